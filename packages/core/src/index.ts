@@ -1,0 +1,7 @@
+/**
+ * @secscan/core — the runtime-free heart of secscan: the syntax-aware scanner, and (see the
+ * auth, ratelimit and store folders) callers, limits and storage interfaces. No I/O happens here;
+ * grammars, clocks and stores are passed in.
+ */
+export * from './scanner/index.ts';
+export { VERSION } from './version.ts';

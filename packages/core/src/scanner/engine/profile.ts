@@ -1,0 +1,47 @@
+import type { Strength, VulnClass } from '../rule.ts';
+import type { LanguageAdapter, FunctionView, ParamView } from './adapter.ts';
+
+/** Untrusted-input access paths (prefix match): `req.query`, `flask.request.args`, `$_GET`, `input()`. */
+export interface SourceSpec {
+  paths: readonly string[];
+  strength: Strength;
+}
+
+/** A call that writes untrusted data into one of its arguments (C's `fgets(buf, n, stdin)`). */
+export interface OutSourceSpec {
+  callee: readonly string[];
+  arg: number;
+  strength: Strength;
+}
+
+/** Calls that make data safe for some classes (`shlex.quote` → command) or for all (`int()`). */
+export interface SanitizerSpec {
+  callee: readonly string[];
+  classes: readonly VulnClass[] | 'all';
+}
+
+/**
+ * Everything the engine needs to know about one language besides its syntax: where untrusted
+ * data comes from, what makes it safe, and how parameters start out. Rules add to it.
+ */
+export interface LanguageProfile {
+  adapter: LanguageAdapter;
+  sources: readonly SourceSpec[];
+  outSources?: readonly OutSourceSpec[];
+  sanitizers: readonly SanitizerSpec[];
+  /**
+   * Taint a parameter starts with: request parameters of a route handler are 'remote', a
+   * plain function's string parameters are 'param' (unknown origin), numbers are null.
+   */
+  paramTaint(fn: FunctionView, param: ParamView): Strength | null;
+  /** Method names that store an argument into their receiver (`list.append(x)`, `sb.append(x)`). */
+  mutators: readonly string[];
+  /** Function/method names whose result carries no string data (`len`, `size`, `isEmpty`, `count`). */
+  cleanCalls: readonly string[];
+  /** Names of predicates that validate their argument when used in a condition (`isdigit`, `matches`, `in_array`). */
+  validators: readonly string[];
+  /** Call patterns that never return (`abort`, `sys.exit`, `die`, `panic`). */
+  exits: readonly string[];
+  /** Call patterns that format strings (`String.format`, `sprintf`, `str.format`): their result is "built". */
+  formatters: readonly string[];
+}

@@ -1,0 +1,197 @@
+import type { LanguageId } from './languages.ts';
+import type { SyntaxNode } from './syntax.ts';
+import type { CallView, FunctionView } from './engine/adapter.ts';
+import type { Confidence, Severity } from './types.ts';
+
+/** What a taint rule protects against; sanitizers name the classes they neutralise. */
+export const VULN_CLASSES = [
+  'sql',
+  'nosql',
+  'command',
+  'code',
+  'xss',
+  'path',
+  'ssrf',
+  'redirect',
+  'ldap',
+  'xpath',
+  'template',
+  'deserialization',
+  'xxe',
+  'header',
+  'log',
+  'format',
+  'memory',
+  'prototype',
+  'regex',
+  'reflection',
+] as const;
+/** A class of injection. */
+export type VulnClass = (typeof VULN_CLASSES)[number];
+
+/** Bit of a class in a sanitized-for mask. */
+export function classBit(c: VulnClass): number {
+  return 1 << VULN_CLASSES.indexOf(c);
+}
+/** Mask meaning "safe for every class". */
+export const ALL_CLASSES = (1 << VULN_CLASSES.length) - 1;
+
+/** Where untrusted data came from: a remote request, the local environment (argv, env, stdin, files), or a parameter of unknown origin. */
+export type Strength = 'remote' | 'local' | 'param';
+
+/** One hop of a taint trace. */
+export interface TraceStep {
+  node: SyntaxNode;
+  note: string;
+}
+
+/** Untrusted data flowing through the program. */
+export interface Taint {
+  strength: Strength;
+  /** Where it entered, e.g. `req.query.id`. */
+  label: string;
+  source: SyntaxNode;
+  /** Assignments it passed through (bounded). */
+  steps: TraceStep[];
+  /** Classes it has been made safe for. */
+  sanitized: number;
+  /** Whether it went through string building (concatenation, template, format). */
+  built: boolean;
+  /** Literal text it was built with (bounded), for checks like "looks like SQL". */
+  text: string;
+}
+
+/** What a predicate can ask about the code around a match. */
+export interface MatchContext {
+  readonly language: LanguageId;
+  readonly code: string;
+  /** The function the match is in, or null at top level. */
+  readonly fn: FunctionView | null;
+  /** Canonical access path of an expression (`['subprocess', 'run']`), or null. */
+  path(node: SyntaxNode): string[] | null;
+  /** Dotted form of `path()`, or null. */
+  pathText(node: SyntaxNode): string | null;
+  /** The string an expression certainly holds (a literal or a name bound to one), or null. */
+  stringValue(node: SyntaxNode): string | null;
+  /** Whether an expression is a literal or a constant bound to one (no data from outside). */
+  isConstant(node: SyntaxNode): boolean;
+  /** Whether an expression is a literal of the given kind. */
+  literalKind(node: SyntaxNode): 'string' | 'other' | null;
+  /** The taint an expression carries at this point of the walk, or null. */
+  taint(node: SyntaxNode): Taint | null;
+  /** A call's argument by keyword name or position. */
+  arg(call: CallView, nameOrIndex: string | number): SyntaxNode | null;
+  /** The call an expression is, or null. */
+  call(node: SyntaxNode): CallView | null;
+  /** Nearest enclosing function's text-level names (function, class), for context heuristics. */
+  enclosingNames(): string[];
+}
+
+/** A predicate's verdict: false/null to skip, true to report at the match, or details to override. */
+export type Verdict = boolean | null | undefined | { node?: SyntaxNode; message?: string; cwe?: string[]; confidence?: Confidence };
+
+/** A dangerous call and which of its arguments must not carry untrusted data. */
+export interface CallSink {
+  callee: string | readonly string[];
+  /** Positions of dangerous arguments (default [0]); 'all' for any argument. */
+  args?: readonly number[] | 'all';
+  /** Keyword names of dangerous arguments. */
+  keywords?: readonly string[];
+  /** The receiver itself is dangerous (e.g. `userString.constantize`). */
+  receiver?: boolean;
+  /** Extra condition on the call (e.g. `shell=True`). */
+  where?: (call: CallView, ctx: MatchContext, taint: Taint) => boolean;
+  /** Shown in messages instead of the call's path. */
+  label?: string;
+}
+
+/** A property assignment that is dangerous with untrusted data (`el.innerHTML = x`). */
+export interface AssignSink {
+  target: string | readonly string[];
+  where?: (target: SyntaxNode, ctx: MatchContext, taint: Taint) => boolean;
+  label?: string;
+}
+
+/** A taint specification: sources (the language's, plus any extra), sinks and sanitizers. */
+export interface TaintMatcher {
+  kind: 'taint';
+  class: VulnClass;
+  sinks: readonly CallSink[];
+  assignSinks?: readonly AssignSink[];
+  /** Returning untrusted data from a function for which this holds is a sink (e.g. a Flask view returning HTML). */
+  returnSink?: (fn: FunctionView, ctx: MatchContext, taint: Taint) => boolean;
+  /** Extra sanitizers (call patterns) for this class, added to the language's. */
+  sanitizers?: readonly string[];
+  /** Extra sources (access-path patterns), remote strength. */
+  sources?: readonly string[];
+  /** How parameter-origin data counts: only when built into a string (default), always, or never. */
+  params?: 'built' | 'any' | 'never';
+  /** How local-origin data (argv, env, stdin, files) counts (default 'any'). */
+  local?: 'built' | 'any' | 'never';
+  /** Final filter on a tainted sink. */
+  check?: (taint: Taint, ctx: MatchContext, at: SyntaxNode) => boolean;
+}
+
+/** A structural pattern over calls: callee patterns plus a predicate. */
+export interface CallMatcher {
+  kind: 'call';
+  callee: string | readonly string[];
+  where?: (call: CallView, ctx: MatchContext) => Verdict;
+}
+
+/** A structural pattern over node types plus a predicate. */
+export interface NodeMatcher {
+  kind: 'node';
+  types: readonly string[];
+  where: (node: SyntaxNode, ctx: MatchContext) => Verdict;
+}
+
+/** A tree-sitter query plus a predicate over its captures (`@match` is reported). */
+export interface QueryMatcher {
+  kind: 'query';
+  query: string;
+  where?: (captures: Readonly<Record<string, SyntaxNode>>, ctx: MatchContext) => Verdict;
+}
+
+/** A secret detector over the raw text (every language, comments and strings included). */
+export interface SecretMatcher {
+  kind: 'secret';
+  detect: (text: string) => SecretHit[];
+}
+
+/** A secret found in text: its offsets and the value (masked before it is shown). */
+export interface SecretHit {
+  start: number;
+  end: number;
+  /** Offsets of the secret value inside [start, end) — what gets masked. */
+  secretStart: number;
+  secretEnd: number;
+  description: string;
+  confidence?: Confidence;
+}
+
+/** Any matcher. */
+export type Matcher = TaintMatcher | CallMatcher | NodeMatcher | QueryMatcher | SecretMatcher;
+
+/** A rule: metadata plus one matcher. One rule per file. */
+export interface Rule {
+  id: string;
+  title: string;
+  severity: Severity;
+  confidence: Confidence;
+  /** `CWE-<n>` strings. */
+  cwe: readonly string[];
+  /** OWASP Top 10 2021 categories, e.g. `A03:2021`. */
+  owasp: readonly string[];
+  languages: readonly LanguageId[];
+  /** Message; `{sink}` and `{source}` are filled in for taint findings. */
+  message: string;
+  remediation: string;
+  references: readonly string[];
+  matcher: Matcher;
+}
+
+/** Declares a rule (identity function that checks the shape at compile time). */
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

@@ -1,0 +1,376 @@
+import { Query, type Node as TsNode, type Tree } from 'web-tree-sitter';
+import { VERSION } from '../version.ts';
+import { compileLanguage, type CompiledLanguage } from './engine/compile.ts';
+import type { LanguageProfile } from './engine/profile.ts';
+import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
+import { Fingerprinter } from './fingerprint.ts';
+import { loadGrammar, parserFor, type GrammarLoader, type LoadedGrammar } from './grammar.ts';
+import { chooseLanguage, LANGUAGES, type LanguageId } from './languages.ts';
+import type { MatchContext, Rule, SecretHit } from './rule.ts';
+import { isSuppressed, findSuppressions } from './suppression.ts';
+import { mirrorTree, SourceText, SyntaxNode } from './syntax.ts';
+import type { DataflowStep, Finding, ScanInput, ScanOptions, ScanResult, ScanSummary, Severity } from './types.ts';
+import { CONFIDENCES } from './types.ts';
+
+/** How a scanner is built: where grammars come from, and (for tests and embedders) which rules and languages. */
+export interface ScannerConfig {
+  loader: GrammarLoader;
+  rules: readonly Rule[];
+  profiles: Partial<Record<LanguageId, LanguageProfile>>;
+  /** Default wall-clock budget per scan in ms (default 5000). */
+  timeBudgetMs?: number;
+  /** Cap on syntax nodes mirrored per scan (default 4,000,000). */
+  maxNodes?: number;
+}
+
+/** A ready scanner: `scan()` never throws. */
+export interface Scanner {
+  scan(input: ScanInput, options?: ScanOptions): Promise<ScanResult>;
+  /** Loads the grammars of these languages now instead of on first use. */
+  warmUp(languages?: readonly LanguageId[]): Promise<void>;
+  readonly rules: readonly Rule[];
+  /** Rules that run for a language. */
+  rulesFor(language: LanguageId): readonly Rule[];
+}
+
+const SNIPPET_LINES = 5;
+const SNIPPET_LINE_CHARS = 400;
+const MASK = '*';
+
+function emptySummary(): ScanSummary {
+  return { total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 };
+}
+
+/** Builds a scanner. Grammars load lazily, once per process, per language. */
+export function createScanner(config: ScannerConfig): Scanner {
+  const compiled = new Map<LanguageId, CompiledLanguage>();
+  const byLanguage = new Map<LanguageId, Rule[]>();
+  for (const lang of LANGUAGES) byLanguage.set(lang, config.rules.filter((r) => r.languages.includes(lang)));
+  const queries = new Map<string, Query | null>();
+
+  const compiledFor = (language: LanguageId): CompiledLanguage => {
+    let c = compiled.get(language);
+    if (!c) {
+      c = compileLanguage(language, config.profiles[language] ?? null, byLanguage.get(language) ?? []);
+      compiled.set(language, c);
+    }
+    return c;
+  };
+
+  const queryFor = (rule: Rule, grammar: LoadedGrammar, source: string): Query | null => {
+    const key = `${grammar.name}\u0000${rule.id}`;
+    if (!queries.has(key)) {
+      try {
+        queries.set(key, new Query(grammar.language, source));
+      } catch {
+        queries.set(key, null); // a query that does not fit this grammar (e.g. tsx vs typescript) simply does not run
+      }
+    }
+    return queries.get(key) ?? null;
+  };
+
+  async function scan(input: ScanInput, options: ScanOptions = {}): Promise<ScanResult> {
+    const started = performance.now();
+    const budget = options.timeBudgetMs ?? config.timeBudgetMs ?? 5000;
+    const deadline = started + budget;
+    const code = typeof input.code === 'string' ? input.code : '';
+    const resolved = chooseLanguage(input.language, input.filename);
+    const language: LanguageId = resolved ?? 'generic';
+    const result: ScanResult = {
+      language,
+      findings: [],
+      summary: emptySummary(),
+      suppressed: 0,
+      truncated: false,
+      partialParse: false,
+      engine: { version: VERSION, rules: 0 },
+      durationMs: 0,
+    };
+    if (input.filename !== undefined) result.filename = input.filename;
+    const lang = compiledFor(language);
+    const wanted = options.rules ? new Set(options.rules) : null;
+    result.engine.rules = wanted ? lang.rules.filter((r) => wanted.has(r.id)).length : lang.rules.length;
+    const source = new SourceText(code);
+    const matches: RawMatch[] = [];
+    const secrets: { start: number; end: number }[] = [];
+    let limit: WalkLimit | 'parse' | 'nodes' | 'fault' = null;
+
+    try {
+      if (resolved === null && (input.language !== undefined || input.filename !== undefined)) {
+        result.truncated = true;
+        result.truncatedReason = 'unsupported language: scanned for secrets only';
+      }
+      if (lang.profile && code.length > 0) {
+        const outcome = await analyse(lang, source, input.filename, deadline, config.maxNodes ?? 4_000_000, (rule, grammar) =>
+          rule.matcher.kind === 'query' ? queryFor(rule, grammar, rule.matcher.query) : null,
+        );
+        matches.push(...outcome.matches);
+        result.partialParse = outcome.partialParse;
+        limit = outcome.limit;
+      }
+      for (const { rule, matcher } of lang.secretRules) {
+        if (performance.now() > deadline) {
+          limit ??= 'time';
+          break;
+        }
+        let hits: SecretHit[];
+        try {
+          hits = matcher.detect(code);
+        } catch {
+          limit ??= 'fault';
+          continue;
+        }
+        for (const hit of hits) {
+          secrets.push({ start: hit.secretStart, end: hit.secretEnd });
+          const node = new SyntaxNode('secret', true, null, hit.start, hit.end, null, source);
+          const m: RawMatch = { rule, node, message: `${hit.description} found in the code` };
+          if (hit.confidence) m.confidence = hit.confidence;
+          matches.push(m);
+        }
+      }
+    } catch {
+      // An engine fault on hostile input must not become an exception for the caller.
+      limit ??= 'fault';
+    }
+
+    if (limit) {
+      result.truncated = true;
+      result.truncatedReason =
+        limit === 'time'
+          ? `time budget of ${budget} ms exhausted`
+          : limit === 'depth'
+            ? 'nesting too deep: the deepest parts were not analysed'
+            : limit === 'nodes'
+              ? 'input too large: the syntax tree was cut short'
+              : limit === 'parse'
+                ? `time budget of ${budget} ms exhausted while parsing`
+                : 'the analysis stopped on an internal error; findings are partial';
+    }
+
+    try {
+      buildFindings(result, matches, source, secrets, wanted, options);
+    } catch {
+      result.truncated = true;
+      result.truncatedReason ??= 'the analysis stopped on an internal error; findings are partial';
+    }
+    result.durationMs = Math.round((performance.now() - started) * 100) / 100;
+    return result;
+  }
+
+  async function analyse(
+    lang: CompiledLanguage,
+    source: SourceText,
+    filename: string | undefined,
+    deadline: number,
+    maxNodes: number,
+    queryOf: (rule: Rule, grammar: LoadedGrammar) => Query | null,
+  ): Promise<{ matches: RawMatch[]; partialParse: boolean; limit: WalkLimit | 'parse' | 'nodes' }> {
+    const grammar = await loadGrammar(config.loader, lang.profile.adapter.grammar(source.text, filename));
+    const parser = parserFor(grammar);
+    let tree: Tree | null = null;
+    try {
+      tree = parser.parse(source.text, null, { progressCallback: () => performance.now() > deadline });
+    } catch {
+      tree = null;
+    }
+    if (!tree) {
+      parser.reset();
+      return { matches: [], partialParse: true, limit: 'parse' };
+    }
+    try {
+      const mirror = mirrorTree(tree, grammar, source, deadline, maxNodes);
+      const walker = new Walker(lang, source.text, deadline, mirror.root);
+      walker.run(mirror.root);
+      const matches = walker.matches;
+      if (lang.queryRules.length > 0 && !walker.limit) {
+        matches.push(...runQueries(lang, grammar, tree, mirror.root, queryOf, deadline));
+      }
+      const limit: WalkLimit | 'nodes' = mirror.truncated ? (performance.now() > deadline ? 'time' : 'nodes') : walker.limit;
+      return { matches, partialParse: mirror.hasErrors, limit };
+    } finally {
+      tree.delete();
+    }
+  }
+
+  return {
+    scan,
+    rules: config.rules,
+    rulesFor: (language) => byLanguage.get(language) ?? [],
+    async warmUp(languages = LANGUAGES) {
+      await Promise.all(
+        languages.map(async (language) => {
+          const profile = config.profiles[language];
+          if (!profile) return;
+          await loadGrammar(config.loader, profile.adapter.grammar('', undefined));
+        }),
+      );
+    },
+  };
+}
+
+/** Finds the mirror node for a tree-sitter node by its range and type. */
+function mirrorOf(root: SyntaxNode, node: TsNode): SyntaxNode | null {
+  const start = node.startIndex;
+  const end = node.endIndex;
+  let current: SyntaxNode = root;
+  for (let guard = 0; guard < 10000; guard++) {
+    if (current.start === start && current.end === end && current.type === node.type) return current;
+    let next: SyntaxNode | null = null;
+    for (const c of current.children) {
+      if (c.start <= start && c.end >= end) {
+        next = c;
+        break;
+      }
+    }
+    if (!next) return current.start === start && current.end === end ? current : null;
+    current = next;
+  }
+  return null;
+}
+
+function runQueries(
+  lang: CompiledLanguage,
+  grammar: LoadedGrammar,
+  tree: Tree,
+  root: SyntaxNode,
+  queryOf: (rule: Rule, grammar: LoadedGrammar) => Query | null,
+  deadline: number,
+): RawMatch[] {
+  const out: RawMatch[] = [];
+  const ctx = staticContext(lang, root);
+  for (const { rule, matcher } of lang.queryRules) {
+    if (performance.now() > deadline) break;
+    const query = queryOf(rule, grammar);
+    if (!query) continue;
+    for (const match of query.matches(tree.rootNode, { progressCallback: () => performance.now() > deadline })) {
+      const captures: Record<string, SyntaxNode> = {};
+      for (const cap of match.captures) {
+        const m = mirrorOf(root, cap.node);
+        if (m) captures[cap.name] = m;
+      }
+      const at = captures['match'];
+      if (!at) continue;
+      const verdict = matcher.where ? matcher.where(captures, ctx) : true;
+      if (!verdict) continue;
+      const m: RawMatch = { rule, node: verdict === true ? at : (verdict.node ?? at) };
+      if (verdict !== true && verdict.message !== undefined) m.message = verdict.message;
+      if (verdict !== true && verdict.cwe !== undefined) m.cwe = verdict.cwe;
+      if (verdict !== true && verdict.confidence !== undefined) m.confidence = verdict.confidence;
+      out.push(m);
+    }
+  }
+  return out;
+}
+
+/** A context for matches found outside the walk (queries): no taint state, constants unknown. */
+function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
+  const walker = new Walker(lang, root.source.text, Number.POSITIVE_INFINITY, root);
+  return {
+    language: lang.language,
+    code: root.source.text,
+    fn: null,
+    path: (n) => walker.path(n),
+    pathText: (n) => walker.path(n)?.join('.') ?? null,
+    stringValue: (n) => walker.stringValue(n),
+    isConstant: (n) => walker.isConstant(n),
+    literalKind: (n) => {
+      const v = lang.profile.adapter.view(n);
+      return v?.kind === 'string' ? 'string' : v?.kind === 'literal' ? 'other' : null;
+    },
+    taint: () => null,
+    arg: (call, key) => call.args.find((a) => (typeof key === 'string' ? a.name === key : a.index === key))?.node ?? null,
+    call: (n) => {
+      const v = lang.profile.adapter.view(n);
+      return v?.kind === 'call' ? v : null;
+    },
+    enclosingNames: () => [],
+  };
+}
+
+function maskRanges(text: string, offset: number, ranges: readonly { start: number; end: number }[]): string {
+  let out = text;
+  for (const r of ranges) {
+    const s = Math.max(r.start, offset);
+    const e = Math.min(r.end, offset + text.length);
+    if (s >= e) continue;
+    // Keep up to the first 4 characters of the secret (enough to recognise the kind), mask the rest.
+    const keep = Math.min(4, Math.floor((r.end - r.start) / 4));
+    const from = Math.max(s, r.start + keep);
+    if (from >= e) continue;
+    out = out.slice(0, from - offset) + MASK.repeat(e - from) + out.slice(e - offset);
+  }
+  return out;
+}
+
+function snippetOf(source: SourceText, startLine: number, endLine: number, secrets: readonly { start: number; end: number }[]): string {
+  const last = Math.min(endLine, startLine + SNIPPET_LINES - 1);
+  const lines: string[] = [];
+  for (let l = startLine; l <= last; l++) {
+    const offset = source.lineStarts[l - 1] ?? 0;
+    let text = source.line(l);
+    if (secrets.length > 0) text = maskRanges(text, offset, secrets);
+    lines.push(text.length > SNIPPET_LINE_CHARS ? `${text.slice(0, SNIPPET_LINE_CHARS)}…` : text);
+  }
+  return lines.join('\n');
+}
+
+function fillMessage(template: string, sink: string | undefined, source: string | undefined): string {
+  return template.replaceAll('{sink}', sink ?? 'a dangerous call').replaceAll('{source}', source ?? 'untrusted input');
+}
+
+function buildFindings(
+  result: ScanResult,
+  matches: readonly RawMatch[],
+  source: SourceText,
+  secrets: readonly { start: number; end: number }[],
+  wanted: ReadonlySet<string> | null,
+  options: ScanOptions,
+): void {
+  const suppressions = findSuppressions(source);
+  const minConfidence = CONFIDENCES.indexOf(options.minConfidence ?? 'low');
+  const seen = new Set<string>();
+  const ordered = [...matches].sort((a, b) => a.node.start - b.node.start || (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0));
+  const fingerprints = new Fingerprinter();
+  const findings: Finding[] = [];
+  for (const m of ordered) {
+    if (wanted && !wanted.has(m.rule.id)) continue;
+    const confidence = m.confidence ?? m.rule.confidence;
+    if (CONFIDENCES.indexOf(confidence) > minConfidence) continue;
+    const end = m.end !== undefined && m.end > m.node.start ? m.end : m.node.end;
+    const location = source.location(m.node.start, end);
+    const key = `${m.rule.id}:${location.startLine}:${location.startColumn}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (isSuppressed(suppressions, m.rule.id, location.startLine)) {
+      result.suppressed++;
+      continue;
+    }
+    const finding: Finding = {
+      id: fingerprints.id(m.rule.id, source.line(location.startLine)),
+      ruleId: m.rule.id,
+      title: m.rule.title,
+      message: m.message ?? fillMessage(m.rule.message, m.sinkLabel, m.taint?.label),
+      severity: m.rule.severity,
+      confidence,
+      cwe: [...(m.cwe ?? m.rule.cwe)],
+      owasp: [...m.rule.owasp],
+      location,
+      snippet: snippetOf(source, location.startLine, location.endLine, secrets),
+      remediation: m.rule.remediation,
+    };
+    if (m.taint) {
+      const flow: DataflowStep[] = [{ location: m.taint.source.location, note: `source: ${m.taint.label}` }];
+      for (const step of m.taint.steps) flow.push({ location: step.node.location, note: step.note });
+      flow.push({ location, note: `sink: ${m.sinkLabel ?? m.rule.title}` });
+      finding.dataflow = flow;
+    }
+    findings.push(finding);
+  }
+  result.findings = findings;
+  const summary = emptySummary();
+  for (const f of findings) {
+    summary.total++;
+    summary[f.severity satisfies Severity]++;
+  }
+  result.summary = summary;
+}

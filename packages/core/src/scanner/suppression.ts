@@ -1,0 +1,35 @@
+import type { SourceText } from './syntax.ts';
+
+/**
+ * `secscan-ignore <ruleId>: <reason>` on a finding's line or the line above drops that finding
+ * (a bare `secscan-ignore` drops every finding there). The marker is looked for on raw lines, so it
+ * works in every language's comment syntax, including `generic` files.
+ */
+
+const MARKER = 'secscan-ignore';
+// The rule id right after the marker: letters, digits, dots, dashes, underscores. Linear.
+const RULE_AFTER = /^[ \t]+([A-Za-z0-9_.-]+)/;
+
+/** Suppressions by 1-based line: rule ids, or '*' for all. */
+export function findSuppressions(source: SourceText): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  const text = source.text;
+  for (let from = text.indexOf(MARKER); from !== -1; from = text.indexOf(MARKER, from + MARKER.length)) {
+    const line = source.lineOf(from) + 1;
+    const m = RULE_AFTER.exec(text.slice(from + MARKER.length, from + MARKER.length + 200));
+    const rule = m?.[1] ? m[1].replace(/[.]+$/, '') : '*';
+    let set = out.get(line);
+    if (!set) out.set(line, (set = new Set()));
+    set.add(rule);
+  }
+  return out;
+}
+
+/** Whether a finding of `ruleId` at `line` is suppressed. */
+export function isSuppressed(suppressions: Map<number, Set<string>>, ruleId: string, line: number): boolean {
+  for (const l of [line, line - 1]) {
+    const set = suppressions.get(l);
+    if (set && (set.has('*') || set.has(ruleId))) return true;
+  }
+  return false;
+}

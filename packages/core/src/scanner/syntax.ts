@@ -1,0 +1,222 @@
+import type { Tree } from 'web-tree-sitter';
+import type { LoadedGrammar } from './grammar.ts';
+import type { Location } from './types.ts';
+
+/** The scanned text with a lazily built line index (offsets are UTF-16 code units, as JS strings). */
+export class SourceText {
+  readonly text: string;
+  #lineStarts: number[] | null = null;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** Offsets at which each line starts. */
+  get lineStarts(): number[] {
+    if (!this.#lineStarts) {
+      const starts = [0];
+      const text = this.text;
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.#lineStarts = starts;
+    }
+    return this.#lineStarts;
+  }
+
+  /** 0-based line of an offset. */
+  lineOf(offset: number): number {
+    const starts = this.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** 1-based location of an offset range. */
+  location(start: number, end: number): Location {
+    const startLine = this.lineOf(start);
+    const endLine = end > start ? this.lineOf(end - 1) : startLine;
+    const starts = this.lineStarts;
+    return {
+      startLine: startLine + 1,
+      startColumn: start - (starts[startLine] as number) + 1,
+      endLine: endLine + 1,
+      endColumn: end - (starts[endLine] as number) + 1,
+    };
+  }
+
+  /** Text of a 1-based line, without its line break. */
+  line(line: number): string {
+    const starts = this.lineStarts;
+    const start = starts[line - 1];
+    if (start === undefined) return '';
+    const next = starts[line];
+    let end = next === undefined ? this.text.length : next - 1;
+    if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
+    return this.text.slice(start, end);
+  }
+
+  /** Number of lines. */
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+}
+
+/**
+ * A plain-JavaScript mirror of one tree-sitter node. Walking tree-sitter's own nodes crosses into
+ * WebAssembly on every property; the mirror is built once per scan (one cursor walk, about the cost
+ * of the parse) and every rule then runs on ordinary objects.
+ */
+export class SyntaxNode {
+  readonly type: string;
+  readonly named: boolean;
+  readonly field: string | null;
+  readonly start: number;
+  readonly end: number;
+  readonly parent: SyntaxNode | null;
+  readonly source: SourceText;
+  readonly children: SyntaxNode[] = [];
+  /** Engine caches (the adapter's view and the access path), filled on first use. */
+  viewCache: unknown = undefined;
+  pathCache: readonly string[] | null | undefined = undefined;
+
+  constructor(
+    type: string,
+    named: boolean,
+    field: string | null,
+    start: number,
+    end: number,
+    parent: SyntaxNode | null,
+    source: SourceText,
+  ) {
+    this.type = type;
+    this.named = named;
+    this.field = field;
+    this.start = start;
+    this.end = end;
+    this.parent = parent;
+    this.source = source;
+  }
+
+  /** The node's source text. */
+  get text(): string {
+    return this.source.text.slice(this.start, this.end);
+  }
+
+  /** First child in the given field. */
+  child(field: string): SyntaxNode | null {
+    for (const c of this.children) if (c.field === field) return c;
+    return null;
+  }
+
+  /** All children in the given field. */
+  fieldChildren(field: string): SyntaxNode[] {
+    return this.children.filter((c) => c.field === field);
+  }
+
+  /** Named children, in order. */
+  get namedChildren(): SyntaxNode[] {
+    return this.children.filter((c) => c.named);
+  }
+
+  /** First named child of one of the given types. */
+  childOfType(...types: string[]): SyntaxNode | null {
+    for (const c of this.children) if (types.includes(c.type)) return c;
+    return null;
+  }
+
+  /** Index of this node among its parent's children. */
+  get index(): number {
+    return this.parent ? this.parent.children.indexOf(this) : 0;
+  }
+
+  /** 1-based location. */
+  get location(): Location {
+    return this.source.location(this.start, this.end);
+  }
+
+  /** Nearest ancestor (not self) whose type is in the set. */
+  ancestor(types: ReadonlySet<string>): SyntaxNode | null {
+    for (let p = this.parent; p; p = p.parent) if (types.has(p.type)) return p;
+    return null;
+  }
+
+  /** Whether `other` lies within this node. */
+  contains(other: SyntaxNode): boolean {
+    return other.start >= this.start && other.end <= this.end;
+  }
+}
+
+/** Result of mirroring a tree. */
+export interface Mirror {
+  root: SyntaxNode;
+  nodes: number;
+  hasErrors: boolean;
+  /** True when the budget ran out before every node was mirrored. */
+  truncated: boolean;
+}
+
+/**
+ * Mirrors a tree-sitter tree into SyntaxNodes with one iterative cursor walk (no recursion, so
+ * 100,000 nested brackets cannot overflow the stack). Anonymous tokens get their end from their
+ * type's length (their text is their type), which saves a WebAssembly call per token.
+ */
+export function mirrorTree(
+  tree: Tree,
+  grammar: LoadedGrammar,
+  source: SourceText,
+  deadline: number,
+  maxNodes: number,
+): Mirror {
+  const { types, named, fields } = grammar;
+  const cursor = tree.walk();
+  let hasErrors = tree.rootNode.hasError;
+  const root = new SyntaxNode(cursor.nodeType, true, null, cursor.startIndex, cursor.endIndex, null, source);
+  let current = root;
+  let count = 1;
+  let truncated = false;
+  const make = (parent: SyntaxNode): SyntaxNode => {
+    const id = cursor.nodeTypeId;
+    const type = types[id];
+    const start = cursor.startIndex;
+    const field = fields[cursor.currentFieldId] ?? null;
+    if (type === undefined) return new SyntaxNode('ERROR', true, field, start, cursor.endIndex, parent, source);
+    const isNamed = named[id] === true;
+    const end = isNamed || type.length === 0 ? cursor.endIndex : start + type.length;
+    return new SyntaxNode(type, isNamed, field, start, end, parent, source);
+  };
+  try {
+    outer: for (;;) {
+      if ((count & 4095) === 0 && (count >= maxNodes || performance.now() > deadline)) {
+        truncated = true;
+        break;
+      }
+      if (cursor.gotoFirstChild()) {
+        const node = make(current);
+        current.children.push(node);
+        current = node;
+        count++;
+        continue;
+      }
+      for (;;) {
+        if (cursor.gotoNextSibling()) {
+          const parent = current.parent as SyntaxNode;
+          const node = make(parent);
+          parent.children.push(node);
+          current = node;
+          count++;
+          continue outer;
+        }
+        if (!cursor.gotoParent()) break outer;
+        current = current.parent as SyntaxNode;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+  if (!hasErrors && truncated) hasErrors = true;
+  return { root, nodes: count, hasErrors, truncated };
+}
