@@ -332,7 +332,12 @@ function buildFindings(
   const ordered = [...matches].sort((a, b) => a.node.start - b.node.start || (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0));
   const fingerprints = new Fingerprinter();
   const findings: Finding[] = [];
+  // A provider-specific secret finding says more than a language's generic hard-coded-credential
+  // finding on the same line: keep the former only.
+  const secretLines = new Set<number>();
+  for (const m of ordered) if (m.rule.matcher.kind === 'secret') secretLines.add(source.lineOf(m.node.start));
   for (const m of ordered) {
+    if (m.rule.matcher.kind !== 'secret' && secretLines.has(source.lineOf(m.node.start)) && (m.cwe ?? m.rule.cwe).includes('CWE-798')) continue;
     if (wanted && !wanted.has(m.rule.id)) continue;
     const confidence = m.confidence ?? m.rule.confidence;
     if (CONFIDENCES.indexOf(confidence) > minConfidence) continue;

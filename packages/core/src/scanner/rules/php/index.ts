@@ -1,0 +1,4 @@
+import type { Rule } from '../../rule.ts';
+
+/** php rules, sorted by id. */
+export const phpRules: readonly Rule[] = [];

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isCredentialValue, isPlaceholder, isSecretName, nameWords } from './credentials.ts';
+
+describe('credential judgement', () => {
+  it('splits names into words', () => {
+    expect(nameWords('dbPassword')).toEqual(['db', 'password']);
+    expect(nameWords('DB_PASSWORD')).toEqual(['db', 'password']);
+    expect(nameWords('AWSSecretKey')).toEqual(['aws', 'secret', 'key']);
+  });
+
+  it.each(['password', 'DB_PASSWORD', 'apiKey', 'client_secret', 'SECRET_KEY', 'authToken', 'privateKey', 'jwtSecret', 'stripe_api_key', 'passwd'])(
+    '%s is a secret name',
+    (name) => expect(isSecretName(name)).toBe(true),
+  );
+
+  it.each(['passwordField', 'PASSWORD_MIN_LENGTH', 'token_type', 'forgot_password_url', 'password_hash', 'keyName', 'monkey', 'key', 'secretary', 'api_key_header', 'tokenExpiry'])(
+    '%s is not a secret name',
+    (name) => expect(isSecretName(name)).toBe(false),
+  );
+
+  it.each(['', 'xxxx', '<your-api-key>', '${DB_PASSWORD}', '{{ password }}', 'changeme', 'your_api_key_here', 'YOUR-TOKEN', '****', 'REPLACE_ME', 'example-key', '%s'])(
+    '%j is a placeholder',
+    (v) => expect(isPlaceholder(v)).toBe(true),
+  );
+
+  it.each([
+    ['S3cr3t!2024', 'password'],
+    ['admin123', 'DB_PASSWORD'],
+    ['super secret key', 'SECRET_KEY'],
+    ['sk-live-4f9a8b7c6d5e', 'apiKey'],
+    ['secret', 'JWT_SECRET'],
+  ])('%j assigned to %s is a credential', (v, name) => expect(isCredentialValue(v, name)).toBe(true));
+
+  it.each([
+    ['DB_PASSWORD', 'passwordEnvVar'],
+    ['password', 'password'],
+    ['/reset-password', 'resetPassword'],
+    ['Enter your password here please', 'password'],
+    ['./keys/private.pem', 'privateKey'],
+    ['X-Api-Key', 'apiKeyHeader'],
+    ['auth.jwt.secret', 'secretKey'],
+    ['abc', 'password'],
+  ])('%j assigned to %s is not a credential', (v, name) => expect(isCredentialValue(v, name)).toBe(false));
+});
