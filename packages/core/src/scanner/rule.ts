@@ -59,6 +59,8 @@ export interface Taint {
   built: boolean;
   /** Literal text it was built with (bounded), for checks like "looks like SQL". */
   text: string;
+  /** For a parameter's own taint: which parameter of which function (used for function summaries). */
+  param?: { fn: import('./engine/adapter.ts').FunctionView; index: number };
 }
 
 /** What a predicate can ask about the code around a match. */

@@ -10,7 +10,7 @@ import {
 } from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
 import type { CallView, FunctionView, View } from './adapter.ts';
-import { rank, type CompiledLanguage } from './compile.ts';
+import { rank, type CompiledCallSink, type CompiledLanguage } from './compile.ts';
 
 /** A rule match before it becomes a finding. */
 export interface RawMatch {
@@ -27,6 +27,21 @@ export interface RawMatch {
 
 /** Why a walk stopped early. */
 export type WalkLimit = 'time' | 'depth' | null;
+
+/** A function parameter that reaches a sink unchanged. */
+interface Summary {
+  fn: FunctionView;
+  index: number;
+  sink: CompiledCallSink;
+  at: SyntaxNode;
+  label: string;
+}
+
+/** A call made with at least one untrusted argument. */
+interface TaintedCall {
+  call: CallView;
+  args: readonly (Taint | null)[];
+}
 
 const MAX_DEPTH = 400;
 const MAX_STEPS = 12;
@@ -110,10 +125,41 @@ export class Walker {
     this.#ctx = this.#makeContext();
   }
 
+  /** Sinks a function's parameter reaches unchanged, by function name (same-file summaries). */
+  readonly #summaries = new Map<string, Summary[]>();
+  /** Calls made with untrusted arguments, joined with the summaries after the walk. */
+  readonly #tainted: TaintedCall[] = [];
+
   /** Runs the whole walk from the root. */
   run(root: SyntaxNode): void {
     this.#visit(root);
     if (this.lang.nodeRules.size > 0) this.#sweepNodeRules(root);
+    this.#joinSummaries();
+  }
+
+  /**
+   * A wrapper such as `def run(sql): cursor.execute(sql)` is not a finding by itself: its caller
+   * decides what `sql` holds. When a call in the same file passes untrusted data to such a
+   * parameter, the finding is reported at that call, with the wrapper's sink in the trace.
+   */
+  #joinSummaries(): void {
+    if (this.#summaries.size === 0) return;
+    for (const site of this.#tainted) {
+      const summaries = this.#summaries.get(site.call.name);
+      if (!summaries) continue;
+      for (const s of summaries) {
+        if (s.fn.node.contains(site.call.node)) continue; // recursion
+        // A method's leading self/cls is bound by the receiver, not by an argument.
+        const first = s.fn.params[0]?.name;
+        const offset = site.call.receiver && (first === 'self' || first === 'cls') ? 1 : 0;
+        const arg = site.call.args.findIndex((a) => a.index === s.index - offset);
+        const t = arg >= 0 ? site.args[arg] : null;
+        if (!t || t.sanitized & s.sink.bit || !this.#accepts(s.sink.matcher, t)) continue;
+        if (s.sink.matcher.check && !s.sink.matcher.check(t, this.#ctx, site.call.node)) continue;
+        const through = withStep(t, s.at, `passed to ${s.fn.name ?? 'a function'}() and on to ${s.label}`);
+        this.#report({ rule: s.sink.rule, node: site.call.node, taint: through, sinkLabel: `${site.call.name}() → ${s.label}` });
+      }
+    }
   }
 
   // ---- views and paths -------------------------------------------------------------------
@@ -373,6 +419,7 @@ export class Walker {
           sanitized: 0,
           built: false,
           text: '',
+          param: { fn, index: param.index },
         });
       }
     }
@@ -565,6 +612,7 @@ export class Walker {
     // Mutators: list.append(x), sb.append(x), params.put(k, v) put x's taint into the receiver.
     let argUnion: Taint | null = null;
     for (const t of argTaints) if (t) argUnion = argUnion ? join(argUnion, t) : t;
+    if (argUnion) this.#tainted.push({ call, args: argTaints });
     if (argUnion && call.receiver && this.lang.mutators.has(call.name)) {
       const key = this.path(call.receiver);
       if (key && key.length > 0) {
@@ -630,7 +678,11 @@ export class Walker {
       const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : [0]);
       let hit: { taint: Taint; arg: SyntaxNode | null } | null = null;
       const consider = (t: Taint | null, arg: SyntaxNode | null): void => {
-        if (hit || !t || t.sanitized & c.bit || !this.#accepts(matcher, t)) return;
+        if (hit || !t || t.sanitized & c.bit) return;
+        if (!this.#accepts(matcher, t)) {
+          this.#summarise(c, t, call, path);
+          return;
+        }
         if (sink.where && !sink.where(call, this.#ctx, t)) return;
         if (matcher.check && !matcher.check(t, this.#ctx, arg ?? call.node)) return;
         hit = { taint: t, arg };
@@ -648,6 +700,17 @@ export class Walker {
         this.#report({ rule: c.rule, node: call.node, end, taint, sinkLabel: sink.label ?? path.join('.') });
       }
     }
+  }
+
+  /** Records that the current function passes its own parameter, unchanged, to a sink. */
+  #summarise(sink: CompiledCallSink, t: Taint, call: CallView, path: readonly string[]): void {
+    const fn = this.#fn;
+    if (!t.param || !fn || t.param.fn !== fn || !fn.name || t.built) return;
+    if (sink.sink.where && !sink.sink.where(call, this.#ctx, t)) return;
+    let list = this.#summaries.get(fn.name);
+    if (!list) this.#summaries.set(fn.name, (list = []));
+    if (list.some((s) => s.index === t.param?.index && s.sink.rule === sink.rule)) return;
+    list.push({ fn, index: t.param.index, sink, at: call.node, label: sink.sink.label ?? path.join('.') });
   }
 
   #checkCallRules(call: CallView, path: readonly string[]): void {
