@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { grammarLoader } from '@secscan/grammars';
+import { createConfiguredScanner, PROFILES, defineRule, type Rule } from '../index.ts';
+
+function rule(id: string, matcher: Rule['matcher'], languages: Rule['languages'] = ['javascript', 'python']): Rule {
+  return defineRule({
+    id,
+    title: id,
+    severity: 'high',
+    confidence: 'high',
+    cwe: ['CWE-1'],
+    owasp: ['A03:2021'],
+    languages,
+    message: 'from {source} to {sink}',
+    remediation: 'do not',
+    references: ['https://example.org'],
+    matcher,
+  });
+}
+
+const rules: Rule[] = [
+  rule('test.sink', { kind: 'taint', class: 'command', sinks: [{ callee: ['sink', '*.sink'] }], sanitizers: ['clean'] }),
+  rule('test.html', { kind: 'taint', class: 'xss', sinks: [{ callee: 'render' }], assignSinks: [{ target: '*.innerHTML' }] }),
+  rule('test.any-param', { kind: 'taint', class: 'sql', sinks: [{ callee: 'rawParam' }], params: 'any' }),
+  rule('test.call', { kind: 'call', callee: 'danger', where: (call, ctx) => !ctx.isConstant(call.args[0]?.node ?? call.node) }),
+  rule('test.node', { kind: 'node', types: ['debugger_statement'], where: () => true }, ['javascript']),
+  rule('test.query', { kind: 'query', query: '((call_expression function: (identifier) @f) @match (#eq? @f "alert"))' }, ['javascript']),
+];
+const scanner = createConfiguredScanner({ loader: grammarLoader, rules, profiles: PROFILES });
+
+async function found(code: string, language = 'javascript'): Promise<string[]> {
+  const r = await scanner.scan({ code, language });
+  return r.findings.map((f) => `${f.ruleId}@${f.location.startLine}`);
+}
+
+describe('taint tracking', () => {
+  it('follows assignments, concatenation and templates to a sink', async () => {
+    expect(await found('const a = req.query.x;\nconst b = "p" + a;\nconst c = `${b}!`;\nsink(c);')).toEqual(['test.sink@4']);
+  });
+
+  it('forgets taint when a variable is overwritten with a constant', async () => {
+    expect(await found('let a = req.query.x;\na = "safe";\nsink(a);')).toEqual([]);
+  });
+
+  it('keeps taint from either branch of an if', async () => {
+    expect(await found('let a = "x";\nif (c) { a = req.body.y; } else { a = "z"; }\nsink(a);')).toEqual(['test.sink@3']);
+  });
+
+  it('stops at a sanitizer for its class only', async () => {
+    expect(await found('const a = clean(req.query.x);\nsink(a);\nrender(a);')).toEqual(['test.html@3']);
+  });
+
+  it('stops past an exiting guard, and inside a positive guard', async () => {
+    expect(await found('function h(req) {\n  const a = req.query.x;\n  if (!ALLOWED.includes(a)) return;\n  sink(a);\n}')).toEqual([]);
+    expect(await found('function h(req) {\n  const a = req.query.x;\n  if (ALLOWED.includes(a)) { sink(a); }\n  sink(a);\n}')).toEqual(['test.sink@4']);
+  });
+
+  it('does not treat a presence check as validation', async () => {
+    expect(await found('function h(req) {\n  const a = req.query.x;\n  if (!a) return;\n  sink(a);\n}')).toEqual(['test.sink@4']);
+  });
+
+  it('flows through containers and mutators', async () => {
+    expect(await found('const parts = [];\nparts.push(req.query.x);\nsink(parts.join(" "));')).toEqual(['test.sink@3']);
+  });
+
+  it('reports property-assignment sinks', async () => {
+    expect(await found('el.innerHTML = "<b>" + location.hash + "</b>";')).toEqual(['test.html@1']);
+  });
+
+  it('counts a plain parameter only once it is built into a string, unless the rule says otherwise', async () => {
+    expect(await found('function f(x) { sink(x); }')).toEqual([]);
+    expect(await found('function f(x) { sink("ls " + x); }')).toEqual(['test.sink@1']);
+    expect(await found('function f(x) { rawParam(x); }')).toEqual(['test.any-param@1']);
+  });
+
+  it('reports a wrapper’s untrusted caller at the call (same-file summary)', async () => {
+    expect(await found('function run(cmd) { return sink(cmd); }\nrun(req.query.c);\nrun("ls");')).toEqual(['test.sink@2']);
+  });
+
+  it('tracks Python f-strings, % formatting, keyword arguments and closures', async () => {
+    const code = 'from flask import request\ndef v():\n    a = request.args["x"]\n    b = f"x {a}"\n    c = "y %s" % a\n    sink(b)\n    sink(value=c)\n    def inner():\n        sink(a)\n';
+    expect(await found(code, 'python')).toEqual(['test.sink@6', 'test.sink@9']);
+  });
+
+  it('never analyses code inside comments or string literals', async () => {
+    expect(await found('// sink(req.query.x)\nconst s = "sink(req.query.x)";\n/* danger(x) */')).toEqual([]);
+  });
+});
+
+describe('structural matchers', () => {
+  it('runs call rules with predicates', async () => {
+    expect(await found('danger("literal");\ndanger(input);')).toEqual(['test.call@2']);
+  });
+
+  it('runs node rules', async () => {
+    expect(await found('function f() {\n  debugger;\n}')).toEqual(['test.node@2']);
+  });
+
+  it('runs tree-sitter query rules', async () => {
+    expect(await found('alert(1);\nconsole.log(2);\nalert(3);')).toEqual(['test.query@1', 'test.query@3']);
+  });
+});
