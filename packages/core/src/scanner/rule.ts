@@ -67,6 +67,8 @@ export interface Taint {
 export interface MatchContext {
   readonly language: LanguageId;
   readonly code: string;
+  /** The scanned file's name when the caller gave one (e.g. to tell config from code); never read from disk. */
+  readonly filename: string | null;
   /** The function the match is in, or null at top level. */
   readonly fn: FunctionView | null;
   /** Canonical access path of an expression (`['subprocess', 'run']`), or null. */

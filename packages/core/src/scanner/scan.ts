@@ -34,6 +34,24 @@ export interface Scanner {
 }
 
 const SNIPPET_LINES = 5;
+/** Deepest bracket nesting parsed (real code stays under ~100; the grammars fault past ~8,000). */
+const MAX_NESTING = 2000;
+
+/** Deepest nesting of (), [] and {} — counted over the raw text, strings included, in one pass. */
+export function bracketDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) {
+      if (++depth > max) {
+        max = depth;
+        if (max > stopAbove) return max;
+      }
+    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return max;
+}
 const SNIPPET_LINE_CHARS = 400;
 const MASK = '*';
 
@@ -93,7 +111,7 @@ export function createScanner(config: ScannerConfig): Scanner {
     const source = new SourceText(code);
     const matches: RawMatch[] = [];
     const secrets: { start: number; end: number }[] = [];
-    let limit: WalkLimit | 'parse' | 'nodes' | 'fault' = null;
+    let limit: WalkLimit | 'parse' | 'nodes' | 'nesting' | 'fault' = null;
 
     try {
       if (resolved === null && (input.language !== undefined || input.filename !== undefined)) {
@@ -164,7 +182,11 @@ export function createScanner(config: ScannerConfig): Scanner {
     deadline: number,
     maxNodes: number,
     queryOf: (rule: Rule, grammar: LoadedGrammar) => Query | null,
-  ): Promise<{ matches: RawMatch[]; partialParse: boolean; limit: WalkLimit | 'parse' | 'nodes' }> {
+  ): Promise<{ matches: RawMatch[]; partialParse: boolean; limit: WalkLimit | 'parse' | 'nodes' | 'nesting' }> {
+    // tree-sitter's WebAssembly build faults on pathological nesting in some grammars (java and
+    // php at ~8,000 mixed brackets, c_sharp deeper) and a fault corrupts the shared runtime for
+    // every later scan. No real source nests anywhere near this deep: refuse it before parsing.
+    if (bracketDepth(source.text, MAX_NESTING) > MAX_NESTING) return { matches: [], partialParse: true, limit: 'nesting' };
     const grammar = await loadGrammar(config.loader, lang.profile.adapter.grammar(source.text, filename));
     const parser = parserFor(grammar);
     let tree: Tree | null = null;
@@ -179,7 +201,7 @@ export function createScanner(config: ScannerConfig): Scanner {
     }
     try {
       const mirror = mirrorTree(tree, grammar, source, deadline, maxNodes);
-      const walker = new Walker(lang, source.text, deadline, mirror.root);
+      const walker = new Walker(lang, source.text, deadline, mirror.root, filename ?? null);
       walker.run(mirror.root);
       const matches = walker.matches;
       if (lang.queryRules.length > 0 && !walker.limit) {
@@ -268,6 +290,7 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
   return {
     language: lang.language,
     code: root.source.text,
+    filename: walker.filename,
     fn: null,
     path: (n) => walker.path(n),
     pathText: (n) => walker.path(n)?.join('.') ?? null,

@@ -69,8 +69,11 @@ export type View =
   | { kind: 'concat'; parts: SyntaxNode[] }
   /** Array, list, tuple, set, map or object literal: tainted when an item is. */
   | { kind: 'collection'; items: SyntaxNode[] }
-  /** A value that is one of several (`c ? a : b`, `a || b`, `a ?? b`). */
-  | { kind: 'choice'; options: SyntaxNode[] }
+  /**
+   * A value that is one of several (`a || b`, `a ?? b`); with `condition`, a conditional
+   * expression `condition ? options[0] : options[1]` whose guards apply to each branch.
+   */
+  | { kind: 'choice'; options: SyntaxNode[]; condition?: SyntaxNode }
   /** A value that cannot carry a string (comparison, arithmetic, typeof, `len()`): walked for sinks, never tainted. */
   | { kind: 'clean'; parts: SyntaxNode[] }
   /** A transparent wrapper: parentheses, await, casts, type assertions, spread, non-null `!`. */

@@ -13,7 +13,7 @@ import {
   type TaintMatcher,
 } from '../rule.ts';
 import { PatternSet, compilePattern } from './pattern.ts';
-import type { LanguageProfile } from './profile.ts';
+import type { LanguageProfile, PropagatorSpec } from './profile.ts';
 
 /** A taint rule's call sink, compiled. */
 export interface CompiledCallSink {
@@ -138,6 +138,7 @@ export interface CompiledLanguage {
   secretRules: readonly { rule: Rule; matcher: SecretMatcher }[];
   sources: SourceIndex;
   outSources: readonly { patterns: PatternSet; arg: number; strength: Strength }[];
+  propagators: readonly { patterns: PatternSet; spec: PropagatorSpec }[];
   exits: PatternSet;
   formatters: PatternSet;
   mutators: ReadonlySet<string>;
@@ -216,6 +217,7 @@ export function compileLanguage(language: LanguageId, profile: LanguageProfile |
     secretRules,
     sources,
     outSources: (profile?.outSources ?? []).map((o) => ({ patterns: new PatternSet(o.callee), arg: o.arg, strength: o.strength })),
+    propagators: (profile?.propagators ?? []).map((spec) => ({ patterns: new PatternSet(spec.callee), spec })),
     exits: new PatternSet(profile?.exits ?? []),
     formatters: new PatternSet(profile?.formatters ?? []),
     mutators: new Set(profile?.mutators ?? []),

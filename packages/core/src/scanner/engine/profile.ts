@@ -14,6 +14,24 @@ export interface OutSourceSpec {
   strength: Strength;
 }
 
+/**
+ * A call that copies data from some of its arguments into another one: C's `strcpy(dst, src)`,
+ * `strcat(dst, src)`, `sprintf(buf, fmt, …)`, `sscanf(line, fmt, &x)`. The written argument gets
+ * the taint of the read ones (replacing its own, or joining it with `update`).
+ */
+export interface PropagatorSpec {
+  callee: readonly string[];
+  /** Position of the argument written to. */
+  to: number;
+  /** Positions read from; with `rest`, every positional argument from `from[0]` on. */
+  from: readonly number[];
+  rest?: boolean;
+  /** The destination keeps its old content and the new data is appended (`strcat`). */
+  update?: boolean;
+  /** The copy formats a string (`sprintf`): the written value is marked built, with its literal text. */
+  builds?: boolean;
+}
+
 /** Calls that make data safe for some classes (`shlex.quote` → command) or for all (`int()`). */
 export interface SanitizerSpec {
   callee: readonly string[];
@@ -28,6 +46,8 @@ export interface LanguageProfile {
   adapter: LanguageAdapter;
   sources: readonly SourceSpec[];
   outSources?: readonly OutSourceSpec[];
+  /** Calls that copy data from arguments into another argument (optional; C-like languages). */
+  propagators?: readonly PropagatorSpec[];
   sanitizers: readonly SanitizerSpec[];
   /**
    * Taint a parameter starts with: request parameters of a route handler are 'remote', a

@@ -11,6 +11,7 @@ import {
 import type { SyntaxNode } from '../syntax.ts';
 import type { CallView, FunctionView, View } from './adapter.ts';
 import { rank, type CompiledCallSink, type CompiledLanguage } from './compile.ts';
+import type { PropagatorSpec } from './profile.ts';
 
 /** A rule match before it becomes a finding. */
 export interface RawMatch {
@@ -24,6 +25,9 @@ export interface RawMatch {
   cwe?: string[];
   confidence?: Rule['confidence'];
 }
+
+/** Mutator methods that append text to a string builder (their receiver becomes a built string). */
+const STRING_BUILDERS = new Set(['append', 'Append', 'AppendLine', 'AppendFormat', 'insert', 'Insert', 'write', 'Write', 'WriteString', 'concat', 'Concat', 'print', 'printf', '<<']);
 
 /** Why a walk stopped early. */
 export type WalkLimit = 'time' | 'depth' | null;
@@ -44,6 +48,8 @@ interface TaintedCall {
 }
 
 const MAX_DEPTH = 400;
+/** Literals whose presence in a value is what a block-list check looks for (path and shell metacharacters, markup). */
+const DANGEROUS_LITERAL = /\.\.|[/\\<>;|&$`]|^\.$/;
 const MAX_STEPS = 12;
 const MAX_TEXT = 512;
 
@@ -51,14 +57,27 @@ const MAX_TEXT = 512;
 class Env {
   taint: Map<string, Taint>;
   consts: Map<string, string>;
+  /**
+   * Source access paths a guard has validated (`if (!ctype_digit($_GET['id'])) exit;` makes later
+   * reads of `$_GET['id']` clean). Sources are matched by path on every read, so removing a
+   * variable's taint is not enough for them.
+   */
+  checked: Set<string>;
 
-  constructor(taint?: Map<string, Taint>, consts?: Map<string, string>) {
+  constructor(taint?: Map<string, Taint>, consts?: Map<string, string>, checked?: Set<string>) {
     this.taint = taint ?? new Map();
     this.consts = consts ?? new Map();
+    this.checked = checked ?? new Set();
   }
 
   copy(): Env {
-    return new Env(new Map(this.taint), new Map(this.consts));
+    return new Env(new Map(this.taint), new Map(this.consts), new Set(this.checked));
+  }
+
+  /** Marks a guarded name clean: its taint goes, and a member path (`$_GET.id`, `req.query.id`) is checked. */
+  validate(name: string): void {
+    this.taint.delete(name);
+    if (name.includes('.') && !name.endsWith('()') && !name.endsWith('[]')) this.checked.add(name);
   }
 
   /** Joins two branch states: tainted in either stays tainted; a constant survives only where both agree. */
@@ -71,9 +90,13 @@ class Env {
       out.taint.set(k, mine ? join(mine, t) : t);
     }
     for (const [k, v] of a.consts) if (b.consts.get(k) !== v) out.consts.delete(k);
+    for (const k of a.checked) if (!b.checked.has(k)) out.checked.delete(k);
     return out;
   }
 }
+
+/** The taint sink predicates see when the walker asks "is this call a sink at all?". */
+const STAND_IN: Taint = { strength: 'remote', label: '', source: null as unknown as SyntaxNode, steps: [], sanitized: 0, built: true, text: '' };
 
 /** Union of two taints: the stronger origin, safe only for what both are safe for. */
 function join(a: Taint, b: Taint): Taint {
@@ -120,6 +143,7 @@ export class Walker {
     private readonly code: string,
     private readonly deadline: number,
     root: SyntaxNode,
+    readonly filename: string | null = null,
   ) {
     this.#aliases = lang.profile.adapter.imports(root);
     this.#ctx = this.#makeContext();
@@ -294,8 +318,8 @@ export class Walker {
     const before = this.#env;
     const thenEnv = before.copy();
     const elseEnv = before.copy();
-    for (const name of guard.positive) thenEnv.taint.delete(name);
-    for (const name of guard.negative) elseEnv.taint.delete(name);
+    for (const name of guard.positive) thenEnv.validate(name);
+    for (const name of guard.negative) elseEnv.validate(name);
 
     this.#env = thenEnv;
     if (then) this.#visit(then);
@@ -305,13 +329,10 @@ export class Walker {
     this.#env = elseEnv;
     if (otherwise) this.#visit(otherwise);
     const elseExits = otherwise !== null && this.#exits(otherwise);
-    let elseOut = this.#env;
+    const elseOut = this.#env;
 
-    // `if (!valid(x)) return;` and `if '..' in x: abort()`: past an exiting guard, x was checked.
-    if (thenExits && !otherwise) {
-      elseOut = elseOut.copy();
-      for (const name of [...guard.positive, ...guard.negative]) elseOut.taint.delete(name);
-    }
+    // `if (!valid(x)) return;` and `if '..' in x: abort()` leave x checked past the `if`: the
+    // false branch (where `negative` holds) is all that continues. `if (valid(x)) return …;` does not.
     this.#env = Env.merge(thenExits ? null : thenOut, elseExits ? null : elseOut) ?? elseOut;
   }
 
@@ -333,10 +354,12 @@ export class Walker {
   }
 
   /**
-   * Variables a condition validates: arguments and receivers of validator predicates
-   * (`isdigit`, `matches`, `includes`, `in_array`, `startsWith`), subjects of membership
-   * tests (`x in ALLOWED`) and of equality with a constant. Presence checks (`if (!x)`) validate
-   * nothing. `positive` holds where the condition is true, `negative` where it is false.
+   * Variables a condition validates. Allow-list checks validate where they hold: validator
+   * predicates (`isdigit`, `matches`, `isValid`, `startsWith(base)`), membership of the value in a
+   * collection (`x in ALLOWED`), equality with a constant. Block-list checks validate where they
+   * fail: a value searched for a dangerous literal (`'..' in x`, `x.includes('..')`,
+   * `strpos($x, '..') !== false`). Presence checks (`if (!x)`) validate nothing. `positive` holds
+   * where the condition is true, `negative` where it is false.
    */
   #guard(condition: SyntaxNode): { positive: string[]; negative: string[] } {
     const positive: string[] = [];
@@ -360,21 +383,43 @@ export class Walker {
         case 'pass':
           walk(v.inner, negated, depth + 1);
           return;
-        case 'membership':
-          (v.negated ? (negated ? positive : negative) : into).push(...names(v.subject));
+        case 'membership': {
+          const flip = v.negated === true;
+          // `'..' in path`: the collection is searched for a dangerous constant — a block-list check.
+          if (this.isConstant(v.subject) && !this.isConstant(v.collection)) {
+            (negated !== flip ? positive : negative).push(...names(v.collection));
+            return;
+          }
+          (negated !== flip ? negative : positive).push(...names(v.subject));
           return;
+        }
         case 'equality': {
           const target = this.isConstant(v.right) ? v.left : this.isConstant(v.left) ? v.right : null;
-          if (target && !this.#isNullish(v.right) && !this.#isNullish(v.left)) (v.negated ? (negated ? positive : negative) : into).push(...names(target));
-          // `ALLOWED.indexOf(x) !== -1`, `re.match(p, x) is None`: validators inside a comparison.
+          const zero = v.right.text === '0' ? v.left : v.left.text === '0' ? v.right : null;
+          if (zero && this.#view(zero)?.kind === 'call') {
+            // `strpos($p, $base) === 0`, `s.indexOf(base) == 0`, `strcmp(a, b) == 0`: equal to 0 holds the predicate.
+            walk(zero, negated !== v.negated, depth + 1);
+            return;
+          }
+          const sentinel = this.#isSentinel(v.right) ? v.left : this.#isSentinel(v.left) ? v.right : null;
+          if (sentinel) {
+            // `re.match(p, x) is None`, `x.indexOf('..') === -1`, `strpos($x, '..') !== false`:
+            // comparing a predicate with false/null/-1 negates it; `!=`/`!==` keeps it.
+            walk(sentinel, negated === !v.negated ? false : true, depth + 1);
+            return;
+          }
+          if (target && this.#view(target)?.kind !== 'call') (v.negated ? (negated ? positive : negative) : into).push(...names(target));
           walk(v.left, negated, depth + 1);
           walk(v.right, negated, depth + 1);
           return;
         }
         case 'call': {
           if (this.lang.validators.has(v.name) || /^(?:is_?|has_?)?(?:valid|safe|allowed|whitelist|allowlist|permitted|authori[sz]ed)/i.test(v.name)) {
-            if (v.receiver) into.push(...names(v.receiver));
-            for (const a of v.args) into.push(...names(a.node));
+            // A search for a dangerous literal (`x.includes('..')`, `strpos($x, '/')`) is a block-list check.
+            const blocklist = v.args.some((a) => DANGEROUS_LITERAL.test(this.stringValue(a.node) ?? ''));
+            const where = blocklist ? (negated ? positive : negative) : into;
+            if (v.receiver && !this.isConstant(v.receiver)) where.push(...names(v.receiver));
+            for (const a of v.args) if (!this.isConstant(a.node)) where.push(...names(a.node));
           }
           return;
         }
@@ -390,6 +435,12 @@ export class Walker {
     };
     walk(condition, false, 0);
     return { positive, negative };
+  }
+
+  /** false, null/None/nil or -1: what a failed search or match returns. */
+  #isSentinel(node: SyntaxNode): boolean {
+    const text = node.text;
+    return /^(?:null|nil|None|undefined|NULL|nullptr|false|False|FALSE|-1|-\s*1)$/.test(text);
   }
 
   #isNullish(node: SyntaxNode): boolean {
@@ -495,6 +546,7 @@ export class Walker {
       case 'index': {
         const src = this.#source(node);
         if (src) return src;
+        if (this.#checked(node)) return null;
         if (v.kind === 'index' && v.index) this.#eval(v.index);
         const key = this.path(node);
         if (key && key.length > 1) {
@@ -507,8 +559,9 @@ export class Walker {
         return this.#evalCall(v);
       case 'concat':
         return this.#concat(v.parts);
-      case 'collection':
-      case 'choice': {
+      case 'choice':
+      case 'collection': {
+        if (v.kind === 'choice' && v.condition) return this.#conditional(v.condition, v.options);
         let out: Taint | null = null;
         for (const item of v.kind === 'collection' ? v.items : v.options) {
           const t = this.#eval(item);
@@ -550,6 +603,28 @@ export class Walker {
     }
   }
 
+  /** `c ? a : b`: the condition is walked, and guards it holds apply to each branch (`ok(x) ? x : d`). */
+  #conditional(condition: SyntaxNode, options: readonly SyntaxNode[]): Taint | null {
+    this.#eval(condition);
+    const guard = this.#guard(condition);
+    const before = this.#env;
+    let out: Taint | null = null;
+    options.forEach((option, i) => {
+      const names = i === 0 ? guard.positive : i === 1 ? guard.negative : [];
+      if (names.length > 0) {
+        this.#env = before.copy();
+        for (const name of names) this.#env.validate(name);
+      }
+      try {
+        const t = this.#eval(option);
+        if (t) out = out ? join(out, t) : t;
+      } finally {
+        this.#env = before;
+      }
+    });
+    return out;
+  }
+
   /** String building: the parts' taint, marked built, with the literal text gathered. */
   #concat(parts: readonly SyntaxNode[]): Taint | null {
     let out: Taint | null = null;
@@ -566,9 +641,17 @@ export class Walker {
   }
 
   /** A path-based source (`req.query.id`, `$_GET['x']`, `input()`), or null. */
+  /** Whether a guard validated this access path (`$_GET['id']` after `if (!ctype_digit($_GET['id'])) exit;`). */
+  #checked(node: SyntaxNode): boolean {
+    if (this.#env.checked.size === 0) return false;
+    const p = this.path(node);
+    return p !== null && this.#env.checked.has(p.join('.'));
+  }
+
   #source(node: SyntaxNode): Taint | null {
     const p = this.path(node);
     if (!p) return null;
+    if (this.#env.checked.size > 0 && this.#env.checked.has(p.join('.'))) return null;
     const hit = this.lang.sources.match(p);
     if (!hit) return null;
     const text = node.text.replace(/\s+/g, ' ');
@@ -609,31 +692,43 @@ export class Walker {
       }
     }
 
+    // Propagators: strcpy(dst, src), sprintf(buf, fmt, x), sscanf(line, fmt, &n) copy data into an argument.
+    for (const p of this.lang.propagators) if (p.patterns.matches(path)) this.#propagate(call, p.spec, argTaints);
+
     // Mutators: list.append(x), sb.append(x), params.put(k, v) put x's taint into the receiver.
     let argUnion: Taint | null = null;
     for (const t of argTaints) if (t) argUnion = argUnion ? join(argUnion, t) : t;
     if (argUnion) this.#tainted.push({ call, args: argTaints });
-    if (argUnion && call.receiver && this.lang.mutators.has(call.name)) {
+    if (call.receiver && this.lang.mutators.has(call.name)) {
       const key = this.path(call.receiver);
       if (key && key.length > 0) {
         const name = key.length === 1 ? (key[0] as string) : key.join('.');
         const old = this.#env.taint.get(name);
-        this.#env.taint.set(name, old ? join(old, argUnion) : withStep(argUnion, node, `added to ${name}`));
+        // sb.append("… WHERE id = ").append(id): a string builder is built, and keeps its literal text.
+        const builds = STRING_BUILDERS.has(call.name) || this.lang.formatters.matches(path);
+        const literal = builds ? call.args.map((a) => this.stringValue(a.node) ?? '').join('') : '';
+        if (argUnion) {
+          let next = old ? join(old, argUnion) : withStep(argUnion, node, `added to ${name}`);
+          if (builds) next = { ...next, built: true, text: clip((old?.text ?? this.#env.consts.get(name) ?? '') + literal + argUnion.text) };
+          this.#env.taint.set(name, next);
+        } else if (old && builds && literal) this.#env.taint.set(name, { ...old, built: true, text: clip(old.text + literal) });
       }
     }
 
-    this.#checkSinks(call, path, receiverTaint, argTaints);
+    const fired = this.#checkSinks(call, path, receiverTaint, argTaints);
     this.#checkCallRules(call, path);
 
-    if (source) return source;
-
-    // Sanitizers make the result safe for their classes (or for all).
+    // Sanitizers make the result safe for their classes (or for all) — also when the call itself
+    // is on a source path (`params[:id].to_i`, `request.args.get('n', type=int)` style chains).
     let sanitizedMask = 0;
     for (const s of this.lang.sanitizers.candidates(call.name)) if (s.patterns.matches(path)) sanitizedMask |= s.mask;
     if (sanitizedMask === ALL_CLASSES) return null;
+    // A source wins over a name-only clean call (`$request->query->get('x')` vs. an ORM's `->get()`).
+    if (source) return sanitizedMask ? { ...source, sanitized: source.sanitized | sanitizedMask } : source;
     if (this.lang.cleanCalls.has(call.name)) return null;
-    // What a sink returns (query rows, a response, a process's output) is not the input itself.
-    if (this.#isSinkCall(call, path)) return null;
+    // What a sink returns (query rows, a response, a process's output) is not the input itself,
+    // and one flow is reported once: a sink that fired does not pass its taint on.
+    if (fired || this.#isSinkCall(call, path)) return null;
 
     let out: Taint | null = receiverTaint;
     if (argUnion) out = out ? join(out, argUnion) : argUnion;
@@ -650,14 +745,65 @@ export class Walker {
     return out;
   }
 
+  /** Writes what a propagator call reads into the argument it writes (`strcpy(dst, src)`: dst gets src's taint). */
+  #propagate(call: CallView, spec: PropagatorSpec, argTaints: readonly (Taint | null)[]): void {
+    const target = call.args.find((a) => a.index === spec.to);
+    if (!target) return;
+    const first = spec.from[0] ?? 0;
+    let out: Taint | null = null;
+    let text = '';
+    let literal: string | null = '';
+    let read = 0;
+    call.args.forEach((a, i) => {
+      if (a.index < 0 || a.index === spec.to || !(spec.rest ? a.index >= first : spec.from.includes(a.index))) return;
+      read++;
+      const t = argTaints[i] ?? null;
+      const s = this.stringValue(a.node);
+      if (s !== null) text += s;
+      else if (t) text += t.text;
+      if (literal !== null) literal = s === null || t ? null : literal + s;
+      if (t) out = out ? join(out, t) : t;
+    });
+    let t = out as Taint | null;
+    if (t && spec.builds) t = { ...t, built: true, text: clip(text) };
+    if (t) t = withStep(t, call.node, `copied by ${call.name}()`);
+    const update = spec.update ?? false;
+    let copied = read === 1 && !spec.builds ? literal : null;
+    if (update && copied !== null) {
+      // strcat(buf, "lit"): a tainted buf stays tainted (with the text); an unknown buf stays unknown.
+      const old = argTaints[call.args.indexOf(target)] ?? null;
+      if (old) t = { ...old, built: true, text: copied };
+      if (old || this.stringValue(target.node) === null) copied = null;
+    }
+    this.#bindTargets([target.node], t, copied, call.node, update);
+  }
+
   /** Whether a call mixes literal text into its result (`"...{}".format(x)`, `String.format("..%s", x)`). */
   #hasLiteralText(call: CallView): boolean {
     if (call.receiver && this.stringValue(call.receiver)) return true;
     return false;
   }
 
+  /**
+   * Whether a call is one of the sinks (its predicate, asked with a stand-in taint, accepts it):
+   * its result — query rows, a response, a process's output — is not the input itself. A call that
+   * only matches a sink's name pattern but not its predicate passes taint on as usual.
+   */
   #isSinkCall(call: CallView, path: readonly string[]): boolean {
-    for (const s of this.lang.sinks.candidates(call.name)) if (s.patterns.matches(path)) return true;
+    for (const s of this.lang.sinks.candidates(call.name)) {
+      if (!s.patterns.matches(path)) continue;
+      if (!s.sink.where) return true;
+      const saved = this.matches.length;
+      this.#peeking++;
+      try {
+        if (s.sink.where(call, this.#ctx, STAND_IN)) return true;
+      } catch {
+        // A predicate that cannot judge without real taint does not make the call a sink.
+      } finally {
+        this.#peeking--;
+        this.matches.length = saved;
+      }
+    }
     return false;
   }
 
@@ -669,9 +815,11 @@ export class Walker {
     return policy === 'any' || (policy === 'built' && t.built);
   }
 
-  #checkSinks(call: CallView, path: readonly string[], receiverTaint: Taint | null, argTaints: readonly (Taint | null)[]): void {
+  /** Checks a call against the taint sinks; true when one reported. */
+  #checkSinks(call: CallView, path: readonly string[], receiverTaint: Taint | null, argTaints: readonly (Taint | null)[]): boolean {
     const candidates = this.lang.sinks.candidates(call.name);
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) return false;
+    let fired = false;
     for (const c of candidates) {
       if (!c.patterns.matches(path)) continue;
       const { sink, matcher } = c;
@@ -698,8 +846,10 @@ export class Walker {
         const { taint, arg } = hit as { taint: Taint; arg: SyntaxNode | null };
         const end = arg && arg.end > call.node.start ? Math.max(arg.end, (call.callee ?? call.node).end) : call.node.end;
         this.#report({ rule: c.rule, node: call.node, end, taint, sinkLabel: sink.label ?? path.join('.') });
+        fired = true;
       }
     }
+    return fired;
   }
 
   /** Records that the current function passes its own parameter, unchanged, to a sink. */
@@ -723,7 +873,9 @@ export class Walker {
 
   #nodeRules(node: SyntaxNode): void {
     const rules = this.lang.nodeRules.get(node.type);
-    if (!rules || this.#visitedNodeRules.has(node)) return;
+    // While a predicate peeks at a subexpression's taint its matches are dropped: leave the node
+    // rules of that subexpression for the real visit instead of marking them done.
+    if (!rules || this.#peeking > 0 || this.#visitedNodeRules.has(node)) return;
     this.#visitedNodeRules.add(node);
     for (const r of rules) this.#reportVerdict(r.rule, node, r.matcher.where(node, this.#ctx));
   }
@@ -785,6 +937,7 @@ export class Walker {
           const full = key.join('.');
           const root = key[0] as string;
           if (t) {
+            this.#env.checked.delete(full);
             this.#env.taint.set(full, withStep(t, at, `assigned to ${full}`));
             if (tv.kind === 'index' || !this.#env.taint.has(root)) {
               const old = this.#env.taint.get(root);
@@ -884,6 +1037,7 @@ export class Walker {
     return {
       language: this.lang.language,
       code: this.code,
+      filename: this.filename,
       get fn() {
         return walker.#fn;
       },
@@ -913,12 +1067,19 @@ export class Walker {
     };
   }
 
+  /** Depth of peeks in progress: node rules wait for the real visit, matches are thrown away. */
+  #peeking = 0;
+
   /** Evaluates an expression's taint without reporting anything (for predicates). */
   #peek(node: SyntaxNode): Taint | null {
     const saved = this.matches.length;
-    const t = this.#eval(node);
-    this.matches.length = saved;
-    return t;
+    this.#peeking++;
+    try {
+      return this.#eval(node);
+    } finally {
+      this.#peeking--;
+      this.matches.length = saved;
+    }
   }
 
   /** The call a function literal is passed to, while its argument is being evaluated. */

@@ -1,4 +1,405 @@
+import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
+import type { Strength } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { attributesOf, CLASS_TYPES, csharpAdapter, enumNames, modifiersOf, NON_STRING_TYPE, simpleName, typeName } from './adapter.ts';
 
-/** What csharp code reads from outside, and what makes it safe (null until the language lands). */
-export const csharpProfile: LanguageProfile | null = null;
+/** Members of an HTTP request that carry client data (ASP.NET Core, classic ASP.NET, Web API 2, HttpListener). */
+const REQUEST_FIELDS =
+  '{Query,Form,Headers,Cookies,RouteValues,Body,BodyReader,QueryString,Path,PathBase,Params,ServerVariables,Url,RawUrl,UrlReferrer,UserAgent,Files,InputStream,PathInfo,Unvalidated,Content,RequestUri,[]}';
+const REQUEST_CALLS = '{ReadFormAsync,ReadFromJsonAsync,GetDisplayUrl,GetEncodedUrl,GetEncodedPathAndQuery,GetTypedHeaders,GetQueryNameValuePairs,ReadAsStringAsync,GetQueryString}()';
+
+// ---- parameters ----------------------------------------------------------------------------
+
+const BINDING_ATTR = /^(?:FromQuery|FromBody|FromRoute|FromForm|FromHeader|FromUri|ModelBinder|AsParameters|Bind)\b/;
+const SERVICE_ATTR = /^(?:FromServices|FromKeyedServices|Inject|HttpTrigger|Blob|Queue|TimerTrigger|ServiceBusTrigger|QueueTrigger|BlobTrigger|EventHubTrigger|CosmosDBTrigger)\b/;
+const ROUTE_ATTR = /^(?:Http(?:Get|Post|Put|Delete|Patch|Head|Options)|Route|AcceptVerbs|WebGet|WebInvoke|OperationContract|WebMethod)\b/;
+const CONTROLLER_BASE = /(?:^Controller|ControllerBase|ApiController|ODataController|Controller)$/;
+const FRAMEWORK_TYPE =
+  /^(?:HttpContext|HttpRequest|HttpResponse|HttpRequestData|HttpRequestMessage|HttpResponseMessage|ClaimsPrincipal|IPrincipal|ILogger|ILoggerFactory|IConfiguration|IConfigurationRoot|IWebHostEnvironment|IHostingEnvironment|IHostEnvironment|IServiceProvider|IServiceScopeFactory|IMemoryCache|IDistributedCache|IHttpClientFactory|HttpClient|IMediator|ISender|IPublisher|IMapper|LinkGenerator|IUrlHelper|ServerCallContext|IFormatProvider|ModelStateDictionary|IOptions|IOptionsSnapshot|IOptionsMonitor|UserManager|SignInManager|RoleManager|IAntiforgery|IDataProtectionProvider|IDataProtector|TimeProvider|Random|DbConnection|IDbConnection|SqlConnection|NpgsqlConnection|MySqlConnection|SqliteConnection|IDbTransaction|DbTransaction|Type|Assembly|Exception|Task|Action|Func|Predicate|Expression|ExecutionContext|FunctionContext|ILambdaContext|IHubCallerClients|IHubContext|IServiceCollection|IApplicationBuilder|WebApplication|WebApplicationBuilder|IEndpointRouteBuilder|IHostBuilder|IWebHostBuilder|EventArgs|\w+EventArgs|\w+Exception)$/;
+const SERVICE_SUFFIX = /(?:Service|Services|Repository|Repo|Manager|Provider|Factory|DbContext|Context|Logger|Accessor|Cache|Client|Store|Mediator|Mapper|UnitOfWork|Validator|Engine|Db|Hub)$/;
+const NON_STRING_COLLECTION = /^(?:(?:I?(?:List|Enumerable|Collection|ReadOnlyList|ReadOnlyCollection|Set|HashSet)|ISet)<(\w+)\??>|(\w+)\??\[\])$/;
+const SERVICE_NAMES = new Set(['db', '_db', 'context', 'dbContext', 'logger', 'env', 'environment', 'config', 'configuration', 'cancellationToken', 'ct', 'token', 'mediator', 'mapper', 'sender', 'httpContext']);
+const MAP_METHODS = new Set(['MapGet', 'MapPost', 'MapPut', 'MapDelete', 'MapPatch', 'MapMethods', 'Map', 'MapFallback']);
+const PAGE_HANDLER = /^On(?:Get|Post|Put|Delete|Patch)\w*$/;
+
+function nonDataType(type: string | null, at: SyntaxNode): boolean {
+  if (!type) return false;
+  const raw = type.replace(/\s+/g, '').replace(/^global::/, '');
+  if (NON_STRING_TYPE.test(raw)) return true;
+  const coll = NON_STRING_COLLECTION.exec(raw);
+  if (coll) {
+    const inner = (coll[1] ?? coll[2] ?? '') as string;
+    if (NON_STRING_TYPE.test(inner)) return true;
+  }
+  const name = typeName(raw);
+  if (FRAMEWORK_TYPE.test(name) || SERVICE_SUFFIX.test(name)) return true;
+  return enumNames(at).has(name);
+}
+
+function classOf(fn: FunctionView): SyntaxNode | null {
+  return fn.node.ancestor(CLASS_TYPES);
+}
+
+function classAttributes(cls: SyntaxNode | null): string[] {
+  return cls ? attributesOf(cls) : [];
+}
+
+function isController(cls: SyntaxNode | null, fn: FunctionView): boolean {
+  if (!cls) return false;
+  const attrs = classAttributes(cls);
+  if (attrs.some((a) => /^NonController\b/.test(a))) return false;
+  if (attrs.some((a) => /^(?:ApiController|Controller)\b/.test(a))) return true;
+  if (fn.classBases.some((b) => /^(?:Controller|ControllerBase|ApiController|ODataController)$/.test(b))) return true;
+  // Custom bases (`BaseApiController`) and POCO controllers: only in web code (not a Unity `GameController`).
+  if (!usesWebFramework(cls)) return false;
+  if (fn.classBases.some((b) => CONTROLLER_BASE.test(b))) return true;
+  return /Controller$/.test(fn.className ?? '') && modifiersOf(cls).includes('public') && !modifiersOf(cls).includes('abstract') && fn.classBases.every((b) => /^I[A-Z]/.test(b));
+}
+
+const webCache = new WeakMap<SyntaxNode, boolean>();
+
+/** Whether the file imports ASP.NET (Core or classic). */
+function usesWebFramework(node: SyntaxNode): boolean {
+  const root = rootOf(node);
+  let yes = webCache.get(root);
+  if (yes === undefined) {
+    yes = /\busing\s+(?:Microsoft\.AspNetCore|System\.Web)\b|\[(?:Http(?:Get|Post|Put|Delete)|Route|ApiController)\b/.test(root.text.slice(0, 200000));
+    webCache.set(root, yes);
+  }
+  return yes;
+}
+
+/** Whether a method is an MVC / Web API action, a Razor Pages handler, a SignalR hub method or a WCF/web operation. */
+function isRequestHandler(fn: FunctionView): boolean {
+  if (fn.node.type !== 'method_declaration') return false;
+  const mods = modifiersOf(fn.node);
+  if (fn.decorators.some((d) => /^NonAction\b/.test(d))) return false;
+  if (fn.decorators.some((d) => ROUTE_ATTR.test(d))) return true;
+  if (!mods.includes('public') || mods.includes('static')) return false;
+  const cls = classOf(fn);
+  if (isController(cls, fn)) return !/^(?:Dispose|OnActionExecuting|OnActionExecuted|OnActionExecutionAsync|OnResultExecuting|OnResultExecuted|OnException|Initialize)$/.test(fn.name ?? '');
+  if (fn.classBases.some((b) => /PageModel$/.test(b)) && PAGE_HANDLER.test(fn.name ?? '')) return true;
+  if (fn.classBases.some((b) => b === 'Hub')) return !/^(?:OnConnectedAsync|OnDisconnectedAsync|Dispose)$/.test(fn.name ?? '');
+  return false;
+}
+
+/** Method groups passed as minimal-API handlers (`app.MapGet("/x", GetUser)`), per file. */
+const handlerGroups = new WeakMap<SyntaxNode, Set<string>>();
+
+function minimalApiHandlerNames(root: SyntaxNode): Set<string> {
+  let names = handlerGroups.get(root);
+  if (names) return names;
+  names = new Set();
+  const stack: SyntaxNode[] = [root];
+  let budget = 400000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'invocation_expression') {
+      const fn = n.child('function');
+      const name = fn?.type === 'member_access_expression' ? simpleName(fn.child('name')) : null;
+      if (name && MAP_METHODS.has(name)) {
+        for (const a of n.child('arguments')?.namedChildren ?? []) {
+          const v = a.namedChildren[a.namedChildren.length - 1];
+          if (v?.type === 'identifier') names.add(v.text);
+          else if (v?.type === 'member_access_expression') names.add(simpleName(v.child('name')));
+        }
+      }
+    }
+    for (const c of n.children) if (c.named && c.type !== 'comment') stack.push(c);
+  }
+  handlerGroups.set(root, names);
+  return names;
+}
+
+function rootOf(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  while (n.parent) n = n.parent;
+  return n;
+}
+
+function isMinimalApiHandler(fn: FunctionView): boolean {
+  const call = fn.passedTo;
+  if (call && MAP_METHODS.has(call.name) && call.args.some((a) => a.node === fn.node)) return true;
+  if ((fn.node.type === 'method_declaration' || fn.node.type === 'local_function_statement') && fn.name) return minimalApiHandlerNames(rootOf(fn.node)).has(fn.name);
+  return false;
+}
+
+function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
+  const annotations = param.annotations;
+  if (annotations.some((a) => a === 'out' || SERVICE_ATTR.test(a))) return null;
+  if (nonDataType(param.type, fn.node)) return null;
+  if (annotations.some((a) => BINDING_ATTR.test(a))) return 'remote';
+  if (fn.name === 'Main' && param.type !== null && /^string\[\]$/.test(param.type.replace(/\s+/g, ''))) return 'local';
+  if (SERVICE_NAMES.has(param.name) && param.type === null) return null;
+  if (isRequestHandler(fn) || isMinimalApiHandler(fn)) return 'remote';
+  // gRPC services: `Task<Reply> Say(HelloRequest request, ServerCallContext context)`.
+  if (fn.params.some((p) => p.type !== null && typeName(p.type) === 'ServerCallContext')) return 'remote';
+  // Azure Functions HTTP triggers: route values bound beside the trigger parameter.
+  if (fn.params.some((p) => p.annotations.some((a) => /^HttpTrigger\b/.test(a)))) return 'remote';
+  if (callSiteTaint(fn, param, 0)) return 'remote';
+  return 'param';
+}
+
+// ---- helpers called with request data (same file) -----------------------------------------
+
+const REQUEST_TEXT =
+  /\bRequest\s*(?:\.\s*(?:Query|Form|QueryString|Params|Headers|Cookies|RouteValues|Body|InputStream|Url|RawUrl|Path|ServerVariables|Files|Unvalidated)\b|\[)/;
+const SANITIZING_CALL = /\b(?:Parse|TryParse|ParseExact|ToInt16|ToInt32|ToInt64|ToDecimal|ToDouble|ToBoolean|HtmlEncode|UrlEncode|HtmlAttributeEncode|JavaScriptStringEncode|GetFileName|GetFileNameWithoutExtension|EscapeDataString|Encode|LdapFilterEncode|Escape)\s*\(/;
+
+const callIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** Invocations in a file by called name (`Helper(x)`, `this.Helper(x)`, `Util.Helper(x)`). */
+function callsByName(root: SyntaxNode): Map<string, SyntaxNode[]> {
+  let map = callIndex.get(root);
+  if (map) return map;
+  map = new Map();
+  const stack: SyntaxNode[] = [root];
+  let budget = 400000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'invocation_expression') {
+      const f = n.child('function');
+      const name = f?.type === 'identifier' ? f.text : f?.type === 'member_access_expression' ? simpleName(f.child('name')) : null;
+      if (name) {
+        const list = map.get(name);
+        if (list) list.push(n);
+        else map.set(name, [n]);
+      }
+    }
+    for (const c of n.children) if (c.named && c.type !== 'comment') stack.push(c);
+  }
+  callIndex.set(root, map);
+  return map;
+}
+
+const summaryCache = new WeakMap<SyntaxNode, Map<number, boolean>>();
+
+/**
+ * Whether a helper method of the file is called with request data at this parameter: a direct
+ * `Request.…` read, a request-handler parameter, or a local assigned from those in the caller
+ * (`ExecuteQuery("… '" + name + "'")` from an action, `ResponseFile(MapPath("~/d/" + file))`).
+ * The engine walks one function at a time; this syntactic summary carries request data into
+ * same-file helpers, which is how much real code (and many data-access layers) is written.
+ */
+function callSiteTaint(fn: FunctionView, param: ParamView, depth: number): boolean {
+  if (depth > 2 || !fn.name) return false;
+  if (fn.node.type !== 'method_declaration' && fn.node.type !== 'local_function_statement') return false;
+  let cache = summaryCache.get(fn.node);
+  if (!cache) summaryCache.set(fn.node, (cache = new Map()));
+  const hit = cache.get(param.index);
+  if (hit !== undefined) return hit;
+  cache.set(param.index, false); // recursion guard
+  let result = false;
+  const calls = callsByName(rootOf(fn.node)).get(fn.name) ?? [];
+  for (const call of calls.slice(0, 50)) {
+    if (fn.node.contains(call)) continue;
+    const arg = argumentAt(call, param);
+    if (!arg || SANITIZING_CALL.test(arg.text)) continue;
+    const caller = enclosingFunctionNode(call);
+    if (requestDerived(arg, caller, depth, 0)) {
+      result = true;
+      break;
+    }
+  }
+  cache.set(param.index, result);
+  return result;
+}
+
+function argumentAt(call: SyntaxNode, param: ParamView): SyntaxNode | null {
+  let index = 0;
+  for (const a of call.child('arguments')?.children ?? []) {
+    if (a.type !== 'argument') continue;
+    const name = a.child('name');
+    const value = a.namedChildren[a.namedChildren.length - 1] ?? null;
+    if (name) {
+      if (name.text === param.name) return value;
+      continue;
+    }
+    if (index === param.index) return value;
+    index++;
+  }
+  return null;
+}
+
+const FUNCTION_NODES = new Set(['method_declaration', 'constructor_declaration', 'local_function_statement', 'lambda_expression', 'anonymous_method_expression', 'accessor_declaration']);
+
+function enclosingFunctionNode(node: SyntaxNode): SyntaxNode | null {
+  for (let p = node.parent; p; p = p.parent) if (FUNCTION_NODES.has(p.type)) return p;
+  return null;
+}
+
+/** Whether an expression in a function syntactically carries request data. */
+function requestDerived(expr: SyntaxNode, fnNode: SyntaxNode | null, depth: number, localDepth: number): boolean {
+  if (REQUEST_TEXT.test(expr.text) || readsInputControl(expr)) return true;
+  if (!fnNode || localDepth > 3) return false;
+  const view = csharpAdapter.view(fnNode);
+  const fn = view?.kind === 'function' ? view.fn : null;
+  const stack: SyntaxNode[] = [expr];
+  while (stack.length > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'identifier' && !(n.parent?.type === 'member_access_expression' && n.field === 'name')) {
+      const name = n.text;
+      const param = fn?.params.find((p) => p.name === name);
+      if (fn && param) {
+        const strength = paramTaint(fn, param);
+        if (strength === 'remote' || (strength === 'param' && callSiteTaint(fn, param, depth + 1))) return true;
+        continue;
+      }
+      for (const value of localAssignments(fnNode, name, expr)) {
+        if (!SANITIZING_CALL.test(value.text) && requestDerived(value, fnNode, depth, localDepth + 1)) return true;
+      }
+      continue;
+    }
+    if (n.type === 'lambda_expression' || n.type === 'anonymous_method_expression') continue;
+    // Numbers, lengths, comparisons and casts to numbers carry no string.
+    const v = n === expr ? null : csharpAdapter.view(n);
+    if (v?.kind === 'clean' || v?.kind === 'literal' || v?.kind === 'equality') continue;
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return false;
+}
+
+const aliasCache = new WeakMap<SyntaxNode, Map<string, string>>();
+const INPUT_CONTROL = /\.(?:TextBox|HiddenField|DropDownList|ListBox|RadioButtonList|HtmlInputText|HtmlInputHidden|HtmlTextArea)$/;
+
+/** `txtName.Text` of a WebForms input control (see the adapter's aliases). */
+function readsInputControl(expr: SyntaxNode): boolean {
+  if (!/\.(?:Text|Value|SelectedValue)\b/.test(expr.text)) return false;
+  const root = rootOf(expr);
+  let aliases = aliasCache.get(root);
+  if (!aliases) aliasCache.set(root, (aliases = csharpAdapter.imports(root)));
+  if (aliases.size === 0) return false;
+  const stack: SyntaxNode[] = [expr];
+  while (stack.length > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'member_access_expression' && /^(?:Text|Value|SelectedValue)$/.test(simpleName(n.child('name')))) {
+      const obj = n.child('expression');
+      const alias = obj?.type === 'identifier' ? aliases.get(obj.text) : undefined;
+      if (alias && INPUT_CONTROL.test(alias)) return true;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return false;
+}
+
+/** Values assigned to a local in a function before a point (`var x = …`, `x = …`, `x += …`). */
+function localAssignments(fnNode: SyntaxNode, name: string, before: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const stack: SyntaxNode[] = [fnNode];
+  let budget = 20000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.start >= before.start) continue;
+    if (n.type === 'variable_declarator' && n.child('name')?.text === name) {
+      const v = n.namedChildren[n.namedChildren.length - 1];
+      if (v && v !== n.child('name')) out.push(v);
+    } else if (n.type === 'assignment_expression' && n.child('left')?.text === name) {
+      const v = n.child('right');
+      if (v) out.push(v);
+    }
+    for (const c of n.children) if (c.named && c.type !== 'comment') stack.push(c);
+  }
+  return out;
+}
+
+/** What C# code reads from outside, and what makes it safe. */
+export const csharpProfile: LanguageProfile = {
+  adapter: csharpAdapter,
+  sources: [
+    {
+      strength: 'remote',
+      paths: [
+        `Request.${REQUEST_FIELDS}`,
+        `Request.${REQUEST_CALLS}`,
+        `*.Request.${REQUEST_FIELDS}`,
+        `*.Request.${REQUEST_CALLS}`,
+        `{request,req,httpRequest,HttpRequest}.{Query,Form,Headers,Cookies,RouteValues,Body,QueryString,Path,Url,RawUrl,Files,InputStream}`,
+        `{request,req,httpRequest}.${REQUEST_CALLS}`,
+        'Request.Content.{ReadAsStringAsync,ReadAsAsync,ReadAsStreamAsync,ReadAsByteArrayAsync,ReadAsFormDataAsync,ReadAsMultipartAsync}()',
+        'RouteData.Values',
+        '*.RouteData.Values',
+        '{HttpContext,*.HttpContext}.GetRouteValue()',
+        '*.{QueryStringParameters,MultiValueQueryStringParameters,PathParameters}',
+        // WebForms server controls posted back by the client (aliased by the adapter).
+        'System.Web.UI.WebControls.{TextBox,HiddenField}.{Text,Value}',
+        'System.Web.UI.WebControls.{DropDownList,ListBox,RadioButtonList}.{SelectedValue,Text}',
+        'System.Web.UI.HtmlControls.{HtmlInputText,HtmlInputHidden,HtmlTextArea}.Value',
+        // Razor Pages [BindProperty] / Blazor [SupplyParameterFromQuery] properties (the adapter's marker).
+        'BindProperty',
+      ],
+    },
+    {
+      strength: 'local',
+      paths: [
+        'Console.{ReadLine,ReadKey}()',
+        'System.Console.ReadLine()',
+        'Console.In',
+        'Environment.{GetCommandLineArgs,GetEnvironmentVariable,GetEnvironmentVariables}()',
+        'System.Environment.{GetCommandLineArgs,GetEnvironmentVariable}()',
+      ],
+    },
+  ],
+  outSources: [
+    { callee: ['**.Request.{Query,Form,Headers,Cookies,RouteValues}.TryGetValue', '{request,req}.{Query,Form,Headers,Cookies}.TryGetValue'], arg: 1, strength: 'remote' },
+  ],
+  sanitizers: [
+    {
+      callee: [
+        '**.{int,long,short,byte,uint,ulong,ushort,sbyte,double,float,decimal,bool,Int16,Int32,Int64,UInt16,UInt32,UInt64,Double,Single,Decimal,Boolean,Byte,Guid,DateTime,DateTimeOffset,DateOnly,TimeOnly,TimeSpan,Enum}.{Parse,ParseExact}',
+        '**.Convert.{ToInt16,ToInt32,ToInt64,ToUInt16,ToUInt32,ToUInt64,ToDouble,ToSingle,ToDecimal,ToBoolean,ToByte,ToDateTime}',
+        '**.Math.*',
+        '**.Guid.NewGuid',
+        '*.{GetHashCode,CompareTo}',
+        '**.Path.{GetRandomFileName,GetTempFileName}',
+      ],
+      classes: 'all',
+    },
+    {
+      callee: [
+        '*.{HtmlEncode,HtmlAttributeEncode,JavaScriptStringEncode,XmlEncode,XmlAttributeEncode,Encode,HtmlFormUrlEncode}',
+        '**.Sanitizer.{GetSafeHtml,GetSafeHtmlFragment}',
+        '*.Sanitize',
+        '**.SecurityElement.Escape',
+        '**.JsonSerializer.Serialize',
+      ],
+      classes: ['xss'],
+    },
+    {
+      callee: ['*.{UrlEncode,UrlPathEncode,UrlEncodeToBytes}', '**.Uri.{EscapeDataString,EscapeUriString}', '**.UrlEncoder.Default.Encode'],
+      classes: ['xss', 'header', 'redirect', 'ssrf', 'log', 'command', 'xpath'],
+    },
+    { callee: ['**.Path.{GetFileName,GetFileNameWithoutExtension,GetExtension}'], classes: ['path'] },
+    // URLs generated by routing point at the application itself, with values URL-encoded.
+    {
+      callee: ['**.Url.{Action,RouteUrl,Page,Content,Link,ActionLink}', '*.{GetPathByAction,GetUriByAction,GetPathByPage,GetUriByPage,GetPathByName,GetUriByName,GetPathByRouteValues}', '**.QueryHelpers.AddQueryString'],
+      classes: ['xss', 'header', 'redirect', 'ssrf', 'log'],
+    },
+    { callee: ['*.{LdapFilterEncode,LdapDistinguishedNameEncode,EscapeLdapFilter,EscapeLdapSearchFilter,LdapEncode,EscapeFilter,EscapeDn}'], classes: ['ldap'] },
+    { callee: ['**.Regex.Escape'], classes: ['regex'] },
+    { callee: ['*.{EscapeXPath,XPathEscape,EscapeXPathString}'], classes: ['xpath'] },
+  ],
+  paramTaint,
+  mutators: ['Append', 'AppendLine', 'AppendFormat', 'Insert', 'Add', 'AddRange', 'Push', 'Enqueue', 'TryAdd', 'Write', 'WriteLine', 'AppendHtml'],
+  cleanCalls: [
+    'Count', 'LongCount', 'Any', 'All', 'Contains', 'ContainsKey', 'ContainsValue', 'StartsWith', 'EndsWith', 'Equals', 'IndexOf',
+    'LastIndexOf', 'IndexOfAny', 'CompareTo', 'Compare', 'CompareOrdinal', 'IsNullOrEmpty', 'IsNullOrWhiteSpace', 'Exists', 'TryParse',
+    'TryParseExact', 'IsMatch', 'IsLocalUrl', 'GetHashCode', 'ComputeHash', 'HashData', 'HashPassword', 'VerifyHashedPassword',
+    'SaveChanges', 'SaveChangesAsync', 'ExecuteNonQuery', 'ExecuteNonQueryAsync', 'NewGuid', 'Next', 'NextDouble', 'NextInt64', 'Sum',
+    'Max', 'Min', 'Average', 'FindIndex', 'IsDefined', 'IsWellFormedUriString', 'CheckPasswordAsync', 'PasswordSignInAsync',
+    'AnyAsync', 'AllAsync', 'CountAsync', 'ContainsAsync', 'GetLength', 'IsInRole', 'Read', 'ReadAsync', 'IsDBNull', 'GetOrdinal',
+    'ValidateAntiForgeryToken', 'IsAuthenticated', 'SequenceEqual', 'FixedTimeEquals', 'GetInt32', 'GetInt64', 'GetBoolean',
+    'GetDateTime', 'GetGuid', 'GetDecimal', 'GetDouble',
+  ],
+  validators: [
+    'Contains', 'ContainsKey', 'StartsWith', 'EndsWith', 'Equals', 'IsMatch', 'TryParse', 'TryParseExact', 'IsLocalUrl', 'IsDefined',
+    'IsWellFormedUriString', 'All', 'Any', 'IsLetterOrDigit', 'Validate', 'TryValidate', 'TryValidateObject', 'SequenceEqual',
+  ],
+  exits: ['**.Environment.{Exit,FailFast}', 'Response.End', '*.Response.End', 'Application.Exit'],
+  formatters: [
+    '**.{string,String}.{Format,Concat,Join}',
+    '**.FormattableString.Invariant',
+    '*.AppendFormat',
+    '**.Path.{Combine,Join}',
+  ],
+};

@@ -1,4 +1,228 @@
+import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
+import type { Strength } from '../../rule.ts';
+import { phpAdapter } from './adapter.ts';
+import { calledWithInput, rootOf, summariesOf } from './summaries.ts';
 
-/** What php code reads from outside, and what makes it safe (null until the language lands). */
-export const phpProfile: LanguageProfile | null = null;
+/** Variables and properties that hold the current HTTP request object. */
+export const REQUEST_OBJECTS = ['$request', '$req', '$this.request', '$serverRequest', '$httpRequest', '$psrRequest'] as const;
+
+/** Request methods that return client data (Laravel, Symfony, PSR-7/Slim, CodeIgniter 4, CakePHP, WordPress REST). */
+const REQUEST_METHODS = [
+  // Laravel
+  'input', 'query', 'post', 'get', 'all', 'only', 'except', 'header', 'headers', 'cookie', 'route', 'json', 'file', 'allFiles',
+  'validated', 'validate', 'validateWithBag', 'safe', 'string', 'str', 'keys', 'collect', 'fullUrl', 'fullUrlWithQuery', 'segment', 'segments', 'bearerToken',
+  'server', 'old',
+  // Symfony HttpFoundation
+  'getContent', 'getPayload', 'toArray', 'getQueryString', 'getRequestUri', 'getPathInfo', 'getUri',
+  // PSR-7 / Slim
+  'getQueryParams', 'getParsedBody', 'getAttribute', 'getAttributes', 'getCookieParams', 'getUploadedFiles', 'getHeader',
+  'getHeaderLine', 'getHeaders', 'getBody', 'getServerParams',
+  // CodeIgniter 4
+  'getGet', 'getPost', 'getVar', 'getPostGet', 'getGetPost', 'getJSON', 'getJsonVar', 'getRawInput', 'getRawInputVar',
+  'getCookie', 'getServer', 'getUserAgent', 'getFile', 'getFiles',
+  // CakePHP / Laminas
+  'getQuery', 'getData', 'getParam', 'getParams', 'getPost', 'getFromQuery',
+  // WordPress REST (WP_REST_Request)
+  'get_param', 'get_params', 'get_query_params', 'get_body_params', 'get_json_params', 'get_url_params', 'get_file_params',
+  'get_header', 'get_headers', 'get_body',
+];
+/** Symfony parameter bags of a request, and the accessors that return their strings. */
+const REQUEST_BAGS = '{query,request,attributes,cookies,headers,files,server}';
+const BAG_METHODS = '{get,all,getString,keys,getIterator}';
+/** `$_SERVER` entries the client controls. */
+const SERVER_KEYS = [
+  'QUERY_STRING', 'REQUEST_URI', 'PHP_SELF', 'PATH_INFO', 'ORIG_PATH_INFO', 'PATH_TRANSLATED', 'SCRIPT_URI', 'REDIRECT_URL',
+  'REDIRECT_QUERY_STRING', 'PHP_AUTH_USER', 'PHP_AUTH_PW', 'PHP_AUTH_DIGEST', 'CONTENT_TYPE', 'HTTP_REFERER',
+  'HTTP_USER_AGENT', 'HTTP_X_FORWARDED_FOR', 'HTTP_X_FORWARDED_HOST', 'HTTP_X_FORWARDED_PROTO', 'HTTP_X_REAL_IP', 'HTTP_CLIENT_IP',
+  'HTTP_ACCEPT', 'HTTP_ACCEPT_LANGUAGE', 'HTTP_ACCEPT_ENCODING', 'HTTP_COOKIE', 'HTTP_ORIGIN', 'HTTP_AUTHORIZATION',
+  'HTTP_X_REQUESTED_WITH', 'HTTP_X_HTTP_METHOD_OVERRIDE', 'HTTP_X_ORIGINAL_URL', 'HTTP_X_REWRITE_URL', 'HTTP_CONTENT_TYPE',
+  'HTTP_X_API_KEY', 'HTTP_X_AUTH_TOKEN', 'HTTP_X_CSRF_TOKEN', 'HTTP_IF_NONE_MATCH', 'HTTP_X_FORWARDED_SERVER', 'HTTP_FORWARDED',
+  'HTTP_VIA', 'HTTP_X_CLUSTER_CLIENT_IP', 'HTTP_TRUE_CLIENT_IP', 'HTTP_CF_CONNECTING_IP', 'HTTP_DNT', 'HTTP_RANGE', 'HTTP_CALLBACK',
+];
+
+const requestSources: string[] = [];
+for (const r of REQUEST_OBJECTS) {
+  requestSources.push(`${r}.{${REQUEST_METHODS.join(',')}}()`);
+  requestSources.push(`${r}.${REQUEST_BAGS}.${BAG_METHODS}()`);
+  requestSources.push(`${r}.getPayload().${BAG_METHODS}()`);
+}
+
+/** Param names that hold framework objects or SQL fragments built by the caller (identifiers, not data). */
+const FRAMEWORK_PARAMS = new Set([
+  '$request', '$req', '$response', '$res', '$next', '$app', '$container', '$db', '$dbh', '$conn', '$connection', '$pdo', '$mysqli',
+  '$link', '$wpdb', '$em', '$entityManager', '$manager', '$logger', '$log', '$this', '$config', '$options', '$opts', '$settings',
+  '$event', '$context', '$twig', '$smarty', '$view', '$e', '$ex', '$exception', '$error', '$i', '$j', '$n', '$idx', '$index',
+  '$callback', '$cb', '$closure', '$handler', '$client', '$http', '$curl', '$ch', '$stmt', '$qb', '$builder', '$query_builder',
+  '$table', '$tableName', '$table_name', '$tbl', '$columns', '$column', '$cols', '$fields', '$field', '$where', '$conditions',
+  '$sql', '$prefix', '$schema', '$database', '$dbname', '$db_name', '$joins', '$stream', '$fp', '$handle', '$resource', '$result',
+  '$cache', '$session', '$mailer', '$router', '$route', '$middleware', '$kernel', '$loader', '$repository', '$repo', '$model',
+]);
+const STRING_TYPES = new Set(['string', 'mixed', 'array', 'iterable', 'stringable', 'null']);
+const CONTROLLER_BASE = /(?:Controller|AbstractController|BaseController|ApiController|ResourceController|RestController|Action)$/;
+const ROUTE_ATTRIBUTE = /^(?:#\[\s*\\?(?:[\w\\]*\\)?(?:Route|Get|Post|Put|Patch|Delete)\b|@(?:[\w\\]*\\)?(?:Route|Get|Post|Put|Patch|Delete)\b)/;
+const ROUTE_REGISTRARS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'map', 'match', 'head']);
+
+/** Whether a declared type can carry a string (no type, `string`, `?string`, unions with string/mixed). */
+function stringLike(type: string | null): boolean {
+  if (type === null) return true;
+  const parts = type.replace(/[?()\s]/g, '').split(/[|&]/);
+  return parts.some((p) => STRING_TYPES.has(p.replace(/^\\/, '').toLowerCase()));
+}
+
+/** Route closures: `Route::get('/u/{id}', function ($id) {…})`, Slim's `$app->get('/x/{id}', fn($req, $res, $args))`. */
+export function isRouteClosure(fn: FunctionView): boolean {
+  const call = fn.passedTo;
+  if (!call || !ROUTE_REGISTRARS.has(call.name.toLowerCase())) return false;
+  const first = call.args.find((a) => a.index === 0);
+  if (!first) return false;
+  const text = first.node.text;
+  return /^['"]\//.test(text) || /\{\w+\??\}/.test(text);
+}
+
+/** Controller actions (Laravel, Symfony, CodeIgniter, CakePHP, Yii): public, non-static, non-magic methods of controllers or routed methods. */
+export function isControllerAction(fn: FunctionView): boolean {
+  const isPublicMethod = fn.node.type === 'method_declaration' && !fn.decorators.includes('private') && !fn.decorators.includes('protected');
+  if (!isPublicMethod || !fn.name || fn.name.startsWith('__')) return false;
+  if (fn.decorators.some((d) => ROUTE_ATTRIBUTE.test(d))) return true;
+  const controller = (fn.className !== null && /Controller$/.test(fn.className)) || fn.classBases.some((b) => CONTROLLER_BASE.test(b));
+  return controller && !fn.decorators.includes('static');
+}
+
+/** Whether a plain function hands this parameter unchanged to the call it wraps (see summaries.ts). */
+function passesThrough(fn: FunctionView, index: number): boolean {
+  if (fn.node.type !== 'function_definition' || !fn.name) return false;
+  const summary = summariesOf(rootOf(fn.node)).get(fn.name.toLowerCase());
+  return summary?.kind === 'wrap' && summary.moves.some((m) => m.from === index);
+}
+
+function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
+  if (FRAMEWORK_PARAMS.has(param.name)) return null;
+  if (!stringLike(param.type)) return null;
+  if (isRouteClosure(fn) || isControllerAction(fn)) return 'remote';
+  // A helper the file calls with request data: `show_message($_GET['msg'])`.
+  // (A pure wrapper that passes the parameter unchanged to a sink is reported at its call sites instead.)
+  if (fn.name && calledWithInput(fn.node, fn.name, param.index) && !passesThrough(fn, param.index)) return 'remote';
+  return 'param';
+}
+
+/** What PHP code reads from outside, and what makes it safe. */
+export const phpProfile: LanguageProfile = {
+  adapter: phpAdapter,
+  sources: [
+    {
+      strength: 'remote',
+      paths: [
+        '$_GET',
+        '$_POST',
+        '$_REQUEST',
+        '$_COOKIE',
+        '$_FILES',
+        `$_SERVER.{${SERVER_KEYS.join(',')}}`,
+        '$HTTP_GET_VARS',
+        '$HTTP_POST_VARS',
+        '$HTTP_COOKIE_VARS',
+        '$HTTP_POST_FILES',
+        '$HTTP_RAW_POST_DATA',
+        'php://input()',
+        'getallheaders()',
+        'apache_request_headers()',
+        'INPUT_GET',
+        'INPUT_POST',
+        'INPUT_COOKIE',
+        'INPUT_REQUEST',
+        'INPUT_SERVER',
+        'get_query_var()',
+        // Calls to the file's own input helpers (`function param($k) { return $_GET[$k] ?? ''; }`), see summaries.ts.
+        '$_REQUEST()',
+        ...requestSources,
+        '{Request,Input}.{input,get,query,post,all,only,except,file,cookie,header,json,segment,fullUrl}()',
+        'request()',
+        'Yii.$app.request.{get,post,getQueryParam,getBodyParam,getQueryParams,getBodyParams,getRawBody,getQueryString,getUrl,getHeaders,getCookies}()',
+        `Drupal.request().${REQUEST_BAGS}.${BAG_METHODS}()`,
+        '$this.input.{get,post,get_post,post_get,cookie,server,user_agent,request_headers,get_request_header,input_stream}()',
+        '$this.request.{data,query,params}',
+      ],
+    },
+    {
+      strength: 'local',
+      paths: ['$argv', '$_ENV', '$_SERVER.argv', 'getenv()', 'STDIN', 'readline()', 'php://stdin()', 'INPUT_ENV', '$GLOBALS.argv', 'getopt()'],
+    },
+  ],
+  sanitizers: [
+    {
+      callee: [
+        'intval', 'floatval', 'doubleval', 'boolval', 'absint', 'abs', 'round', 'floor', 'ceil', 'count', 'sizeof', 'strlen', 'mb_strlen',
+        'ord', 'crc32', 'md5', 'sha1', 'hash', 'hash_hmac', 'password_hash', 'password_verify', 'bin2hex', 'dechex', 'hexdec', 'octdec',
+        'bindec', 'decbin', 'number_format', 'base64_encode', 'urlencode', 'rawurlencode', 'http_build_query', 'uniqid', 'time',
+        'strtotime', 'mktime', 'checkdate', 'random_int', 'random_bytes', 'sanitize_key', 'sanitize_title', 'sanitize_title_with_dashes',
+        'Str.slug', 'Str.uuid', 'filter:FILTER_VALIDATE_IP', 'filter:FILTER_VALIDATE_MAC', 'wp_create_nonce', 'spl_object_hash',
+      ],
+      classes: 'all',
+    },
+    {
+      callee: [
+        'htmlspecialchars', 'htmlentities', 'strip_tags', 'esc_html', 'esc_attr', 'esc_url', 'esc_js', 'esc_textarea', 'esc_xml',
+        'esc_html__', 'esc_attr__', 'wp_kses', 'wp_kses_post', 'wp_kses_data', 'sanitize_text_field', 'sanitize_textarea_field',
+        'sanitize_email', 'sanitize_user', 'e', 'json_encode', 'wp_json_encode', '*.escapeHtml', '*.escapeHtmlAttr', '*.escapeJs',
+        '*.escapeCss', '*.escapeUrl', '*.purify', 'Purifier.clean', 'clean', 'Html.escape', 'Xss.filter', 'Xss.filterAdmin',
+        'twig_escape_filter', 'filter:FILTER_SANITIZE_SPECIAL_CHARS', 'filter:FILTER_SANITIZE_FULL_SPECIAL_CHARS',
+        'filter:FILTER_SANITIZE_STRING', 'filter:FILTER_SANITIZE_STRIPPED', 'filter:FILTER_SANITIZE_EMAIL', 'filter:FILTER_SANITIZE_ENCODED',
+        'h', 'xss_clean', '$this.security.xss_clean', 'Security.escape',
+        // Auto-escaping template engines: what they render is escaped HTML.
+        '*.render', '*.renderView', '*.renderBlock', 'view', 'View.make', 'Inertia.render', 'render_template',
+      ],
+      classes: ['xss'],
+    },
+    {
+      callee: [
+        'mysqli_real_escape_string', 'mysqli_escape_string', 'mysql_real_escape_string', 'mysql_escape_string', 'pg_escape_string',
+        'pg_escape_literal', 'pg_escape_identifier', 'sqlite_escape_string', 'addslashes', 'esc_sql', 'db2_escape_string',
+        '*.real_escape_string', '*.escape_string', '*.escapeString', '*.quote', '*.quoteInto', '*.quoteValue', '*.quoteIdentifier',
+        '*.quoteName', '*.escape', '*.escape_str', '*.escape_like_str', '*.esc_like', '*.qstr', 'filter:FILTER_SANITIZE_MAGIC_QUOTES',
+        'filter:FILTER_SANITIZE_ADD_SLASHES', 'filter:FILTER_SANITIZE_SPECIAL_CHARS', 'filter:FILTER_SANITIZE_FULL_SPECIAL_CHARS', 'filter:FILTER_SANITIZE_STRING',
+      ],
+      classes: ['sql'],
+    },
+    { callee: ['escapeshellarg', 'escapeshellcmd'], classes: ['command'] },
+    { callee: ['basename', 'sanitize_file_name', 'wp_basename', 'File.name', 'pathinfo'], classes: ['path'] },
+    { callee: ['ldap_escape'], classes: ['ldap'] },
+    { callee: ['strval', 'trim', 'sprintf', 'htmlspecialchars', 'filter:FILTER_SANITIZE_STRING', 'filter:FILTER_UNSAFE_RAW', 'filter:FILTER_DEFAULT'], classes: ['nosql'] },
+    { callee: ['preg_quote'], classes: ['regex'] },
+    { callee: ['wp_validate_redirect', 'wp_sanitize_redirect'], classes: ['redirect'] },
+  ],
+  // preg_match($re, $subject, $matches): the captures are pieces of the subject.
+  propagators: [{ callee: ['preg_match', 'preg_match_all', 'mb_ereg', 'mb_eregi', 'sscanf'], to: 2, from: [1] }],
+  paramTaint,
+  mutators: ['append', 'push', 'prepend', 'add', 'put', 'set', 'offsetSet', 'attach', 'enqueue', 'setParameter'],
+  cleanCalls: [
+    'isset', 'empty', 'is_null', 'is_numeric', 'is_int', 'is_integer', 'is_float', 'is_string', 'is_array', 'is_bool', 'is_object',
+    'is_callable', 'is_file', 'is_dir', 'is_readable', 'is_writable', 'is_writeable', 'is_uploaded_file', 'file_exists', 'filesize',
+    'filemtime', 'fileperms', 'ctype_digit', 'ctype_alnum', 'ctype_alpha', 'ctype_xdigit', 'ctype_upper', 'ctype_lower', 'ctype_space',
+    'in_array', 'array_key_exists', 'key_exists', 'property_exists', 'method_exists', 'function_exists', 'class_exists', 'defined',
+    'preg_match', 'preg_match_all', 'strpos', 'stripos', 'strrpos', 'strripos', 'str_contains', 'str_starts_with', 'str_ends_with',
+    'strcmp', 'strcasecmp', 'strncmp', 'strncasecmp', 'hash_equals', 'version_compare', 'mysqli_num_rows', 'mysql_num_rows',
+    'mysqli_affected_rows', 'pg_num_rows', 'rowCount', 'num_rows', 'columnCount', 'lastInsertId', 'insert_id', 'mysqli_insert_id',
+    'has', 'filled', 'missing', 'hasFile', 'isValid', 'isMethod', 'ajax', 'wantsJson', 'expectsJson', 'isJson', 'getSize',
+    'getError', 'getRealPath', 'getPathname', 'getClientSize', 'hashName', 'getMimeType', 'guessExtension', 'integer', 'boolean',
+    'float', 'date', 'getInt', 'getBoolean', 'getDigits', 'getAlnum', 'getAlpha', 'getInteger', 'toInteger', 'wp_verify_nonce',
+    'check_admin_referer', 'check_ajax_referer', 'current_user_can', 'is_user_logged_in', 'password_verify', 'password_needs_rehash',
+    'microtime', 'array_sum', 'max', 'min', 'getOutput', 'getErrorOutput', 'getExitCode',
+    // What the database returns is not the request data the query was filtered with.
+    'find', 'findOrFail', 'findOrNew', 'findMany', 'first', 'firstOrFail', 'firstOrCreate', 'firstOrNew', 'firstWhere',
+    'updateOrCreate', 'create', 'forceCreate', 'get', 'paginate', 'simplePaginate', 'cursorPaginate', 'exists', 'doesntExist',
+    'sum', 'avg', 'fetch', 'fetchAll', 'fetch_assoc', 'fetch_array', 'fetch_row', 'fetch_object', 'fetchObject', 'fetch_all',
+    'mysqli_fetch_assoc', 'mysqli_fetch_array', 'mysqli_fetch_row', 'mysqli_fetch_object', 'mysqli_fetch_all', 'mysql_fetch_assoc',
+    'mysql_fetch_array', 'mysql_fetch_row', 'mysql_fetch_object', 'pg_fetch_assoc', 'pg_fetch_array', 'pg_fetch_row',
+    'pg_fetch_object', 'pg_fetch_all', 'findBy', 'findOneBy', 'findAll', 'getResult', 'getOneOrNullResult', 'getSingleResult',
+    'getArrayResult', 'getSingleScalarResult', 'save', 'persist', 'flush', 'execute', 'bind_param', 'bindParam', 'bindValue', 'filter:FILTER_VALIDATE_REGEXP', 'json_last_error', 'filter_has_var', 'mysqli_connect_errno', 'http_response_code',
+  ],
+  validators: [
+    'in_array', 'array_key_exists', 'key_exists', 'array_search', 'is_numeric', 'is_int', 'is_integer', 'is_float', 'ctype_digit',
+    'ctype_alnum', 'ctype_alpha', 'ctype_xdigit', 'preg_match', 'strpos', 'stripos', 'str_starts_with', 'str_contains', 'strncmp',
+    'filter:FILTER_VALIDATE_REGEXP', 'filter:FILTER_VALIDATE_IP', 'filter:FILTER_VALIDATE_MAC', 'wp_validate_redirect', 'checkdate',
+    'validate', 'isValid', 'is_valid', 'Validator.make', 'uuid_is_valid', 'Uuid.isValid', 'Str.isUuid',
+  ],
+  exits: ['exit', 'die', 'wp_die', 'abort', 'wp_send_json', 'wp_send_json_error', 'wp_send_json_success', 'dd', 'trigger_404'],
+  formatters: ['sprintf', 'vsprintf', 'printf', 'vprintf', 'fprintf', 'implode', 'join', 'str_replace', 'str_ireplace', 'strtr', 'preg_replace', 'str_pad', 'str_repeat', 'array_merge', 'Str.replace'],
+};

@@ -1,4 +1,41 @@
 import type { Rule } from '../../rule.ts';
+import anthropic from './anthropic.ts';
+import aws from './aws.ts';
+import azure from './azure.ts';
+import connectionString from './connection-string.ts';
+import genericHighEntropy from './generic-high-entropy.ts';
+import github from './github.ts';
+import gitlab from './gitlab.ts';
+import google from './google.ts';
+import jwt from './jwt.ts';
+import npm from './npm.ts';
+import openai from './openai.ts';
+import privateKey from './private-key.ts';
+import pypi from './pypi.ts';
+import secscan from './secscan.ts';
+import sendgrid from './sendgrid.ts';
+import slack from './slack.ts';
+import stripe from './stripe.ts';
+import twilio from './twilio.ts';
 
 /** Secret detectors (every language, and `generic` text), sorted by id. */
-export const secretsRules: readonly Rule[] = [];
+export const secretsRules: readonly Rule[] = [
+  anthropic,
+  aws,
+  azure,
+  connectionString,
+  genericHighEntropy,
+  github,
+  gitlab,
+  google,
+  jwt,
+  npm,
+  openai,
+  privateKey,
+  pypi,
+  secscan,
+  sendgrid,
+  slack,
+  stripe,
+  twilio,
+];

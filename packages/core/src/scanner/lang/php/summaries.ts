@@ -1,0 +1,389 @@
+/**
+ * One-level summaries of the plain functions a PHP file defines, so calls to small helpers are
+ * seen as what they wrap. Procedural PHP is full of them:
+ *
+ * - input helpers: `function get_param($k) { return isset($_GET[$k]) ? trim($_GET[$k]) : ''; }`
+ *   — a call is viewed as a read of request data (the source path `$_REQUEST()`);
+ * - escaping helpers: `function h($s) { return htmlspecialchars($s, ENT_QUOTES); }`,
+ *   `function clean_int($v) { return (int) $v; }` — a call is viewed as the wrapped sanitizer;
+ * - query/command helpers: `function db_query($sql) { global $conn; return mysqli_query($conn, $sql); }`
+ *   — a call is viewed as the wrapped call, with the argument moved to where the wrapper passes it.
+ *
+ * Only top-level `function` declarations are summarised (methods are reached through their
+ * receivers), one level deep, and only when a parameter reaches the wrapped call unchanged.
+ */
+import type { SyntaxNode } from '../../syntax.ts';
+
+/** How a call to a user function should be viewed. */
+export type Summary =
+  | { kind: 'source' }
+  /** A wrapper: call `name` (a method of the wrapper itself when `method`), with argument `from` placed at `to`. */
+  | { kind: 'wrap'; name: string; method: boolean; moves: readonly { from: number; to: number }[]; allArgs: boolean };
+
+const SUPERGLOBAL = /^\$(?:_GET|_POST|_REQUEST|_COOKIE|_FILES|HTTP_GET_VARS|HTTP_POST_VARS)$/;
+/** Calls that hand their first argument's data through unchanged (for input helpers). */
+const TRANSPARENT = new Set([
+  'trim', 'rtrim', 'ltrim', 'stripslashes', 'urldecode', 'rawurldecode', 'strtolower', 'strtoupper', 'html_entity_decode',
+  'base64_decode', 'json_decode', 'wp_unslash', 'stripcslashes', 'str_replace', 'preg_replace', 'strval', 'utf8_decode',
+  'mb_strtolower', 'ucfirst',
+]);
+/** Sanitizers a helper may wrap; `(int)` casts are viewed as `intval`. */
+const SANITIZERS = new Set([
+  'htmlspecialchars', 'htmlentities', 'strip_tags', 'intval', 'floatval', 'absint', 'mysqli_real_escape_string',
+  'mysql_real_escape_string', 'mysql_escape_string', 'pg_escape_string', 'pg_escape_literal', 'addslashes', 'escapeshellarg',
+  'escapeshellcmd', 'basename', 'esc_html', 'esc_attr', 'esc_sql', 'esc_url', 'sanitize_text_field', 'sanitize_file_name',
+  'sanitize_key', 'urlencode', 'rawurlencode', 'json_encode', 'ldap_escape', 'preg_quote', 'md5', 'sha1',
+]);
+/** Method sanitizers and the function they are equivalent to. */
+const METHOD_SANITIZERS: Readonly<Record<string, string>> = {
+  real_escape_string: 'mysqli_real_escape_string',
+  escape_string: 'mysqli_real_escape_string',
+  quote: 'addslashes',
+  escapeString: 'addslashes',
+};
+/** Calls a helper may wrap with a parameter passed straight through. */
+const WRAPPED_FUNCTIONS = new Set([
+  'mysqli_query', 'mysqli_real_query', 'mysqli_multi_query', 'mysqli_prepare', 'mysql_query', 'mysql_unbuffered_query', 'pg_query',
+  'pg_send_query', 'sqlite_query', 'sqlsrv_query', 'odbc_exec', 'oci_parse', 'system', 'exec', 'shell_exec', 'passthru', 'popen',
+  'proc_open', 'eval', 'unserialize', 'file_get_contents', 'file_put_contents', 'fopen', 'readfile', 'unlink', 'header', 'curl_init',
+  'echo', 'print', 'include', 'include_once', 'require', 'require_once', 'ldap_search', 'simplexml_load_string', 'preg_match',
+]);
+const WRAPPED_METHODS = new Set(['query', 'exec', 'prepare', 'multi_query', 'real_query', 'get_results', 'get_row', 'get_var', 'get_col', 'executeQuery', 'executeStatement']);
+
+const REQUEST_GETTERS = new Set(['input', 'get', 'post', 'query', 'cookie', 'header', 'getGet', 'getPost', 'getVar', 'getQuery', 'getData', 'getParam', 'get_param', 'getQueryParams', 'getParsedBody', 'getContent', 'all']);
+
+const cache = new WeakMap<SyntaxNode, Map<string, Summary>>();
+const propertyCache = new WeakMap<SyntaxNode, Set<string>>();
+
+/**
+ * Properties a class fills with request data in one of its methods (`$this->term = $_GET['q'];`):
+ * reading `$this->term` in another method reads that data. Casts and sanitizers on the way in
+ * are respected (the assignment must read the input unchanged or through a transparent call).
+ */
+export function inputPropertiesOf(cls: SyntaxNode): Set<string> {
+  const hit = propertyCache.get(cls);
+  if (hit) return hit;
+  const out = new Set<string>();
+  const clean = new Set<string>();
+  const stack: SyntaxNode[] = [cls];
+  for (let budget = 50000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'assignment_expression') {
+      const left = n.child('left');
+      const right = n.child('right');
+      if (left && right && left.type === 'member_access_expression' && left.child('object')?.text === '$this') {
+        const prop = left.child('name')?.text;
+        if (prop) {
+          if (readsInput(right)) out.add(prop);
+          else clean.add(prop);
+        }
+      }
+    }
+    for (const c of n.children) if (c.named && c.type !== 'class_declaration') stack.push(c);
+  }
+  // A property also assigned something else is not reliably request data.
+  for (const p of clean) out.delete(p);
+  propertyCache.set(cls, out);
+  return out;
+}
+
+function unwrapExpr(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  for (let i = 0; i < 8 && (n.type === 'parenthesized_expression' || n.type === 'argument'); i++) {
+    const inner = n.namedChildren[n.namedChildren.length - 1];
+    if (!inner) break;
+    n = inner;
+  }
+  return n;
+}
+
+function callName(call: SyntaxNode): string | null {
+  const fn = call.child('function');
+  if (!fn || (fn.type !== 'name' && fn.type !== 'qualified_name')) return null;
+  return fn.text.replace(/^.*\\/, '').toLowerCase();
+}
+
+function firstArg(call: SyntaxNode): SyntaxNode | null {
+  const arg = call.child('arguments')?.namedChildren.find((c) => c.type === 'argument');
+  return arg ? unwrapExpr(arg) : null;
+}
+
+/** Whether an expression is (a transparent function of) a superglobal read. */
+function readsInput(node: SyntaxNode, depth = 0): boolean {
+  if (depth > 8) return false;
+  const n = unwrapExpr(node);
+  switch (n.type) {
+    case 'variable_name':
+      return SUPERGLOBAL.test(n.text);
+    case 'subscript_expression': {
+      const base = n.namedChildren[0];
+      return base !== undefined && readsInput(base, depth + 1);
+    }
+    case 'conditional_expression': {
+      const body = n.child('body');
+      const alt = n.child('alternative');
+      return (body !== null && readsInput(body, depth + 1)) || (alt !== null && readsInput(alt, depth + 1)) || (!body && readsInput(n.child('condition') ?? n, depth + 1));
+    }
+    case 'binary_expression': {
+      const op = n.child('operator')?.text;
+      if (op !== '??' && op !== '?:') return false;
+      return n.namedChildren.some((c) => c.field !== 'operator' && readsInput(c, depth + 1));
+    }
+    case 'member_call_expression': {
+      // $request->input('q'), $this->input->get('q'), $this->request->getGet('q')
+      const object = n.child('object');
+      const method = n.child('name')?.text ?? '';
+      return object !== null && /^(?:\$request|\$req|\$this->request|\$this->input)$/.test(object.text) && REQUEST_GETTERS.has(method);
+    }
+    case 'function_call_expression': {
+      const name = callName(n);
+      if (name === 'file_get_contents') return /php:\/\/input/i.test(n.text);
+      if (name === 'filter_input') return !/FILTER_VALIDATE_(?:INT|FLOAT|BOOL)|FILTER_SANITIZE_(?:NUMBER|SPECIAL|FULL_SPECIAL)/.test(n.text);
+      if (!name || !TRANSPARENT.has(name)) return false;
+      const args = n.child('arguments')?.namedChildren.filter((c) => c.type === 'argument') ?? [];
+      // str_replace/preg_replace work on their third argument.
+      const subject = name === 'str_replace' || name === 'preg_replace' ? args[2] : args[0];
+      return subject !== undefined && readsInput(subject, depth + 1);
+    }
+    default:
+      return false;
+  }
+}
+
+function paramNames(fn: SyntaxNode): string[] {
+  const list = fn.child('parameters');
+  if (!list) return [];
+  const out: string[] = [];
+  for (const p of list.namedChildren) {
+    if (p.type === 'comment') continue;
+    out.push(p.child('name')?.text ?? '');
+  }
+  return out;
+}
+
+/** The expression of the body's last `return`, when the body is only `global`/`static` declarations and one return. */
+function soleReturn(body: SyntaxNode): SyntaxNode | null {
+  let ret: SyntaxNode | null = null;
+  for (const s of body.namedChildren) {
+    if (s.type === 'comment' || s.type === 'global_declaration') continue;
+    if (s.type === 'return_statement' && !ret) {
+      ret = s.namedChildren.find((c) => c.type !== 'comment') ?? null;
+      continue;
+    }
+    return null;
+  }
+  return ret;
+}
+
+/** Whether a parameter is assigned anywhere in a body (then it does not reach a call unchanged). */
+function reassigned(body: SyntaxNode, param: string): boolean {
+  const text = body.text;
+  let i = text.indexOf(param);
+  while (i >= 0) {
+    const rest = text.slice(i + param.length, i + param.length + 4);
+    if (/^\s*[.+\-*/?]?=(?!=)/.test(rest)) return true;
+    i = text.indexOf(param, i + param.length);
+  }
+  return false;
+}
+
+/** A sanitizer wrapper: `return htmlspecialchars($s, …)`, `return (int) $v`, `return $db->real_escape_string($s)`. */
+function sanitizerOf(expr: SyntaxNode, params: readonly string[]): string | null {
+  const n = unwrapExpr(expr);
+  if (n.type === 'cast_expression') {
+    const type = n.child('type')?.text.toLowerCase() ?? '';
+    const value = n.child('value');
+    return /^(?:int|integer|float|double|bool|boolean)$/.test(type) && value && mentionsParam(value, params) ? 'intval' : null;
+  }
+  if (n.type === 'function_call_expression') {
+    const name = callName(n);
+    if (name && SANITIZERS.has(name) && mentionsParam(n, params)) return name;
+    return null;
+  }
+  if (n.type === 'member_call_expression' || n.type === 'scoped_call_expression') {
+    const name = n.child('name')?.text ?? '';
+    const equivalent = METHOD_SANITIZERS[name];
+    return equivalent && mentionsParam(n.child('arguments') ?? n, params) ? equivalent : null;
+  }
+  return null;
+}
+
+function mentionsParam(node: SyntaxNode, params: readonly string[]): boolean {
+  const text = node.text;
+  return params.some((p) => p.length > 1 && new RegExp(`\\${p}\\b`).test(text));
+}
+
+/** A call inside the body that receives parameters unchanged: the wrapper becomes that call. */
+function wrappedCall(body: SyntaxNode, params: readonly string[]): Summary | null {
+  const stack: SyntaxNode[] = [body];
+  let found: Summary | null = null;
+  for (let budget = 2000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'function_definition' || n.type === 'anonymous_function' || n.type === 'arrow_function' || n.type === 'class_declaration') continue;
+    let name: string | null = null;
+    let method = false;
+    let argNodes: SyntaxNode[] = [];
+    if (n.type === 'function_call_expression') {
+      name = callName(n);
+      argNodes = n.child('arguments')?.namedChildren.filter((c) => c.type === 'argument') ?? [];
+    } else if (n.type === 'member_call_expression') {
+      name = n.child('name')?.text ?? null;
+      method = true;
+      argNodes = n.child('arguments')?.namedChildren.filter((c) => c.type === 'argument') ?? [];
+    } else if (n.type === 'echo_statement' || n.type === 'print_intrinsic') {
+      name = n.type === 'echo_statement' ? 'echo' : 'print';
+      argNodes = n.namedChildren.filter((c) => c.type !== 'comment');
+    } else if (/^(?:include|require)(?:_once)?_expression$/.test(n.type)) {
+      name = n.type.replace(/_expression$/, '');
+      argNodes = n.namedChildren.slice(0, 1);
+    }
+    if (name && (method ? WRAPPED_METHODS.has(name) : WRAPPED_FUNCTIONS.has(name))) {
+      const moves: { from: number; to: number }[] = [];
+      argNodes.forEach((a, to) => {
+        const v = unwrapExpr(a);
+        if (v.type !== 'variable_name') return;
+        const from = params.indexOf(v.text);
+        if (from >= 0 && !reassigned(body, v.text)) moves.push({ from, to });
+      });
+      if (moves.length > 0) {
+        // Two different wrapped calls: ambiguous, do not summarise.
+        if (found) return null;
+        found = { kind: 'wrap', name, method, moves, allArgs: name === 'echo' || name === 'print' };
+      }
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return found;
+}
+
+function summarise(fn: SyntaxNode): Summary | null {
+  const body = fn.child('body');
+  if (!body) return null;
+  const params = paramNames(fn);
+  const ret = soleReturn(body);
+  if (ret) {
+    if (readsInput(ret)) return { kind: 'source' };
+    const sanitizer = sanitizerOf(ret, params);
+    if (sanitizer) return { kind: 'wrap', name: sanitizer, method: false, moves: params.map((_, i) => ({ from: i, to: i })), allArgs: true };
+  }
+  if (params.length === 0) return null;
+  return wrappedCall(body, params);
+}
+
+/** Summaries of the file's top-level functions, by lower-cased name. */
+export function summariesOf(root: SyntaxNode): Map<string, Summary> {
+  const hit = cache.get(root);
+  if (hit) return hit;
+  const out = new Map<string, Summary>();
+  const defined = new Set<string>();
+  const stack: SyntaxNode[] = [root];
+  for (let budget = 50000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'function_definition') {
+      const name = n.child('name')?.text.toLowerCase();
+      if (name) {
+        // A name defined twice (if/else variants) is not summarised.
+        if (defined.has(name)) out.delete(name);
+        else {
+          defined.add(name);
+          const s = summarise(n);
+          if (s) out.set(name, s);
+        }
+      }
+      continue;
+    }
+    if (n.type === 'class_declaration' || n.type === 'trait_declaration' || n.type === 'interface_declaration' || n.type === 'enum_declaration') continue;
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  cache.set(root, out);
+  return out;
+}
+
+/** The root of a node's tree. */
+export function rootOf(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  while (n.parent) n = n.parent;
+  return n;
+}
+
+/** Calls in a file, by lower-cased function or method name. */
+const callIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+function callsOf(root: SyntaxNode): Map<string, SyntaxNode[]> {
+  const hit = callIndex.get(root);
+  if (hit) return hit;
+  const out = new Map<string, SyntaxNode[]>();
+  const stack: SyntaxNode[] = [root];
+  for (let budget = 200000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    let name: string | null = null;
+    if (n.type === 'function_call_expression') name = callName(n);
+    else if (n.type === 'member_call_expression' || n.type === 'scoped_call_expression' || n.type === 'nullsafe_member_call_expression') {
+      const nm = n.child('name');
+      name = nm && nm.type === 'name' ? nm.text.toLowerCase() : null;
+    }
+    if (name) {
+      let list = out.get(name);
+      if (!list) out.set(name, (list = []));
+      list.push(n);
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  callIndex.set(root, out);
+  return out;
+}
+
+/** `$var = $_GET[…]`, `$var = trim($_POST[…])`, `$var = $request->input(…)`, `$var = isset($_GET[…]) ? …`. */
+function assignedFromInput(variable: string, scope: string): boolean {
+  const name = variable.replace(/\$/g, '\\$');
+  const re = new RegExp(`${name}\\s*=(?!=)\\s*(?:(?:trim|urldecode|stripslashes|strtolower)\\s*\\(\\s*|\\(?\\s*isset\\s*\\([^;]{0,200}?\\?\\s*)?(?:\\$_(?:GET|POST|REQUEST|COOKIE)\\b|\\$(?:request|req)->(?:input|query|get|post|all|json|getContent|cookie|header)\\b|\\$this->(?:input|request)->(?:get|post|getGet|getPost|getVar)\\b|file_get_contents\\s*\\(\\s*['"]php://input)`);
+  return re.test(scope);
+}
+
+/** The function (or file) around a call: where its argument variables are set. */
+function enclosingScope(node: SyntaxNode): SyntaxNode {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'method_declaration' || p.type === 'anonymous_function' || p.type === 'arrow_function') return p;
+  }
+  let root = node;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
+const assignedCache = new WeakMap<SyntaxNode, Map<string, boolean>>();
+
+function variableFromInput(variable: string, call: SyntaxNode): boolean {
+  const scope = enclosingScope(call);
+  let memo = assignedCache.get(scope);
+  if (!memo) assignedCache.set(scope, (memo = new Map()));
+  let hit = memo.get(variable);
+  if (hit === undefined) {
+    hit = assignedFromInput(variable, scope.text);
+    memo.set(variable, hit);
+  }
+  return hit;
+}
+
+/**
+ * Whether a function's parameter receives request data at one of its call sites in the same file:
+ * `show_message($_GET['msg'])`, `$this->find($id)` after `$id = $_GET['id']`. Then the parameter
+ * is untrusted inside the function, and sinks there are reported where the annotator sees them.
+ */
+export function calledWithInput(fn: SyntaxNode, name: string, index: number): boolean {
+  let root = fn;
+  while (root.parent) root = root.parent;
+  const calls = callsOf(root).get(name.toLowerCase());
+  if (!calls) return false;
+  const isMethod = fn.type === 'method_declaration';
+  for (const call of calls.slice(0, 64)) {
+    if (!isMethod && call.type !== 'function_call_expression') continue;
+    if (fn.contains(call)) continue;
+    const args = call.child('arguments')?.namedChildren.filter((c) => c.type === 'argument' && !c.child('name')) ?? [];
+    const arg = args[index];
+    if (!arg) continue;
+    const value = unwrapExpr(arg);
+    if (readsInput(value)) return true;
+    if (value.type === 'variable_name' && variableFromInput(value.text, call)) return true;
+  }
+  return false;
+}

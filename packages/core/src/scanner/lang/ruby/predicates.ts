@@ -1,0 +1,308 @@
+/** Predicates shared by the Ruby rules (rules/ruby/*.ts). */
+import type { CallView } from '../../engine/adapter.ts';
+import { classBit, type MatchContext, type Taint, type VulnClass } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { DB_RECEIVER, looksLikeSql } from '../common.ts';
+
+/** Positional arguments of a call, in order. */
+export function positional(call: CallView): SyntaxNode[] {
+  return call.args.filter((a) => a.index >= 0).map((a) => a.node);
+}
+
+/** A keyword argument's value (`only_path: true` → the `true` node). */
+export function keyword(call: CallView, name: string): SyntaxNode | null {
+  for (const a of call.args) if (a.name === name) return a.node;
+  return null;
+}
+
+/** Whether a call has a block (`do … end` / `{ … }`). */
+export function blockOf(call: CallView): SyntaxNode | null {
+  return call.args.find((a) => a.name === '&')?.node ?? null;
+}
+
+/** Whether a node is the literal `true` / `false`. */
+export function isTrue(node: SyntaxNode | null): boolean {
+  return node !== null && node.type === 'true';
+}
+export function isFalse(node: SyntaxNode | null): boolean {
+  return node !== null && (node.type === 'false' || node.type === 'nil');
+}
+
+/**
+ * Whether a node carries untrusted data that is dangerous for a class at this point: not sanitized
+ * for it, and remote, or built into a string (for local / parameter data when `built` allows it).
+ */
+export function dangerous(ctx: MatchContext, node: SyntaxNode | null, cls: VulnClass, policy: { local?: 'any' | 'built' | 'never'; params?: 'any' | 'built' | 'never' } = {}): Taint | null {
+  if (!node) return null;
+  const t = ctx.taint(node);
+  if (!t || t.sanitized & classBit(cls)) return null;
+  if (t.strength === 'remote') return t;
+  const p = t.strength === 'local' ? (policy.local ?? 'any') : (policy.params ?? 'built');
+  return p === 'any' || (p === 'built' && t.built) ? t : null;
+}
+
+/** The last segment of a receiver's access path without the call marker (`ActiveRecord::Base.connection` → `connection`). */
+export function receiverName(call: CallView, ctx: MatchContext): string | null {
+  if (!call.receiver) return null;
+  const p = ctx.path(call.receiver);
+  const last = p?.[p.length - 1];
+  return last ? last.replace(/\(\)$/, '').replace(/^[@$]+/, '') : null;
+}
+
+/** Whether the receiver is a database handle (`conn`, `db`, `ActiveRecord::Base.connection`, `DB`). */
+export function isDbReceiver(call: CallView, ctx: MatchContext): boolean {
+  const name = receiverName(call, ctx);
+  return name !== null && (DB_RECEIVER.test(name) || /(?:^|_)(?:connection|conn|db|database|client|pg|mysql|sqlite)$/i.test(name));
+}
+
+export { looksLikeSql };
+
+/** Methods that return ActiveRecord relations: a chain through them is a query. */
+const AR_CHAIN = new Set([
+  'where', 'order', 'joins', 'left_joins', 'left_outer_joins', 'includes', 'preload', 'eager_load', 'references', 'all', 'unscoped',
+  'limit', 'offset', 'group', 'having', 'select', 'distinct', 'reorder', 'rewhere', 'none', 'readonly', 'lock', 'from', 'merge',
+  'active', 'visible', 'published', 'scoped', 'with_deleted', 'kept', 'not', 'or', 'and', 'extending', 'page', 'per', 'default_scoped',
+]);
+/** Constants that are not models. */
+const NOT_MODELS = new Set([
+  'Array', 'Hash', 'Set', 'String', 'File', 'Dir', 'IO', 'Struct', 'OpenStruct', 'ENV', 'ARGV', 'JSON', 'YAML', 'URI', 'Time', 'Date',
+  'DateTime', 'Kernel', 'Process', 'Thread', 'Queue', 'Range', 'Regexp', 'Integer', 'Float', 'Math', 'Rails', 'Open3', 'Nokogiri',
+  'CSV', 'Zip', 'Net', 'Faraday', 'HTTParty', 'Enumerable', 'Comparable', 'Object', 'Module', 'Class', 'Pathname', 'FileUtils',
+  'Digest', 'OpenSSL', 'SecureRandom', 'Random', 'Base64', 'ERB', 'Logger', 'Sequel', 'Arel', 'IPAddr', 'Socket', 'TCPSocket',
+]);
+
+/** Whether a call's receiver reads like an ActiveRecord model or relation (`User`, `Admin::User`, `User.where(…)`, `@posts.order(…)`). */
+export function isModelReceiver(call: CallView, ctx: MatchContext): boolean {
+  if (!call.receiver) {
+    const bases = ctx.fn?.classBases ?? [];
+    return bases.some((b) => /(?:ApplicationRecord|ActiveRecord::Base|Sequel::Model|\bRecord\b)/.test(b));
+  }
+  const p = ctx.path(call.receiver);
+  if (!p || p.length === 0) return false;
+  const segs = p.map((s) => s.replace(/\(\)$/, ''));
+  if (segs.some((s) => AR_CHAIN.has(s))) return true;
+  const first = segs[0] as string;
+  if (!/^[A-Z]/.test(first) || NOT_MODELS.has(first)) return false;
+  return segs.every((s) => /^[A-Z]/.test(s));
+}
+
+/**
+ * Whether an argument is a hash of conditions / attributes rather than SQL text: a hash literal,
+ * `params` itself, a strong-parameters helper (`user_params`), or a params chain ending in
+ * `permit(…)` / `slice(…)` / `to_h`.
+ */
+export function isHashArgument(node: SyntaxNode, ctx: MatchContext): boolean {
+  if (node.type === 'hash' || node.type === 'pair') return true;
+  if (node.type === 'identifier') {
+    const p = ctx.path(node);
+    return p !== null && p.length === 1 && p[0] === 'params';
+  }
+  if (node.type === 'call') {
+    const method = node.child('method')?.text ?? '';
+    if (/^(?:permit!?|slice|to_h|to_hash|to_unsafe_h|to_unsafe_hash|except|symbolize_keys|with_indifferent_access|merge|reverse_merge|compact_blank|compact)$/.test(method)) return true;
+    if (method === 'require' && /^params\b/.test(node.text)) return true;
+  }
+  return false;
+}
+
+/**
+ * The literal text an argument certainly starts with: a string's leading fragment, or the
+ * constant a leading interpolation holds (`"#{BASE_URL}/x"`). Null when it starts with data.
+ */
+export function literalPrefix(node: SyntaxNode, ctx: MatchContext): string | null {
+  let n = node;
+  for (let i = 0; i < 8 && n.type === 'parenthesized_statements' && n.namedChildren.length === 1; i++) n = n.namedChildren[0] as SyntaxNode;
+  const whole = ctx.stringValue(n);
+  if (whole !== null) return whole;
+  if (n.type === 'string' || n.type === 'heredoc_beginning') {
+    let out = '';
+    for (const c of n.children) {
+      if (!c.named) continue;
+      if (c.type === 'string_content' || c.type === 'escape_sequence') out += c.text;
+      else if (c.type === 'interpolation') {
+        const inner = c.namedChildren[c.namedChildren.length - 1];
+        const s = inner ? ctx.stringValue(inner) : null;
+        if (s !== null) {
+          out += s;
+          continue;
+        }
+        // A leading configuration value (`#{BASE_URL}`, `#{ENV['API']}`, `#{api_host}`) pins the destination.
+        const t = inner ? ctx.taint(inner) : null;
+        if (inner && out === '' && (!t || t.strength === 'local')) out += 'https://configured.invalid/';
+        else return out;
+      }
+    }
+    return out;
+  }
+  if (n.type === 'binary' && n.child('operator')?.text === '+') {
+    const left = n.child('left');
+    return left ? literalPrefix(left, ctx) : null;
+  }
+  if (n.type === 'call' && n.child('method')?.text === 'join' && n.child('receiver')?.type === 'array') {
+    const first = n.child('receiver')?.namedChildren[0];
+    return first ? literalPrefix(first, ctx) : null;
+  }
+  return null;
+}
+
+/** Whether a URL prefix pins the destination: an absolute URL with a host and a path, or a local path (`/users/`, not `//evil`). */
+export function pinsHost(prefix: string): boolean {
+  return /^(?:https?:)?\/\/[^/?#\\]+[/?#]/i.test(prefix) || /^\/[^/\\]/.test(prefix) || /^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\//i.test(prefix);
+}
+
+/**
+ * Whether a URL-valued argument is pinned to a fixed host or local path by literal text before the
+ * untrusted part: `"https://api.example.com/users/#{id}"`, `"/search?q=#{q}"`, `"#{BASE}/x/#{y}"`.
+ */
+export function hostIsPinned(arg: SyntaxNode | null, ctx: MatchContext, taint: Taint): boolean {
+  if (!arg) return false;
+  const prefix = literalPrefix(arg, ctx);
+  if (prefix !== null) return pinsHost(prefix);
+  // A variable built earlier: the literal text it was built with.
+  return taint.built && taint.text.length > 0 && pinsHost(taint.text);
+}
+
+/** Names that describe something secret: tokens, passwords, keys, nonces, salts, reset / verification codes. */
+const SECRET_WORDS = new Set([
+  'token', 'tokens', 'password', 'passwd', 'pwd', 'pass', 'passphrase', 'passcode', 'secret', 'secrets', 'nonce', 'salt', 'otp', 'totp',
+  'hotp', 'pin', 'csrf', 'xsrf', 'apikey', 'session', 'sid', 'credential', 'credentials', 'auth', 'authentication', 'signature',
+  'hmac', 'jwt', 'bearer', 'cookie', 'verifier', 'challenge', 'captcha', 'activation', 'invite', 'invitation', 'coupon', 'voucher',
+  'sso', 'mfa', '2fa', 'tfa', 'recovery', 'remember', 'unlock', 'confirmation', 'reset', 'magic', 'iv',
+]);
+const KEY_WORDS = new Set(['key', 'code', 'id', 'link', 'url', 'hash', 'string', 'value']);
+const KEY_QUALIFIERS = new Set([
+  'api', 'access', 'secret', 'private', 'signing', 'encryption', 'session', 'license', 'auth', 'reset', 'verification', 'verify',
+  'confirmation', 'confirm', 'activation', 'invite', 'invitation', 'sms', 'otp', 'security', 'login', 'one', 'magic', 'unlock',
+  'recovery', 'backup', 'promo', 'referral', 'aes', 'hmac', 'crypt', 'cipher', 'master', 'download', 'share', 'sharing',
+]);
+
+/** Splits `resetToken`, `RESET_TOKEN`, `@reset_token`, `user.reset_token` into lower-case words. */
+export function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/** Whether a name (variable, attribute, key, method) reads like it holds a secret value. */
+export function isSecretContext(name: string): boolean {
+  const words = wordsOf(name);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (SECRET_WORDS.has(w)) return true;
+    if (KEY_WORDS.has(w) && i > 0 && KEY_QUALIFIERS.has(words[i - 1] as string)) return true;
+  }
+  return false;
+}
+
+/**
+ * The names around an expression, innermost first: the variable / attribute / hash key it is
+ * assigned to, the method it is returned from, and the enclosing method name.
+ */
+export function contextNames(node: SyntaxNode): string[] {
+  const out: string[] = [];
+  let n: SyntaxNode = node;
+  for (let i = 0; i < 12 && n.parent; i++) {
+    const p: SyntaxNode = n.parent;
+    if (p.type === 'assignment' || p.type === 'operator_assignment') {
+      const left = p.child('left');
+      if (left && n.field === 'right') out.push(left.text);
+    } else if (p.type === 'pair') {
+      const key = p.child('key');
+      if (key && n.field === 'value') out.push(key.text);
+    } else if (p.type === 'method' || p.type === 'singleton_method') {
+      const name = p.child('name')?.text;
+      if (name) out.push(name);
+      break;
+    } else if (p.type === 'call') {
+      // f(…, x) / x.m: an argument of a call that names the purpose (`generate_token(rand)`, `Token.create(value: rand)`)
+      const m = p.child('method')?.text;
+      // `sleep(rand(3))`, `retry_in(rand(10))`, `puts rand`: timing jitter and output, not a secret.
+      if (m && n.field !== 'receiver' && /^(?:sleep|times|delay|wait|wait_for|backoff|retry_in|set|perform_in|perform_at|puts|print|p|pp|log|info|debug|warn|error|jitter)$/.test(m)) break;
+      if (m && n.field !== 'receiver') out.push(m);
+    } else if (p.type === 'class' || p.type === 'module' || p.type === 'program') break;
+    n = p;
+  }
+  return out;
+}
+
+const URL_NAME = /(?:url|uri|path|redirect|return|next|back|target|dest|destination|location|goto|continue|link|href|callback|origin|referr?er|site|endpoint|host|domain|address|webhook|feed|avatar|image|src|to)s?$/i;
+const SOURCE_ROOTS = new Set(['params', 'request', 'cookies', 'env']);
+
+/**
+ * Whether an argument reads like a URL string rather than a model or options hash
+ * (`redirect_to @user` and `link_to name, post` build the URL from the record): a string, a
+ * request value (`params[:next]`), or a variable whose name says it holds a URL.
+ */
+export function urlLike(node: SyntaxNode, ctx: MatchContext): boolean {
+  switch (node.type) {
+    case 'string':
+    case 'heredoc_beginning':
+    case 'binary':
+    case 'chained_string':
+      return true;
+    case 'identifier':
+    case 'instance_variable':
+    case 'global_variable':
+    case 'class_variable': {
+      const p = ctx.path(node);
+      if (p && p.length === 1 && p[0] === 'params' && node.text === 'params') return true;
+      return URL_NAME.test(node.text.replace(/^[@$]+/, ''));
+    }
+    case 'element_reference':
+    case 'call': {
+      const p = ctx.path(node);
+      const root = p?.[0];
+      if (root && SOURCE_ROOTS.has(root)) return true;
+      const method = node.type === 'call' ? (node.child('method')?.text ?? '') : '';
+      if (/^(?:to_s|strip|presence|downcase|chomp|squish|unescape|decode|decode64|urlsafe_decode64|fetch|dig|first|last|sub|gsub|join|format)$/.test(method)) return true;
+      if (node.type === 'call' && /^(?:CGI|URI|Base64|Addressable)$/.test(node.child('receiver')?.text ?? '')) return true;
+      const name = node.type === 'element_reference' ? (node.namedChildren[1]?.text ?? '') : method;
+      return URL_NAME.test(name.replace(/^:/, '').replace(/['"]/g, ''));
+    }
+    case 'parenthesized_statements': {
+      const inner = node.namedChildren[0];
+      return inner !== undefined && urlLike(inner, ctx);
+    }
+    default:
+      return false;
+  }
+}
+
+/** The enclosing class of a node: its qualified name (`Api::V1::OrdersController`) and superclass text. */
+export function enclosingClass(node: SyntaxNode): { name: string; base: string } {
+  let name = '';
+  let base = '';
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type !== 'class' && p.type !== 'module') continue;
+    const n = p.child('name')?.text ?? '';
+    name = name ? `${n}::${name}` : n;
+    if (p.type === 'class' && !base) base = p.child('superclass')?.namedChildren[0]?.text ?? '';
+  }
+  return { name, base };
+}
+
+/** Test and spec files (RSpec, Minitest, factories): fixed passwords there are test data. */
+let testCodeCache: { code: string; result: boolean } | null = null;
+
+export function isTestCode(code: string): boolean {
+  if (testCodeCache && testCodeCache.code === code) return testCodeCache.result;
+  const result = TEST_CODE.test(code);
+  testCodeCache = { code, result };
+  return result;
+}
+
+const TEST_CODE = /^[ \t]*(?:RSpec\.)?describe\b|^[ \t]*(?:RSpec\.)?shared_examples\b|FactoryBot\.define\b|FactoryGirl\.define\b|<\s*(?:ActiveSupport::TestCase|ActionDispatch::IntegrationTest|ActionController::TestCase|Minitest::Test|Test::Unit::TestCase)\b|require ['"](?:rails_helper|spec_helper|test_helper)['"]/m;
+
+/** Whether a node sits in code that only runs in development or test (`if Rails.env.development?`, `configure :development do`). */
+export function inDevelopmentCode(node: SyntaxNode): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'if' || p.type === 'if_modifier' || p.type === 'unless' || p.type === 'elsif') {
+      const c = p.child('condition')?.text ?? '';
+      if (/development\?|test\?|local\?|ENV\[['"](?:DEBUG|DEVELOPMENT)/.test(c)) return true;
+    }
+    if (p.type === 'call' && /^(?:configure|group)$/.test(p.child('method')?.text ?? '') && /:development|:test/.test(p.child('arguments')?.text ?? '')) return true;
+  }
+  return false;
+}

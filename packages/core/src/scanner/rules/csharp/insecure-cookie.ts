@@ -1,0 +1,124 @@
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { declaratorValue, simpleName } from '../../lang/csharp/adapter.ts';
+import { assignedName, bindingsOf, initializerValues, propertyValues, rootOf, scopeOf } from '../../lang/csharp/helpers.ts';
+
+/** Cookie names that carry a session, an identity or a credential. */
+const SENSITIVE = /sess|auth|token|jwt|login|remember|sid$|^sid|identity|access|refresh|csrf|xsrf|antiforgery|credential|passw|secret|apikey|api_key|\.aspnet|user_?id|user_?name/i;
+const COOKIE_TYPES = /^(?:HttpCookie|CookieOptions|CookieBuilder|Cookie)$/;
+
+function sensitiveName(node: SyntaxNode | null, ctx: MatchContext): boolean {
+  if (!node) return false;
+  const v = ctx.stringValue(node);
+  if (v !== null) return SENSITIVE.test(v);
+  return SENSITIVE.test(node.text);
+}
+
+/** Whether a flag is set to true somewhere for this cookie (initializer or a later `cookie.Secure = true`). */
+function flagState(creation: SyntaxNode, flag: string): 'true' | 'false' | 'unset' {
+  const values: SyntaxNode[] = [];
+  const init = initializerValues(creation).get(flag);
+  if (init) values.push(init);
+  const name = assignedName(creation);
+  if (name) values.push(...propertyValues(scopeOf(creation), name, flag));
+  if (values.length === 0) return 'unset';
+  if (values.some((v) => v.text === 'false')) return 'false';
+  return 'true';
+}
+
+function missing(creation: SyntaxNode): string[] {
+  const out: string[] = [];
+  if (flagState(creation, 'Secure') === 'unset') out.push('Secure');
+  if (flagState(creation, 'HttpOnly') === 'unset') out.push('HttpOnly');
+  return out;
+}
+
+function verdictFor(flags: string[], what: string): Verdict {
+  if (flags.length === 0) return false;
+  const cwe = flags.map((f) => (f === 'Secure' ? 'CWE-614' : 'CWE-1004'));
+  return { message: `${what} is set without ${flags.join(' and ')}: ${flags.includes('Secure') ? 'it is sent over plain HTTP' : ''}${flags.length === 2 ? ' and ' : ''}${flags.includes('HttpOnly') ? 'scripts can read it' : ''}`.replace(': and ', ': '), cwe };
+}
+
+/** A System.Net.Cookie set on a response (`response.Cookies.Add(cookie)`), not one a client sends. */
+function sentInResponse(creation: SyntaxNode): boolean {
+  const call = creation.parent?.type === 'argument' ? creation.parent.parent?.parent : null;
+  if (call?.type === 'invocation_expression' && /[Rr]esponse\w*\.Cookies\.(?:Add|Set|Append)$/.test(call.child('function')?.text ?? '')) return true;
+  const name = assignedName(creation);
+  if (!name) return false;
+  const text = scopeOf(creation).text;
+  const at = text.indexOf(`Cookies.Add(${name})`);
+  return at > 0 && /[Rr]esponse\w*\.$/.test(text.slice(Math.max(0, at - 40), at));
+}
+
+/** The object creation an options argument refers to (`new CookieOptions {…}` inline, or a local bound to one). */
+function optionsCreation(arg: SyntaxNode | null): SyntaxNode | null {
+  if (!arg) return null;
+  if (arg.type === 'object_creation_expression' || arg.type === 'implicit_object_creation_expression') return arg;
+  if (arg.type === 'identifier') {
+    for (const b of bindingsOf(rootOf(arg)).get(arg.text) ?? []) {
+      const v = b.node.type === 'variable_declarator' ? declaratorValue(b.node) : b.value;
+      if (v && (v.type === 'object_creation_expression' || v.type === 'implicit_object_creation_expression')) return v;
+    }
+  }
+  return null;
+}
+
+function check(node: SyntaxNode, ctx: MatchContext): Verdict {
+  switch (node.type) {
+    case 'assignment_expression': {
+      const left = node.child('left');
+      const right = node.child('right');
+      if (!left || !right) return false;
+      const name = left.type === 'member_access_expression' ? simpleName(left.child('name')) : left.text;
+      const owner = left.type === 'member_access_expression' ? (left.child('expression')?.text ?? '') : (node.parent?.parent?.child('type')?.text ?? node.parent?.parent?.text.slice(0, 40) ?? '');
+      const cookieish = /cookie|options|opts/i.test(owner);
+      if ((name === 'Secure' || name === 'HttpOnly') && right.text === 'false' && cookieish) {
+        return { message: `Cookie ${name} is disabled: ${name === 'Secure' ? 'it is sent over plain HTTP' : 'scripts can read it'}`, cwe: [name === 'Secure' ? 'CWE-614' : 'CWE-1004'] };
+      }
+      if ((name === 'SecurePolicy' || name === 'Secure') && /CookieSecurePolicy\.None$/.test(right.text)) return { message: 'CookieSecurePolicy.None sends the cookie over plain HTTP', cwe: ['CWE-614'] };
+      if (name === 'HttpOnly' && /HttpOnlyPolicy\.None$/.test(right.text)) return { message: 'HttpOnlyPolicy.None lets scripts read cookies', cwe: ['CWE-1004'] };
+      return false;
+    }
+    case 'object_creation_expression': {
+      // Classic ASP.NET: new HttpCookie("AuthToken", token) without Secure/HttpOnly.
+      const type = simpleName(node.child('type'));
+      if (type !== 'HttpCookie' && !(type === 'Cookie' && sentInResponse(node))) return false;
+      const nameArg = node.child('arguments')?.namedChildren[0]?.namedChildren.slice(-1)[0] ?? null;
+      if (!nameArg || !sensitiveName(nameArg, ctx)) return false;
+      return verdictFor(missing(node), 'The cookie');
+    }
+    case 'invocation_expression': {
+      // ASP.NET Core: Response.Cookies.Append(name, value[, options]).
+      const fn = node.child('function');
+      if (fn?.type !== 'member_access_expression' || simpleName(fn.child('name')) !== 'Append') return false;
+      if (!/Cookies$/.test(fn.child('expression')?.text ?? '')) return false;
+      const args = (node.child('arguments')?.namedChildren ?? []).map((a) => a.namedChildren[a.namedChildren.length - 1] ?? null);
+      if (!sensitiveName(args[0] ?? null, ctx)) return false;
+      if (args.length < 3) return verdictFor(['Secure', 'HttpOnly'], 'The cookie');
+      const creation = optionsCreation(args[2] ?? null);
+      if (!creation) return false;
+      return verdictFor(missing(creation), 'The cookie');
+    }
+    default:
+      return false;
+  }
+}
+
+export default defineRule({
+  id: 'csharp.insecure-cookie',
+  title: 'Cookie without Secure or HttpOnly',
+  severity: 'low',
+  confidence: 'medium',
+  cwe: ['CWE-614', 'CWE-1004'],
+  owasp: ['A05:2021'],
+  languages: ['csharp'],
+  message: 'A session or authentication cookie is set without the Secure or HttpOnly flag',
+  remediation:
+    'Set `Secure = true`, `HttpOnly = true` and `SameSite = SameSiteMode.Lax` (or Strict) on session and authentication cookies (`new CookieOptions { … }`, `HttpCookie.Secure/HttpOnly`), or enforce them globally with `app.UseCookiePolicy(new CookiePolicyOptions { Secure = CookieSecurePolicy.Always, HttpOnly = HttpOnlyPolicy.Always })`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/614.html',
+    'https://cwe.mitre.org/data/definitions/1004.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Session_Management_Cheat_Sheet.html#cookies',
+  ],
+  matcher: { kind: 'node', types: ['assignment_expression', 'object_creation_expression', 'invocation_expression'], where: check },
+});

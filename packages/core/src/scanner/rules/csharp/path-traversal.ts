@@ -1,0 +1,73 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { lastSegment, zipEntryPath } from '../../lang/csharp/helpers.ts';
+
+const FILE_METHODS =
+  '{ReadAllText,ReadAllTextAsync,ReadAllBytes,ReadAllBytesAsync,ReadAllLines,ReadAllLinesAsync,ReadLines,ReadLinesAsync,OpenRead,OpenText,Open,OpenWrite,OpenHandle,Create,CreateText,WriteAllText,WriteAllTextAsync,WriteAllBytes,WriteAllBytesAsync,WriteAllLines,WriteAllLinesAsync,AppendAllText,AppendAllTextAsync,AppendAllLines,AppendAllLinesAsync,AppendText,Delete,Replace,SetAttributes,Encrypt,Decrypt}';
+const DIRECTORY_METHODS = '{Delete,CreateDirectory,GetFiles,GetDirectories,GetFileSystemEntries,EnumerateFiles,EnumerateDirectories,EnumerateFileSystemEntries}';
+
+/** Whether an argument is a stream or reader rather than a path (`new StreamReader(Request.Body)`). */
+function isPathArgument(call: CallView, ctx: MatchContext): boolean {
+  const arg = ctx.arg(call, 0) ?? ctx.arg(call, 'path');
+  if (!arg) return false;
+  const last = lastSegment(ctx.path(arg));
+  if (last !== null && /stream|body|^fs$|^ms$|reader|^(?:OpenReadStream|GetStream|OpenRead|Open|Create)$|Content$/i.test(last)) return false;
+  return true;
+}
+
+/** `new FileInfo(file.FileName).Extension` reads a name, not a file. */
+function notNameOnly(call: CallView): boolean {
+  let p: SyntaxNode | null = call.node.parent;
+  while (p && p.type === 'parenthesized_expression') p = p.parent;
+  if (p?.type === 'member_access_expression' && /^(?:Extension|Name|Exists)$/.test(p.child('name')?.text ?? '')) return false;
+  return true;
+}
+
+/** Controller `File(…)` has byte-array and stream overloads: only a path-like first argument is a file path. */
+function filePathResult(call: CallView, ctx: MatchContext): boolean {
+  const arg = ctx.arg(call, 0) ?? ctx.arg(call, 'virtualPath') ?? ctx.arg(call, 'physicalPath');
+  if (!arg) return false;
+  const last = lastSegment(ctx.path(arg)) ?? '';
+  if (/bytes|stream|content|data|buffer/i.test(last)) return false;
+  return arg.type === 'binary_expression' || arg.type === 'interpolated_string_expression' || /Path\.(?:Combine|Join)/.test(arg.text) || /path|file(?:name)?$/i.test(last);
+}
+
+export default defineRule({
+  id: 'csharp.path-traversal',
+  title: 'Path traversal',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-22'],
+  owasp: ['A01:2021'],
+  languages: ['csharp'],
+  message: 'Untrusted data from {source} is used as a file path in {sink}, so `..` or an absolute path can reach other files',
+  remediation:
+    'Reduce the input to a file name with `Path.GetFileName(name)` (or use a generated name), build the path with `Path.GetFullPath(Path.Combine(root, name))` and reject it unless it `StartsWith(root + Path.DirectorySeparatorChar)`. Note that `Path.Combine(root, "/etc/passwd")` discards `root` when the second argument is absolute.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/22.html',
+    'https://owasp.org/www-community/attacks/Path_Traversal',
+    'https://learn.microsoft.com/en-us/dotnet/api/system.io.path.combine',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'path',
+    // Paths built from archive entries are csharp.zip-slip's (entry.Name alone is a safe file name).
+    check: (_taint, _ctx, at) => zipEntryPath(at) === null,
+    sinks: [
+      { callee: [`**.File.${FILE_METHODS}`, `**.Directory.${DIRECTORY_METHODS}`] },
+      { callee: ['**.File.{Copy,Move}', '**.Directory.Move'], args: [0, 1] },
+      { callee: ['**.{FileStream,StreamWriter}'], args: [0], keywords: ['path'], where: isPathArgument },
+      { callee: ['**.StreamReader'], args: [0], keywords: ['path'], where: isPathArgument },
+      { callee: ['**.{FileInfo,DirectoryInfo}'], args: [0], where: notNameOnly },
+      { callee: ['PhysicalFile', '**.{Results,TypedResults}.PhysicalFile', '**.PhysicalFileResult'], args: [0] },
+      { callee: ['File', '**.{Results,TypedResults}.File'], args: [0], where: filePathResult },
+      { callee: ['**.Response.{TransmitFile,WriteFile,SendFileAsync}', '*.SendFileAsync'], args: [0] },
+      { callee: ['**.ZipFile.{ExtractToDirectory,CreateFromDirectory,Open,OpenRead}'], args: [0, 1] },
+      { callee: ['*.SaveAs'], args: [0], where: (call, ctx) => /file|upload|posted/i.test(call.receiver?.text ?? '') && ctx.arg(call, 0) !== null },
+      { callee: ['**.{XDocument,XElement}.Load'], args: [0], where: isPathArgument },
+    ],
+    params: 'built',
+    local: 'never',
+  },
+});

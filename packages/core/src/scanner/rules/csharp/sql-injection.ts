@@ -1,0 +1,70 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { looksLikeSql } from '../../lang/common.ts';
+import { lastSegment, receiverPath } from '../../lang/csharp/helpers.ts';
+
+const COMMANDS = '{SqlCommand,OleDbCommand,OdbcCommand,NpgsqlCommand,MySqlCommand,SqliteCommand,SQLiteCommand,OracleCommand,DB2Command,FbCommand,SqlCeCommand,NpgsqlBatchCommand}';
+const ADAPTERS = '{SqlDataAdapter,OleDbDataAdapter,OdbcDataAdapter,NpgsqlDataAdapter,MySqlDataAdapter,SqliteDataAdapter,SQLiteDataAdapter,OracleDataAdapter,SqlCeDataAdapter}';
+/** Receivers that are a database connection, context or session (Dapper, NHibernate, EF). */
+const DB_RECEIVER = /(?:^|_)(?:db|conn|cnn|con|connection|dbConnection|sqlConnection|database|session|context|dbContext|ctx|transaction|tx|sql|sqlite|npgsql|mysql|uow|unitOfWork|dataSource)$|(?:Connection|Database|Session|DbContext|Context|Db|Transaction|DataSource)$|^GetDbConnection$|^(?:Create|Open|Get)\w*Connection$/i;
+
+/**
+ * EF Core's `FromSql`/`ExecuteSql`/`SqlQuery` (and EF Core 2's `ExecuteSqlCommand`) take a
+ * `FormattableString` when given an interpolated string directly, and turn every hole into a
+ * parameter: only concatenation (or an interpolated string first stored in a `string`) is raw SQL.
+ */
+function notFormattable(call: CallView): boolean {
+  const first = call.args.find((a) => a.index === 0)?.node;
+  return !(first && first.type === 'interpolated_string_expression');
+}
+
+/** Dapper and NHibernate methods have common names: the receiver must be a connection/session, or the text SQL. */
+function dbReceiver(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const last = lastSegment(receiverPath(call, ctx));
+  return (last !== null && DB_RECEIVER.test(last)) || looksLikeSql(taint.text);
+}
+
+/** `SqlHelper.ExecuteReader(conn, CommandType.Text, sql, …)`: the text is the third argument when the command type is text. */
+function sqlHelperText(call: CallView): boolean {
+  const type = call.args.find((a) => a.index === 1)?.node.text ?? '';
+  return /CommandType\.Text$/.test(type);
+}
+
+export default defineRule({
+  id: 'csharp.sql-injection',
+  title: 'SQL injection',
+  severity: 'critical',
+  confidence: 'high',
+  cwe: ['CWE-89'],
+  owasp: ['A03:2021'],
+  languages: ['csharp'],
+  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
+  remediation:
+    'Keep the SQL text constant and pass values as parameters: `cmd.Parameters.AddWithValue("@id", id)` / `new SqlParameter("@id", id)`, Dapper `conn.Query<User>("… WHERE Id = @id", new { id })`, EF Core `FromSqlInterpolated($"… {id}")` or LINQ. Never concatenate or interpolate input into `CommandText`, `FromSqlRaw` or `ExecuteSqlRaw`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/89.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/SQL_Injection_Prevention_Cheat_Sheet.html',
+    'https://learn.microsoft.com/en-us/ef/core/querying/sql-queries',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'sql',
+    sinks: [
+      { callee: [`**.${COMMANDS}`, `**.${ADAPTERS}`], args: [0], keywords: ['CommandText', 'SelectCommand'] },
+      { callee: ['*.{FromSqlRaw,ExecuteSqlRaw,ExecuteSqlRawAsync,SqlQueryRaw,ExecuteStoreQuery,ExecuteStoreCommand,ExecuteStoreQueryAsync,ExecuteStoreCommandAsync}'] },
+      { callee: ['*.{FromSql,ExecuteSql,ExecuteSqlAsync,SqlQuery,ExecuteSqlCommand,ExecuteSqlCommandAsync}'], where: notFormattable },
+      {
+        callee: [
+          '*.{Query,QueryAsync,QueryFirst,QueryFirstAsync,QueryFirstOrDefault,QueryFirstOrDefaultAsync,QuerySingle,QuerySingleAsync,QuerySingleOrDefault,QuerySingleOrDefaultAsync,QueryMultiple,QueryMultipleAsync,Execute,ExecuteAsync,ExecuteScalar,ExecuteScalarAsync,ExecuteReader,ExecuteReaderAsync,QueryUnbufferedAsync}',
+          '*.{CreateSQLQuery,CreateSqlQuery,CreateQuery,ExecuteQuery,ExecuteCommand,CreateCommand,CreateBatchCommand}',
+        ],
+        where: dbReceiver,
+      },
+      { callee: ['**.SqlHelper.{ExecuteDataset,ExecuteNonQuery,ExecuteReader,ExecuteScalar,ExecuteXmlReader}'], args: [2], where: sqlHelperText },
+      { callee: ['**.{MySqlHelper,SQLiteHelper,OracleHelper,NpgsqlHelper}.{ExecuteDataset,ExecuteNonQuery,ExecuteReader,ExecuteScalar,ExecuteDataRow}'], args: [1] },
+    ],
+    assignSinks: [{ target: ['*.CommandText', '*.SelectCommand'] }],
+    params: 'built',
+    check: (taint) => taint.built || taint.strength === 'remote',
+  },
+});

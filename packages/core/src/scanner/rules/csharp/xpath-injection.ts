@@ -1,0 +1,40 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+
+/** XPath syntax in the literal text around the input: a path step, a predicate or an attribute test. */
+const XPATH_TEXT = /\/|\[\s*@|@[A-Za-z]|=\s*['"]|contains\(|text\(\)/;
+
+/** `Select`/`Evaluate`/`Compile` are common names (LINQ `Select`, Regex…): the input must be built into XPath text. */
+function xpathText(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const arg = ctx.arg(call, 0);
+  if (arg && (arg.type === 'lambda_expression' || arg.type === 'anonymous_method_expression')) return false;
+  return XPATH_TEXT.test(taint.text);
+}
+
+export default defineRule({
+  id: 'csharp.xpath-injection',
+  title: 'XPath injection',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-643'],
+  owasp: ['A03:2021'],
+  languages: ['csharp'],
+  message: 'Untrusted data from {source} is built into the XPath expression evaluated by {sink}',
+  remediation:
+    'Do not build XPath from input: compile a constant expression with variables (`XPathExpression.Compile("//user[@name=$name]")` with an `XsltArgumentList`/custom `XsltContext`), or validate the value against a strict pattern; in LINQ to XML, filter with `Where(e => (string)e.Attribute("name") == name)`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/643.html',
+    'https://owasp.org/www-community/attacks/XPATH_Injection',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'xpath',
+    sinks: [
+      { callee: ['*.{SelectNodes,SelectSingleNode,XPathSelectElement,XPathSelectElements,XPathEvaluate}'], args: [0], where: (_c, _x, taint) => taint.built || taint.strength === 'remote' },
+      { callee: ['**.Extensions.{XPathSelectElement,XPathSelectElements,XPathEvaluate}'], args: [1] },
+      { callee: ['*.{Select,Evaluate,Compile,SelectSingleNode,Matches}', '**.XPathExpression.Compile'], args: [0], where: xpathText },
+    ],
+    params: 'built',
+    local: 'never',
+  },
+});

@@ -1,0 +1,87 @@
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { simpleName } from '../../lang/csharp/adapter.ts';
+import { assignedName, hasType, initializerValues, propertyValues, scopeOf, scopeText } from '../../lang/csharp/helpers.ts';
+
+/** DTDs switched off in the same method: an XmlDocument loading through such a reader resolves nothing. */
+const PROHIBITED = /DtdProcessing\s*=\s*DtdProcessing\.(?:Prohibit|Ignore)|ProhibitDtd\s*=\s*true/;
+const XML_DOCUMENT = new Set(['XmlDocument', 'XmlDataDocument', 'ConfigXmlDocument']);
+
+/**
+ * Request data parsed by `XmlDocument.LoadXml/Load` or an `XmlTextReader` left at its defaults:
+ * before .NET Framework 4.5.2 both resolve external entities (XmlUrlResolver, DtdProcessing.Parse).
+ * Reported at medium confidence unless the method sets `XmlResolver = null` or prohibits DTDs.
+ */
+function defaultParser(node: SyntaxNode, ctx: MatchContext): Verdict {
+  let arg: SyntaxNode | null = null;
+  if (node.type === 'invocation_expression') {
+    const fn = node.child('function');
+    if (fn?.type !== 'member_access_expression' || !/^(?:LoadXml|Load)$/.test(simpleName(fn.child('name')))) return false;
+    if (!hasType(fn.child('expression'), XML_DOCUMENT)) return false;
+    const first = node.child('arguments')?.namedChildren.find((a) => a.type === 'argument');
+    arg = first?.namedChildren[first.namedChildren.length - 1] ?? null;
+    if (arg && /Reader\b|reader$/i.test(arg.text)) return false;
+  } else if (node.type === 'object_creation_expression' && simpleName(node.child('type')) === 'XmlTextReader') {
+    const first = node.child('arguments')?.namedChildren.find((a) => a.type === 'argument');
+    arg = first?.namedChildren[first.namedChildren.length - 1] ?? null;
+  }
+  if (!arg) return false;
+  // Configured safely: `doc.XmlResolver = null`, `reader.DtdProcessing = DtdProcessing.Prohibit` (or in the initializer).
+  const target = node.type === 'invocation_expression' ? (node.child('function')?.child('expression') ?? null) : node;
+  const name = target ? (target === node ? assignedName(node) : target.text.replace(/^this\./, '')) : null;
+  const settings = name ? ['XmlResolver', 'DtdProcessing', 'ProhibitDtd'].flatMap((p) => propertyValues(scopeOf(node), name, p)) : [];
+  if (node.type === 'object_creation_expression') settings.push(...initializerValues(node).values());
+  // Explicit settings decide: safe ones are safe, unsafe ones are reported where they are made.
+  if (settings.length > 0) return false;
+  const taint = ctx.taint(arg);
+  if (!taint || taint.strength !== 'remote') return false;
+  return { message: 'Untrusted XML is parsed with the default XmlDocument/XmlTextReader settings, which resolve external entities before .NET Framework 4.5.2: set `XmlResolver = null` (and prohibit DTDs)', confidence: 'medium' };
+}
+
+/**
+ * XML parsers configured to process DTDs or resolve external entities. Since .NET Framework 4.5.2
+ * (and in .NET Core) `XmlReaderSettings` and `XmlDocument` are safe by default, so only explicit
+ * opt-ins are reported: `DtdProcessing = DtdProcessing.Parse`, `ProhibitDtd = false`, and an
+ * `XmlResolver = new XmlUrlResolver()`.
+ */
+function setting(name: string, value: SyntaxNode | null): Verdict {
+  if (!value) return false;
+  const v = value.text.replace(/\s+/g, '');
+  if (name === 'DtdProcessing' && /(?:^|\.)Parse$|^\(DtdProcessing\)2$/.test(v)) {
+    return { message: 'DtdProcessing.Parse makes the XML parser process DTDs: entity expansion (billion laughs) and, with a resolver, external entities (XXE)' };
+  }
+  if (name === 'ProhibitDtd' && v === 'false') return { message: 'ProhibitDtd = false makes the XML parser process DTDs, including external entities (XXE)' };
+  if (name === 'XmlResolver' && value.type === 'object_creation_expression' && /^(?:XmlUrlResolver|XmlPreloadedResolver)$/.test(simpleName(value.child('type'))) && !PROHIBITED.test(scopeText(value))) {
+    return { message: 'An XmlUrlResolver lets the XML parser fetch external entities and DTDs named by the document (XXE: local file disclosure, SSRF)' };
+  }
+  return false;
+}
+
+export default defineRule({
+  id: 'csharp.xxe',
+  title: 'XML external entity (XXE) processing enabled',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-611'],
+  owasp: ['A05:2021'],
+  languages: ['csharp'],
+  message: 'The XML parser is configured to process DTDs or resolve external entities',
+  remediation:
+    'Leave `DtdProcessing = DtdProcessing.Prohibit` (or `Ignore`) and `XmlResolver = null` on `XmlReaderSettings`, `XmlDocument` and `XmlTextReader`; parse with `XmlReader.Create(stream, settings)`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/611.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html#net',
+    'https://learn.microsoft.com/en-us/dotnet/fundamentals/code-analysis/quality-rules/ca3075',
+  ],
+  matcher: {
+    kind: 'node',
+    types: ['assignment_expression', 'invocation_expression', 'object_creation_expression'],
+    where: (node, ctx) => {
+      if (node.type !== 'assignment_expression') return defaultParser(node, ctx);
+      const left = node.child('left');
+      if (!left) return false;
+      const name = left.type === 'member_access_expression' ? simpleName(left.child('name')) : left.type === 'identifier' ? left.text : '';
+      return setting(name, node.child('right'));
+    },
+  },
+});

@@ -1,0 +1,136 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { argAt, decodedTaint, unparen } from '../../lang/go/util.ts';
+
+/** Operators whose value MongoDB evaluates as JavaScript or as an expression. */
+const CODE_OPERATORS = new Set(['$where', '$expr', '$function', '$accumulator', '$eval']);
+
+function keyText(key: SyntaxNode | null, ctx: MatchContext): string | null {
+  if (!key) return null;
+  const inner = key.type === 'literal_element' ? (key.namedChildren[0] ?? key) : key;
+  return ctx.stringValue(inner) ?? (inner.type === 'identifier' && /^(?:Key|Value)$/.test(inner.text) ? inner.text : null);
+}
+
+function valueOf(el: SyntaxNode | null): SyntaxNode | null {
+  if (!el) return null;
+  return el.type === 'literal_element' ? (el.namedChildren[0] ?? el) : el;
+}
+
+/** A value taken out of decoded JSON without a type assertion to a string: `body["user"]` may be `{"$ne": null}`. */
+function untypedDecodedValue(value: SyntaxNode, ctx: MatchContext): boolean {
+  const v = unparen(value);
+  if (v.type !== 'index_expression') return false;
+  const t = ctx.taint(v);
+  return t !== null && decodedTaint(t);
+}
+
+/**
+ * A filter document literal is dangerous when untrusted data is JavaScript (`$where`), an operator
+ * name (a computed key), or an untyped value out of decoded JSON (operator injection).
+ */
+function literalDanger(lit: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
+  if (depth > 8) return false;
+  const body = lit.type === 'literal_value' ? lit : lit.child('body');
+  if (!body) return false;
+  for (const el of body.namedChildren) {
+    if (el.type === 'keyed_element') {
+      const keyNode = el.child('key');
+      const value = valueOf(el.child('value'));
+      const key = keyText(keyNode, ctx);
+      if (!value) continue;
+      if (key !== null && CODE_OPERATORS.has(key) && ctx.taint(value)) return true;
+      if (key === null && keyNode && ctx.taint(valueOf(keyNode) ?? keyNode)) return true;
+      if (untypedDecodedValue(value, ctx)) return true;
+      if ((value.type === 'composite_literal' || value.type === 'literal_value') && literalDanger(value, ctx, depth + 1)) return true;
+      continue;
+    }
+    // bson.D element `{"$where", code}` / `{Key: "$where", Value: code}`, or a nested document.
+    const inner = valueOf(el);
+    if (!inner) continue;
+    if (inner.type === 'literal_value') {
+      const parts = inner.namedChildren;
+      const keyed = parts.filter((p) => p.type === 'keyed_element');
+      let key: string | null = null;
+      let value: SyntaxNode | null = null;
+      if (keyed.length > 0) {
+        for (const k of keyed) {
+          const name = k.child('key')?.text;
+          if (name === 'Key') key = ctx.stringValue(valueOf(k.child('value')) ?? k);
+          if (name === 'Value') value = valueOf(k.child('value'));
+        }
+      } else if (parts.length === 2) {
+        key = ctx.stringValue(valueOf(parts[0] as SyntaxNode) ?? (parts[0] as SyntaxNode));
+        value = valueOf(parts[1] as SyntaxNode);
+      }
+      if (value && key !== null && CODE_OPERATORS.has(key) && ctx.taint(value)) return true;
+      if (value && untypedDecodedValue(value, ctx)) return true;
+      if (value && (value.type === 'composite_literal' || value.type === 'literal_value') && literalDanger(value, ctx, depth + 1)) return true;
+    } else if (inner.type === 'composite_literal' && literalDanger(inner, ctx, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** The filter argument: a document literal, or a variable holding decoded JSON or a dangerous literal. */
+function filterDanger(index: number) {
+  return (call: CallView, ctx: MatchContext, taint: Taint): boolean => {
+    const arg = argAt(call, index);
+    if (!arg) return false;
+    let n = unparen(arg);
+    if (n.type === 'unary_expression') n = n.child('operand') ?? n;
+    if (n.type === 'composite_literal') return literalDanger(n, ctx);
+    if (decodedTaint(taint)) return true;
+    // filter := bson.M{"$where": …}; coll.Find(ctx, filter)
+    for (const step of taint.steps) {
+      const stmt = step.node;
+      const right = stmt.child('right') ?? stmt.child('value');
+      const value = right?.namedChildren[0];
+      if (value && value.type === 'composite_literal' && literalDanger(value, ctx)) return true;
+    }
+    return false;
+  };
+}
+
+function mongoReceiver(call: CallView, ctx: MatchContext): boolean {
+  const p = call.receiver ? ctx.path(call.receiver) : null;
+  const text = (p ?? []).join('.');
+  return /coll|collection|mongo|db|users|store|repo|Collection\(\)/i.test(text) || /go\.mongodb\.org\/mongo-driver|mgo/.test(ctx.code);
+}
+
+export default defineRule({
+  id: 'go.nosql-injection',
+  title: 'NoSQL injection',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-943'],
+  owasp: ['A03:2021'],
+  languages: ['go'],
+  message: 'Untrusted data from {source} shapes the MongoDB query passed to {sink}',
+  remediation:
+    'Build filters from typed values (`bson.M{"username": req.Username}` with `Username string`), never decode a request body straight into a filter document, assert decoded values to their expected type (`v, ok := body["user"].(string)`), and do not put untrusted data in `$where`/`$expr`/`$function`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/943.html',
+    'https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/07-Input_Validation_Testing/05.6-Testing_for_NoSQL_Injection',
+    'https://www.mongodb.com/docs/manual/faq/fundamentals/#how-does-mongodb-address-sql-or-query-injection-',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'nosql',
+    sinks: [
+      {
+        callee: '*.{Find,FindOne,FindOneAndUpdate,FindOneAndDelete,FindOneAndReplace,UpdateOne,UpdateMany,DeleteOne,DeleteMany,CountDocuments,ReplaceOne}',
+        args: [1],
+        where: (call, ctx, taint) => mongoReceiver(call, ctx) && filterDanger(1)(call, ctx, taint),
+      },
+      {
+        callee: '*.{UpdateOne,UpdateMany,FindOneAndUpdate}',
+        args: [2],
+        where: (call, ctx, taint) => mongoReceiver(call, ctx) && filterDanger(2)(call, ctx, taint),
+      },
+      { callee: '*.{Aggregate,Watch}', args: [1], where: (call, ctx, taint) => mongoReceiver(call, ctx) && filterDanger(1)(call, ctx, taint) },
+      { callee: '*.{Pipe}', args: [0], where: (call, ctx, taint) => /mgo/.test(ctx.code) && filterDanger(0)(call, ctx, taint) },
+    ],
+    params: 'built',
+    local: 'built',
+  },
+});

@@ -1,0 +1,134 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { DB_RECEIVER, looksLikeSql } from '../../lang/common.ts';
+import { argAt, frameworkOf, fromEnvironment, functionText, unparen } from '../../lang/go/util.ts';
+
+/** Receiver segments that hold a database handle in Go code (`db`, `s.db`, `h.DB`, `tx`, `r.pool`, `q.conn`). */
+const GO_DB = /^(?:db|sqldb|sqlxdb|gormdb|database|tx|txn|conn|dbconn|pool|dbpool|pgpool|pgxpool|stmt|orm|gorm|store|queries|querier|q|dbx|sqlx|pg|mysql|sqlite|mssql|clickhouse)$|(?:db|tx|conn|pool|database)$/i;
+/** SQL fragments a built condition or clause contains. */
+const SQL_FRAGMENT = /\b(?:and|or|like|in|not|is|null|limit|offset|order|group|having|values|from|where|select|set|join|asc|desc|between)\b|['=<>]/i;
+
+function receiverSegments(call: CallView, ctx: MatchContext): string[] {
+  const p = call.receiver ? ctx.path(call.receiver) : null;
+  return (p ?? []).map((s) => s.replace(/\(\)$/, ''));
+}
+
+function dbReceiver(call: CallView, ctx: MatchContext): boolean {
+  return receiverSegments(call, ctx).some((s) => GO_DB.test(s) || DB_RECEIVER.test(s));
+}
+
+/** Whether an argument is a context (`ctx`, `r.Context()`, `context.Background()`): pgx and `*Context` methods take the SQL second. */
+function isContextArg(node: SyntaxNode | null, ctx: MatchContext): boolean {
+  if (!node) return false;
+  const n = unparen(node);
+  if (n.type === 'identifier') return /^(?:ctx|c|context|reqCtx|tctx|cctx)$|Ctx$/.test(n.text);
+  const p = ctx.path(n);
+  const last = p?.[p.length - 1];
+  return last === 'Context()' || last === 'Background()' || last === 'TODO()' || last === 'WithTimeout()' || last === 'UserContext()';
+}
+
+/** database/sql, sqlx, pgx: reported when the text is SQL, or when request data reaches a database handle. */
+function sqlCall(offset: 0 | 1) {
+  return (call: CallView, ctx: MatchContext, taint: Taint): boolean => {
+    if (frameworkOf(call.receiver)) return false; // c.Query("id") on a gin context is a request read
+    if (offset === 0 && isContextArg(argAt(call, 0), ctx) && call.args.length > 1) return false;
+    if (offset === 1 && !/Context$/.test(call.name) && !isContextArg(argAt(call, 0), ctx)) return false;
+    if (looksLikeSql(taint.text)) return true;
+    if (!dbReceiver(call, ctx)) return false;
+    if (taint.strength === 'remote') return true;
+    return taint.built && SQL_FRAGMENT.test(taint.text);
+  };
+}
+
+/** sqlx `db.Select(&dest, query, args…)` / `db.Get(&dest, query, args…)`. */
+function sqlxDest(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const first = argAt(call, 0);
+  if (!first || first.type !== 'unary_expression' || first.child('operator')?.text !== '&') return false;
+  if (looksLikeSql(taint.text)) return true;
+  return dbReceiver(call, ctx) && (taint.strength === 'remote' || (taint.built && SQL_FRAGMENT.test(taint.text)));
+}
+
+/**
+ * GORM / squirrel clause builders (`Where`, `Order`, `Joins`, …): a string argument is raw SQL. A struct
+ * or map condition is parameterized, and so is a call that builds a predicate (ent's `user.NameEQ(x)`).
+ */
+function clauseBuilder(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const arg = argAt(call, 0);
+  if (!arg || frameworkOf(call.receiver)) return false;
+  const n = unparen(arg);
+  const inner = n.type === 'unary_expression' ? n.child('operand') : n;
+  if (!inner || inner.type === 'composite_literal') return false;
+  if (n.type === 'call_expression') {
+    const c = ctx.call(n);
+    const path = c ? ctx.path(c.callee ?? n) : null;
+    const formats = path !== null && (path[0] === 'fmt' || path[0] === 'strings');
+    if (!formats && !(c?.receiver && ctx.taint(c.receiver))) return false;
+  }
+  const segments = receiverSegments(call, ctx);
+  const chain =
+    segments.length > 0 &&
+    (dbReceiver(call, ctx) || segments.some((s) => /^(?:Model|Table|Session|Debug|Unscoped|WithContext|Select|From|Where|Preload)$/.test(s)) || builtFromDb(call));
+  if (looksLikeSql(taint.text) && chain) return true;
+  if (!chain) return false;
+  if (taint.strength === 'remote') return true;
+  return taint.built && SQL_FRAGMENT.test(taint.text);
+}
+
+/** `query := db.Model(&User{}).Where(…); query = query.Order(…)`: a query variable built from a database handle. */
+function builtFromDb(call: CallView): boolean {
+  const r = call.receiver ? unparen(call.receiver) : null;
+  if (!r || r.type !== 'identifier' || !/^[A-Za-z_]\w*$/.test(r.text)) return false;
+  const decl = new RegExp(`\\b${r.text}[ \\t]*:?=[ \\t]*[\\w.]*?\\b(?:db|DB|Db|tx|gorm|orm|conn|database)\\b`);
+  return decl.test(functionText(call.node));
+}
+
+/** GORM inline conditions `db.First(&u, fmt.Sprintf("name = '%s'", x))`: only a built condition (a bare value is the primary key). */
+function inlineCondition(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const first = argAt(call, 0);
+  if (!first || first.type !== 'unary_expression' || call.args.length !== 2) return false;
+  return taint.built && dbReceiver(call, ctx) && SQL_FRAGMENT.test(taint.text);
+}
+
+export default defineRule({
+  id: 'go.sql-injection',
+  title: 'SQL injection',
+  severity: 'critical',
+  confidence: 'high',
+  cwe: ['CWE-89'],
+  owasp: ['A03:2021'],
+  languages: ['go'],
+  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
+  remediation:
+    'Keep the SQL text constant and pass values as arguments: `db.QueryContext(ctx, "SELECT … WHERE id = $1", id)` (`?` for MySQL/SQLite), GORM `db.Where("name = ?", name)`. For identifiers such as sort columns, map the input to a fixed allow-list of column names.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/89.html',
+    'https://go.dev/doc/database/sql-injection',
+    'https://gorm.io/docs/security.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/SQL_Injection_Prevention_Cheat_Sheet.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'sql',
+    sinks: [
+      {
+        callee: '*.{Query,QueryRow,Exec,Prepare,Queryx,QueryRowx,MustExec,NamedExec,NamedQuery,Preparex,PrepareNamed,Raw}',
+        args: [0],
+        where: sqlCall(0),
+      },
+      {
+        callee: '*.{Query,QueryRow,Exec,SendBatch,QueryContext,QueryRowContext,ExecContext,PrepareContext,QueryxContext,QueryRowxContext,MustExecContext,NamedExecContext,NamedQueryContext,PreparexContext}',
+        args: [1],
+        where: sqlCall(1),
+      },
+      // sqlx Get by receiver name: `*.Get` would also match `q.Get("id")` on request values.
+      { callee: ['*.Select', '{db,DB,dbx,sqlx,tx,conn,Db,database}.Get', '*.{db,DB,dbx,sqlx,tx,conn,Db,database,sqlxDB,readDB,writeDB}.Get'], args: [1], where: sqlxDest },
+      { callee: '*.{SelectContext,GetContext}', args: [2], where: (call, ctx, taint) => looksLikeSql(taint.text) || (dbReceiver(call, ctx) && taint.strength === 'remote') },
+      { callee: '*.{Where,Or,Not,Order,Group,Having,Joins,Select,Table,Distinct,Pluck,Omit}', args: [0], where: clauseBuilder },
+      { callee: '*.{First,Find,Take,Last,Delete}', args: [1], where: inlineCondition },
+    ],
+    params: 'built',
+    local: 'built',
+    check: (taint) => !fromEnvironment(taint),
+  },
+});

@@ -1,0 +1,59 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { argAt, urlHostFixed } from '../../lang/go/util.ts';
+
+/** The URL is untrusted only when its host is: a fixed `https://api.example.com/…` prefix keeps the request on that host. */
+function hostUntrusted(index: number) {
+  return (call: CallView, ctx: MatchContext, taint: Taint): boolean => {
+    const arg = argAt(call, index);
+    return arg !== null && !urlHostFixed(arg, ctx, taint);
+  };
+}
+
+/**
+ * HTTP client receivers, by name. Sink patterns stay narrow on purpose: whatever a sink pattern
+ * matches returns clean data, and `q.Get("id")` on request values must stay tainted.
+ */
+const CLIENTS = '{client,httpClient,HTTPClient,Client,hc,cli,httpc,webClient,apiClient,restClient,netClient,outboundClient,proxyClient,DefaultClient}';
+
+/** `client.Get(url)` on an HTTP client (not a cache, a map or a key-value store). */
+function httpClient(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const p = call.receiver ? ctx.path(call.receiver) : null;
+  const last = p?.[p.length - 1]?.replace(/\(\)$/, '') ?? '';
+  if (!/client$|^http$|^DefaultClient$|^hc$|^cli$/i.test(last)) return false;
+  if (/redis|cache|mongo|kv|etcd|consul|s3|sqs|dynamo|grpc|db|store|vault|kafka|nats|es|elastic/i.test(last.replace(/client$/i, ''))) return false;
+  return hostUntrusted(0)(call, ctx, taint);
+}
+
+export default defineRule({
+  id: 'go.ssrf',
+  title: 'Server-side request forgery',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-918'],
+  owasp: ['A10:2021'],
+  languages: ['go'],
+  message: 'Untrusted data from {source} decides where {sink} sends a server-side request',
+  remediation:
+    'Do not let request data choose the host: keep the scheme and host fixed and put user input only in an escaped path or query (`url.PathEscape`), or check the parsed URL against an allow-list of hosts (`u.Hostname()`), and block internal addresses in a custom `net.Dialer.Control`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/918.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Server_Side_Request_Forgery_Prevention_Cheat_Sheet.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'ssrf',
+    sinks: [
+      { callee: 'http.{Get,Head,Post,PostForm}', args: [0], where: hostUntrusted(0) },
+      { callee: 'http.NewRequest', args: [1], where: hostUntrusted(1) },
+      { callee: 'http.NewRequestWithContext', args: [2], where: hostUntrusted(2) },
+      { callee: [`${CLIENTS}.{Get,Head,Post,PostForm}`, `*.${CLIENTS}.{Get,Head,Post,PostForm}`], args: [0], where: httpClient },
+      { callee: '*.R().{Get,Post,Put,Patch,Delete,Head,Options}', args: [0], where: hostUntrusted(0) },
+      { callee: ['net.{Dial,DialTimeout}', 'tls.Dial', 'tls.DialWithDialer'], args: [1] },
+      { callee: 'httputil.NewSingleHostReverseProxy', args: [0] },
+      { callee: 'websocket.DefaultDialer.Dial', args: [0] },
+    ],
+    params: 'built',
+    local: 'never',
+  },
+});

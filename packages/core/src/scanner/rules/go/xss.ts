@@ -1,0 +1,113 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import {
+  FROM_SECOND,
+  argAt,
+  declaredContentType,
+  handlerText,
+  importsPath,
+  isResponseWriter,
+  leadingLiteral,
+  localNames,
+  receiverFramework,
+  unparen,
+  writesMarkup,
+} from '../../lang/go/util.ts';
+
+/**
+ * Whether what a handler writes is served as HTML. An explicit content type decides; otherwise
+ * net/http sniffs the first bytes (`http.DetectContentType`): a body that starts with constant text
+ * other than `<` is served as text/plain — unless the handler writes markup elsewhere.
+ */
+function servedAsHtml(call: CallView, ctx: MatchContext, body: SyntaxNode | null, format: boolean): boolean {
+  const text = handlerText(call.node);
+  const declared = declaredContentType(text);
+  if (declared) return declared === 'html';
+  if (writesMarkup(text)) return true;
+  if (!body) return true;
+  const lead = leadingLiteral(body, ctx);
+  if (lead === null) return true;
+  const first = lead.replace(/^[\t\n\f\r ]+/, '').charAt(0);
+  if (first === '') return true;
+  return first === '<' || (format && first === '%');
+}
+
+function fprint(call: CallView, ctx: MatchContext): boolean {
+  if (!isResponseWriter(argAt(call, 0))) return false;
+  return servedAsHtml(call, ctx, argAt(call, 1), call.name === 'Fprintf');
+}
+
+function writerMethod(call: CallView, ctx: MatchContext): boolean {
+  return isResponseWriter(call.receiver) && servedAsHtml(call, ctx, argAt(call, 0), false);
+}
+
+function writeString(call: CallView, ctx: MatchContext): boolean {
+  return isResponseWriter(argAt(call, 0)) && servedAsHtml(call, ctx, argAt(call, 1), false);
+}
+
+/** gin `c.Data(200, "text/html; charset=utf-8", body)`. */
+function ginData(call: CallView, ctx: MatchContext): boolean {
+  if (receiverFramework(call) !== 'gin') return false;
+  const type = argAt(call, 1);
+  const value = type ? ctx.stringValue(type) : null;
+  return value !== null ? /html/i.test(value) : /MIMEHTML|TextHTML/.test(type?.text ?? '');
+}
+
+/** gin `c.String(…)`, fiber `c.SendString(…)`: text/plain unless the handler sets an HTML content type. */
+function plainUnlessHtml(framework: 'gin' | 'fiber' | 'echo') {
+  return (call: CallView): boolean => receiverFramework(call) === framework && declaredContentType(handlerText(call.node)) === 'html';
+}
+
+/**
+ * text/template executed into a response writer (html/template escapes; text/template does not).
+ * When a file imports both, the receiver's declaration says which one it is.
+ */
+function textTemplate(call: CallView, ctx: MatchContext): boolean {
+  if (!importsPath(call.node, 'text/template') || !isResponseWriter(argAt(call, 0))) return false;
+  if (!importsPath(call.node, 'html/template')) return true;
+  const receiver = call.receiver ? unparen(call.receiver) : null;
+  const name = receiver?.type === 'identifier' ? receiver.text : receiver?.type === 'selector_expression' ? (receiver.child('field')?.text ?? '') : '';
+  if (!/^[A-Za-z_]\w*$/.test(name)) return false;
+  const text = `${handlerText(call.node)}\n${ctx.code}`;
+  const decl =
+    new RegExp(`\\b${name}[ \\t]*:?=[ \\t]*(?:template\\.Must\\()?([A-Za-z_]\\w*)\\.(?:Must|New|ParseFiles|ParseGlob|ParseFS)\\(`).exec(text) ??
+    new RegExp(`\\b${name}[ \\t]+\\*([A-Za-z_]\\w*)\\.Template\\b`).exec(text);
+  return decl !== null && localNames(call.node, 'texttemplate').includes(decl[1] as string);
+}
+
+export default defineRule({
+  id: 'go.xss',
+  title: 'Cross-site scripting',
+  severity: 'medium',
+  confidence: 'high',
+  cwe: ['CWE-79'],
+  owasp: ['A03:2021'],
+  languages: ['go'],
+  message: 'Untrusted data from {source} is written into an HTML response by {sink} without escaping',
+  remediation:
+    'Render HTML with `html/template` (`tmpl.Execute(w, data)`), which escapes by context; never wrap untrusted data in `template.HTML`/`template.JS`/`template.URL`. When writing text directly, escape it with `html.EscapeString`/`template.HTMLEscapeString`, or serve it as `text/plain` or JSON.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/79.html',
+    'https://pkg.go.dev/html/template',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Cross_Site_Scripting_Prevention_Cheat_Sheet.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'xss',
+    sinks: [
+      { callee: 'template.{HTML,HTMLAttr,JS,JSStr,URL,CSS,Srcset}', args: [0], label: 'an html/template trusted-content conversion' },
+      { callee: 'fmt.{Fprintf,Fprint,Fprintln}', args: FROM_SECOND, where: fprint },
+      { callee: ['io.WriteString', 'io.Copy'], args: [1], where: writeString },
+      { callee: '*.{Write,WriteString}', args: [0], where: writerMethod },
+      { callee: '*.{HTML,HTMLBlob}', args: [1], where: (call) => receiverFramework(call) === 'echo' },
+      { callee: '*.Data', args: [2], where: ginData },
+      { callee: '{c,ctx,gc,gctx,ginCtx}.String', args: FROM_SECOND, where: plainUnlessHtml('gin') },
+      { callee: '*.{SendString,Send}', args: [0], where: plainUnlessHtml('fiber') },
+      { callee: '*.{Execute}', args: [1], where: textTemplate, label: 'a text/template (no HTML escaping)' },
+      { callee: '*.{ExecuteTemplate}', args: [2], where: textTemplate, label: 'a text/template (no HTML escaping)' },
+    ],
+    params: 'built',
+    local: 'never',
+  },
+});

@@ -1,0 +1,37 @@
+import { defineRule } from '../../rule.ts';
+
+export default defineRule({
+  id: 'php.code-injection',
+  title: 'Code injection (eval of untrusted data)',
+  severity: 'critical',
+  confidence: 'high',
+  cwe: ['CWE-94', 'CWE-95'],
+  owasp: ['A03:2021'],
+  languages: ['php'],
+  message: 'Untrusted data from {source} is evaluated or called as PHP code by {sink}',
+  remediation:
+    'Never evaluate request data: remove `eval`/`assert`/`create_function`/`preg_replace` with `/e` (use `preg_replace_callback`), and map user choices to code through an explicit allow-list (`$handlers = [\'list\' => fn() => …]; $handlers[$action] ?? abort(404)`) instead of `call_user_func($_GET[\'fn\'])` or `$fn()`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/95.html',
+    'https://owasp.org/www-community/attacks/Code_Injection',
+    'https://www.php.net/manual/en/function.eval.php',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'code',
+    sinks: [
+      { callee: ['eval', 'assert', 'create_function'], args: [0, 1] },
+      // preg_replace('/…/e', $replacement, $subject): the adapter names it `preg_replace/eval`.
+      { callee: ['preg_replace/eval', 'preg_filter/eval', 'mb_ereg_replace/eval', 'mb_eregi_replace/eval'], args: [1, 2], label: 'preg_replace with the /e modifier' },
+      // Tainted callables: the attacker picks the function to run. (Functions that also transform
+      // data, like array_map and array_filter, are left out: their results must keep their taint.)
+      { callee: ['call_user_func', 'call_user_func_array', 'forward_static_call', 'forward_static_call_array', 'register_shutdown_function', 'register_tick_function'], args: [0] },
+      { callee: ['usort', 'uasort', 'uksort', 'array_walk', 'array_walk_recursive', 'set_error_handler', 'set_exception_handler'], args: [1] },
+      // `$f(...)` where $f holds an untrusted name; `$obj->$method()` with an untrusted method name.
+      { callee: ['*.__invoke'], receiver: true, args: [] },
+      { callee: ['*.__call'], args: [], keywords: ['__method'], label: 'a dynamic method call ($obj->$method())' },
+    ],
+    params: 'never',
+    local: 'never',
+  },
+});

@@ -1,0 +1,26 @@
+import { defineRule } from '../../rule.ts';
+
+export default defineRule({
+  id: 'php.file-inclusion',
+  title: 'File inclusion from untrusted path',
+  severity: 'critical',
+  confidence: 'high',
+  cwe: ['CWE-98', 'CWE-22'],
+  owasp: ['A03:2021'],
+  languages: ['php'],
+  message: 'Untrusted data from {source} controls the file loaded by {sink} (local/remote file inclusion)',
+  remediation:
+    'Never build `include`/`require` paths from request data. Map the request value to a fixed file through an allow-list (`$pages = [\'home\' => \'home.php\']; include __DIR__ . \'/pages/\' . ($pages[$p] ?? \'404.php\');`), or at least strip directories with `basename()` and check the result with `in_array($page, $allowed, true)`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/98.html',
+    'https://owasp.org/www-project-web-security-testing-guide/v42/4-Web_Application_Security_Testing/07-Input_Validation_Testing/11.1-Testing_for_Local_File_Inclusion',
+    'https://www.php.net/manual/en/function.include.php',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'path',
+    sinks: [{ callee: ['include', 'include_once', 'require', 'require_once'], args: [0] }],
+    params: 'never',
+    local: 'never',
+  },
+});

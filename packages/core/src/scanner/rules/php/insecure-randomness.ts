@@ -1,0 +1,44 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import { destinationNames, secretWord } from '../../lang/php/helpers.ts';
+
+const WEAK = new Set(['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand', 'microtime']);
+
+/** `uniqid(mt_rand(), true)`: report the outermost weak generator only. */
+function insideWeakCall(call: CallView, ctx: MatchContext): boolean {
+  let n = call.node.parent;
+  for (let i = 0; n && i < 6; i++, n = n.parent) {
+    if (n.type === 'argument' || n.type === 'arguments' || n.type === 'binary_expression' || n.type === 'parenthesized_expression') continue;
+    const outer = ctx.call(n);
+    return outer !== null && WEAK.has(outer.name);
+  }
+  return false;
+}
+
+function check(call: CallView, ctx: MatchContext): Verdict {
+  if (insideWeakCall(call, ctx)) return false;
+  const names = destinationNames(call.node, ctx).filter((d) => d !== call.name);
+  const fn = ctx.fn?.name ?? '';
+  const hit = names.find((n) => secretWord(n)) ?? (secretWord(fn) ? fn : undefined);
+  if (!hit) return false;
+  return { message: `${call.name}() is not a cryptographically secure generator but produces a secret value (${hit.replace(/^\$/, '')})` };
+}
+
+export default defineRule({
+  id: 'php.insecure-randomness',
+  title: 'Insecure randomness for a secret value',
+  severity: 'medium',
+  confidence: 'medium',
+  cwe: ['CWE-330', 'CWE-338'],
+  owasp: ['A02:2021'],
+  languages: ['php'],
+  message: 'A predictable random generator produces a secret value (token, password, session id, code)',
+  remediation:
+    'Generate secrets with a CSPRNG: `bin2hex(random_bytes(32))` for tokens, `random_int($min, $max)` for codes and PINs, `password_hash()` for passwords. `rand()`, `mt_rand()`, `uniqid()`, `lcg_value()` and `str_shuffle()` are predictable.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/338.html',
+    'https://www.php.net/manual/en/function.random-bytes.php',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Cryptographic_Storage_Cheat_Sheet.html#secure-random-number-generation',
+  ],
+  matcher: { kind: 'call', callee: ['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand', 'microtime'], where: check },
+});

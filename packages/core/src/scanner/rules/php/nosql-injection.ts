@@ -1,0 +1,68 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { arrayEntries, receiverPath, unwrap } from '../../lang/php/helpers.ts';
+
+/** A MongoDB collection: `$collection`, `$db->users`, `$client->shop->orders`, `$mongo->selectCollection(..)`. */
+function mongoCollection(call: CallView, ctx: MatchContext): boolean {
+  const path = receiverPath(call, ctx) ?? '';
+  if (/mongo|collection|selectCollection|\bcoll$/i.test(path)) return true;
+  if (/(?:repo|repository|em|entityManager|model|query|builder|qb|pdo|mysqli|wpdb|DB)$/i.test(path)) return false;
+  // In a file that uses the MongoDB driver, a `->find([...])` on any other receiver is a collection.
+  if (/MongoDB\\|new\s+MongoClient\b|MongoDB\.Client|\bmongodb\b/i.test(ctx.code)) return true;
+  const segments = path.split('.');
+  return segments.length >= 2 && /^\$(?:db|database|client|mongo|mdb|conn|connection|this)$/.test(segments[0] ?? '') && !/(?:repo|repository|em|entityManager|model|query|builder|qb|pdo|mysqli|wpdb)/i.test(path);
+}
+
+/** The filter is an array literal holding the untrusted value (or a `$where` JavaScript clause). */
+function filterCarries(call: CallView, ctx: MatchContext): boolean {
+  const first = call.args.find((a) => a.index === (call.name === 'distinct' ? 1 : 0));
+  if (!first) return false;
+  const n = unwrap(first.node);
+  const entries = arrayEntries(n);
+  if (!entries) return false;
+  const stack = [...entries];
+  for (let i = 0; i < stack.length && i < 200; i++) {
+    const e = stack[i]!;
+    const nested = arrayEntries(e.value);
+    if (nested) {
+      stack.push(...nested);
+      continue;
+    }
+    const t = ctx.taint(e.value);
+    if (!t) continue;
+    if (e.key === '$where' || e.key === '$function' || e.key === '$accumulator') return true;
+    // A whole request value can be an array (`?user[$ne]=x`): an operator object.
+    if (!t.built) return true;
+  }
+  return false;
+}
+
+export default defineRule({
+  id: 'php.nosql-injection',
+  title: 'NoSQL (MongoDB) operator injection',
+  severity: 'high',
+  confidence: 'medium',
+  cwe: ['CWE-943'],
+  owasp: ['A03:2021'],
+  languages: ['php'],
+  message: 'Untrusted data from {source} is placed into a MongoDB query filter by {sink}; a request array such as `user[$ne]=` becomes a query operator',
+  remediation:
+    'Cast request values to scalars before querying (`(string) $_POST[\'user\']`, `strval()`, `(int)`), reject arrays (`is_string()`), and never build `$where` JavaScript from input.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/943.html',
+    'https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/07-Input_Validation_Testing/05.6-Testing_for_NoSQL_Injection',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'nosql',
+    sinks: [
+      {
+        callee: ['*.{find,findOne,findOneAndUpdate,findOneAndReplace,findOneAndDelete,deleteOne,deleteMany,updateOne,updateMany,replaceOne,countDocuments,count,aggregate,distinct,remove,update}'],
+        args: [0, 1],
+        where: (call, ctx) => mongoCollection(call, ctx) && filterCarries(call, ctx),
+      },
+    ],
+    params: 'never',
+    local: 'never',
+  },
+});

@@ -1,0 +1,37 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { receiverName } from '../../lang/php/helpers.ts';
+
+/** `$xpath->query($expr)`: on a DOMXPath (by name) or with an expression that reads like XPath. */
+function xpathCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const name = receiverName(call, ctx) ?? '';
+  if (/xpath|^xp$/i.test(name)) return true;
+  return /^\s*\/|\[@|\/\/\w|\w\[/.test(taint.text) && !/\bselect\b|\bwhere\b/i.test(taint.text);
+}
+
+export default defineRule({
+  id: 'php.xpath-injection',
+  title: 'XPath injection',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-643'],
+  owasp: ['A03:2021'],
+  languages: ['php'],
+  message: 'Untrusted data from {source} is built into the XPath expression passed to {sink}',
+  remediation:
+    'Do not concatenate request data into XPath. Validate the value against a strict pattern (`ctype_alnum`), or compare in PHP after selecting with a fixed expression; when a literal is needed, quote it safely (`concat()` for values containing quotes).',
+  references: [
+    'https://cwe.mitre.org/data/definitions/643.html',
+    'https://owasp.org/www-community/attacks/XPATH_Injection',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'xpath',
+    sinks: [
+      { callee: ['*.query', '*.evaluate'], args: [0], where: xpathCall },
+      { callee: ['*.xpath'], args: [0] },
+    ],
+    params: 'built',
+    check: (taint) => taint.built || taint.strength === 'remote',
+  },
+});

@@ -1,0 +1,103 @@
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { keyName } from '../../lang/ruby/adapter.ts';
+import { isCredentialValue, isSecretName } from '../../secrets/credentials.ts';
+import { isTestCode } from '../../lang/ruby/predicates.ts';
+
+/** The literal a value certainly is: `"s3cr3t"`, `"s3cr3t".freeze`, `ENV["X"] || "s3cr3t"`, `ENV.fetch("X", "s3cr3t")`. */
+function literalOf(value: SyntaxNode | null, depth = 0): { text: string; node: SyntaxNode } | null {
+  if (!value || depth > 4) return null;
+  if (value.type === 'string') {
+    if (value.children.some((c) => c.type === 'interpolation')) return null;
+    let text = '';
+    for (const c of value.children) if (c.type === 'string_content' || c.type === 'escape_sequence') text += c.text;
+    return { text, node: value };
+  }
+  if (value.type === 'call') {
+    const m = value.child('method')?.text;
+    if ((m === 'freeze' || m === 'dup' || m === 'to_s') && !value.child('arguments')) return literalOf(value.child('receiver'), depth + 1);
+    if (m === 'fetch' && value.child('receiver')?.text === 'ENV') {
+      const args = value.child('arguments')?.namedChildren ?? [];
+      return literalOf(args[1] ?? null, depth + 1);
+    }
+    return null;
+  }
+  if (value.type === 'binary' && /^(?:\|\||or)$/.test(value.child('operator')?.text ?? '')) return literalOf(value.child('right'), depth + 1);
+  return null;
+}
+
+/** The name an assignment target stands for: `PASSWORD`, `@api_key`, `config.secret_key_base`, `ENV["DB_PASSWORD"]`. */
+function targetName(left: SyntaxNode): string | null {
+  switch (left.type) {
+    case 'identifier':
+    case 'constant':
+    case 'instance_variable':
+    case 'class_variable':
+    case 'global_variable':
+      return left.text.replace(/^[@$]+/, '');
+    case 'call':
+      return left.child('method')?.text ?? null;
+    case 'scope_resolution':
+      return left.child('name')?.text ?? null;
+    case 'element_reference': {
+      const key = left.namedChildren[1];
+      return key ? keyName(key) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+let currentCode = '';
+
+function report(name: string, lit: { text: string; node: SyntaxNode }): Verdict {
+  if (!isSecretName(name) || !isCredentialValue(lit.text, name) || isTestCode(currentCode)) return false;
+  return { node: lit.node, message: `Hard-coded credential in \`${name}\`` };
+}
+
+function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
+  currentCode = ctx.code;
+  if (node.type === 'assignment' || node.type === 'operator_assignment') {
+    const left = node.child('left');
+    const lit = literalOf(node.child('right'));
+    const name = left ? targetName(left) : null;
+    return name && lit ? report(name, lit) : false;
+  }
+  if (node.type === 'pair') {
+    const key = node.child('key');
+    const name = key ? keyName(key) : null;
+    const lit = literalOf(node.child('value'));
+    return name && lit ? report(name, lit) : false;
+  }
+  if (node.type === 'call' && node.child('method')?.text === 'fetch' && node.child('receiver')?.text === 'ENV') {
+    // Only when the value is not also assigned to a secret-looking name (that assignment reports it).
+    if (node.parent?.type === 'assignment' || node.parent?.type === 'pair') return false;
+    const args = node.child('arguments')?.namedChildren ?? [];
+    const name = args[0] ? literalOf(args[0])?.text : undefined;
+    const lit = literalOf(args[1] ?? null);
+    return name && lit ? report(name, lit) : false;
+  }
+  if (node.type === 'call' && /^(?:http_basic_authenticate_with|basic_auth|digest_auth)$/.test(node.child('method')?.text ?? '')) {
+    return false; // their `password:` keyword is a pair, reported above
+  }
+  return false;
+}
+
+export default defineRule({
+  id: 'ruby.hardcoded-credentials',
+  title: 'Hard-coded credentials',
+  severity: 'high',
+  confidence: 'medium',
+  cwe: ['CWE-798'],
+  owasp: ['A07:2021'],
+  languages: ['ruby'],
+  message: 'A password, secret or API key is written in the source code',
+  remediation:
+    'Read secrets from the environment or an encrypted store (`ENV.fetch("DB_PASSWORD")`, `Rails.application.credentials.dig(:aws, :secret_access_key)`), without a literal fallback, and rotate the exposed value.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/798.html',
+    'https://guides.rubyonrails.org/security.html#custom-credentials',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Secrets_Management_Cheat_Sheet.html',
+  ],
+  matcher: { kind: 'node', types: ['assignment', 'operator_assignment', 'pair', 'call'], where: hardcoded },
+});

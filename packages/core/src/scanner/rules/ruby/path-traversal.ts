@@ -1,0 +1,53 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { urlLike } from '../../lang/ruby/predicates.ts';
+
+/** `render x` / `render file: x`: a dynamic template or file path (`render @user` renders a partial for a record). */
+function renderPath(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  const first = call.args.find((a) => a.index === 0)?.node;
+  if (first && ctx.taint(first)) return first.type !== 'hash' && (urlLike(first, ctx) || first.type === 'element_reference' || first.type === 'string');
+  return true;
+}
+
+export default defineRule({
+  id: 'ruby.path-traversal',
+  title: 'Path traversal',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-22'],
+  owasp: ['A01:2021'],
+  languages: ['ruby'],
+  message: 'Untrusted data from {source} is used as a file path by {sink}',
+  remediation:
+    'Reduce the input to a file name with `File.basename` (or `ActiveStorage::Filename#sanitized`), resolve it with `File.expand_path(name, BASE_DIR)` and check the result `start_with?(BASE_DIR + "/")`, or look the file up by id in a table of allowed files.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/22.html',
+    'https://guides.rubyonrails.org/security.html#file-uploads',
+    'https://owasp.org/www-community/attacks/Path_Traversal',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'path',
+    sinks: [
+      {
+        callee: [
+          'File.{read,open,new,readlines,binread,write,binwrite,foreach,delete,unlink,readlink,truncate,chmod,chown,lchmod,lchown,utime,mkfifo,lines,each_line,copy_stream,realpath}',
+          'IO.{read,readlines,binread,write,binwrite,foreach,sysopen,copy_stream}',
+          'Dir.{glob,[],entries,children,each_child,foreach,mkdir,rmdir,delete,unlink,open,new,chdir,empty?}',
+          'YAML.{load_file,safe_load_file,unsafe_load_file}', 'Psych.{load_file,safe_load_file}', 'JSON.load_file', 'CSV.{read,open,foreach,readlines,table}',
+          'Zip.File.{open,new}', 'Roo.Spreadsheet.open', 'Kernel.load', 'Tempfile.open', 'ERB.new().result_file',
+          'send_file', '*.send_file', 'Rack.File.new', 'Rack.Files.new',
+          'Pathname.new().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children,entries,opendir,mkpath,rename}',
+          'Rails.root().join().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children}',
+          'Rails.root.join().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children}',
+        ],
+      },
+      { callee: ['File.{rename,symlink,link}', 'FileUtils.{rm,rm_r,rm_rf,rm_f,rmtree,remove,remove_file,remove_dir,remove_entry,remove_entry_secure,cp,cp_r,copy,copy_file,copy_entry,mv,move,ln,ln_s,ln_sf,link,symlink,mkdir,mkdir_p,makedirs,mkpath,rmdir,touch,chmod,chmod_R,chown,chown_R,install,compare_file,identical?,uptodate?}'], args: [0, 1] },
+      { callee: ['*.send_file', 'send_file'], args: [0], label: 'send_file' },
+      { callee: ['render', 'render_to_string'], args: [0], keywords: ['file', 'template', 'partial'], where: renderPath, label: 'render (dynamic template path)' },
+      { callee: ['*.extract'], args: [0], where: (call, ctx) => /entry|zip|tar/i.test(ctx.pathText(call.receiver ?? call.node) ?? ''), label: 'an archive entry extraction' },
+    ],
+    local: 'never',
+    params: 'never',
+  },
+});

@@ -1,0 +1,55 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import { contextNames, isSecretContext } from '../../lang/ruby/predicates.ts';
+
+const WEAK = /^(?:md5|md4|md2|sha1|sha-1|rmd160|ripemd160)$/i;
+const SECURITY = /passw|passwd|pwd|secret|token|auth|session|salt|sign|signature|credential|otp|nonce|api_?key|hmac|verif|login|pin\b|cookie|reset|csrf|crypt|integrity|remember|digest_password|key/i;
+const NOT_SECURITY = /gravatar|cache|etag|checksum|fingerprint|file|content_md5|avatar|color|colour|bucket|shard|partition|dedup|cache_key|identicon|md5sum|s3|upload/i;
+
+function algorithm(call: CallView, ctx: MatchContext): string | null {
+  const path = ctx.pathText(call.receiver ?? call.node) ?? '';
+  const fromPath = /(?:^|\.)(MD5|MD4|SHA1|RMD160)$/.exec(path);
+  if (fromPath) return fromPath[1] as string;
+  const first = call.args.find((a) => a.index === 0)?.node;
+  const name = first ? ctx.stringValue(first) : null;
+  return name !== null && WEAK.test(name) ? name.toUpperCase() : null;
+}
+
+/** MD5 / SHA-1 where the names around say it protects a secret (password, token, signature, session…). */
+function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
+  if (call.name === 'file') return false;
+  const algo = algorithm(call, ctx);
+  if (!algo) return false;
+  const input = call.args.filter((a) => a.index >= 0).map((a) => a.node.text).join(' ');
+  const names = [...contextNames(call.node), ctx.fn?.name ?? '', ctx.fn?.className ?? ''].filter((n) => n.length > 0);
+  const around = `${input} ${names.join(' ')}`;
+  if (NOT_SECURITY.test(around) && !/passw|secret|token/i.test(around)) return false;
+  if (!SECURITY.test(input) && !names.some((n) => isSecretContext(n) || SECURITY.test(n))) return false;
+  return { message: `${algo} is a broken hash function and must not protect passwords, tokens or signatures` };
+}
+
+export default defineRule({
+  id: 'ruby.weak-hash',
+  title: 'Weak hash function for security data',
+  severity: 'medium',
+  confidence: 'medium',
+  cwe: ['CWE-328', 'CWE-327'],
+  owasp: ['A02:2021'],
+  languages: ['ruby'],
+  message: 'MD5 / SHA-1 is used to protect a password, token or signature',
+  remediation:
+    'Hash passwords with bcrypt (`has_secure_password`, `BCrypt::Password.create`) or Argon2; derive tokens with `SecureRandom` and store their SHA-256 digest; sign with `OpenSSL::HMAC.hexdigest("SHA256", key, data)` or `ActiveSupport::MessageVerifier`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/328.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html',
+    'https://docs.ruby-lang.org/en/master/Digest.html',
+  ],
+  matcher: {
+    kind: 'call',
+    callee: [
+      'Digest.{MD5,SHA1,RMD160}.{hexdigest,digest,base64digest,new,file}', 'OpenSSL.Digest.{MD5,SHA1,MD4}.{hexdigest,digest,base64digest,new}',
+      'OpenSSL.Digest.{new,digest,hexdigest,base64digest}', 'Digest.{MD5,SHA1}()', 'OpenSSL.HMAC.{hexdigest,digest}',
+    ],
+    where: (call, ctx) => (call.name === 'hexdigest' || call.name === 'digest') && /OpenSSL\.HMAC$/.test(ctx.pathText(call.receiver ?? call.node) ?? '') ? false : weakForSecurity(call, ctx),
+  },
+});

@@ -1,0 +1,44 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { blockOf, hostIsPinned, urlLike } from '../../lang/ruby/predicates.ts';
+
+/** `link_to name, url`: a `javascript:` URL runs script unless the link starts with a fixed path or host. */
+function hrefDanger(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const urlAt = blockOf(call) ? 0 : 1;
+  const url = call.args.find((a) => a.index === urlAt)?.node ?? null;
+  const t = url ? ctx.taint(url) : null;
+  if (!url || !t || t !== taint || !urlLike(url, ctx)) return false;
+  return !hostIsPinned(url, ctx, t);
+}
+
+export default defineRule({
+  id: 'ruby.xss',
+  title: 'Cross-site scripting (unescaped output)',
+  severity: 'medium',
+  confidence: 'high',
+  cwe: ['CWE-79'],
+  owasp: ['A03:2021'],
+  languages: ['ruby'],
+  message: 'Untrusted data from {source} is written to the page without HTML escaping by {sink}',
+  remediation:
+    'Let Rails escape the value: do not call `html_safe` / `raw` on strings that contain input. Build markup with `content_tag` / `tag` helpers or `safe_join`, or pass the input through `sanitize(…)` (allow-listed tags) or `ERB::Util.html_escape` first. Only link to URLs with an http(s) scheme.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/79.html',
+    'https://guides.rubyonrails.org/security.html#cross-site-scripting-xss',
+    'https://api.rubyonrails.org/classes/ActionView/Helpers/OutputSafetyHelper.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Cross_Site_Scripting_Prevention_Cheat_Sheet.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'xss',
+    sinks: [
+      { callee: ['*.html_safe'], receiver: true, label: 'String#html_safe' },
+      { callee: ['raw', '*.raw', 'safe_concat', '*.safe_concat', 'javascript_tag', '*.javascript_tag'], where: (call, ctx) => call.name !== 'raw' || !call.receiver || /(?:helpers|view_context|template)$/.test(ctx.pathText(call.receiver) ?? '') },
+      { callee: ['render', '*.render', 'render_to_string'], args: [], keywords: ['text'], label: 'render text:' },
+      { callee: ['link_to', '*.link_to', 'button_to'], args: [0, 1], where: hrefDanger, label: 'the href of link_to' },
+    ],
+    assignSinks: [{ target: ['res.body', 'response.body', 'self.response_body', 'response_body'], where: (target) => !/json|xml|csv|plain|javascript/i.test(target.parent?.parent?.text ?? ''), label: 'the response body' }],
+    local: 'never',
+    params: 'never',
+  },
+});

@@ -1,0 +1,37 @@
+import type { SecretHit } from '../../rule.ts';
+import { TOKEN, charIn, eachMatch, entropy, finishHits, looksFake, tokenHit } from '../../secrets/detect.ts';
+import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
+
+// `sk-ant-<kind><version>-` (api03, admin01, oat01, …) + a long base64url body.
+const KEY = /sk-ant-[A-Za-z0-9_-]{40,400}/g;
+const KIND = /^([a-z]{2,8})(\d{2})-/;
+
+function detect(text: string): SecretHit[] {
+  const hits: SecretHit[] = [];
+  eachMatch(text, KEY, (m) => {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (charIn(text, start - 1, TOKEN) || charIn(text, end, TOKEN)) return;
+    const body = m[0].slice(7);
+    const kind = KIND.exec(body);
+    const random = kind ? body.slice(kind[0].length) : body;
+    if (random.length < 32 || looksFake(random, 16) || entropy(random) < 4.2) return;
+    const label = kind?.[1] === 'admin' ? 'Anthropic admin API key' : kind?.[1] === 'oat' || kind?.[1] === 'ort' ? 'Anthropic OAuth token' : 'Anthropic API key';
+    hits.push(tokenHit(start, end, label, kind ? 'high' : 'medium'));
+  });
+  return finishHits(hits);
+}
+
+export default defineSecretRule({
+  id: 'secrets.anthropic',
+  title: 'Anthropic API key in the code',
+  severity: 'high',
+  confidence: 'high',
+  message: 'An Anthropic API key is written in the code.',
+  remediation:
+    'Disable and delete the key in the Anthropic Console (Settings → API keys) and check its usage for calls you did not make. ' +
+    'Read the key from `ANTHROPIC_API_KEY` on the server, use a separate key per workspace or service, and never ship it to ' +
+    `browsers or mobile apps. ${ROTATE_AND_MOVE}`,
+  references: ['https://docs.anthropic.com/en/api/getting-started'],
+  detect,
+});

@@ -1,0 +1,73 @@
+import type { SecretHit } from '../../rule.ts';
+import { ALNUM, DOT, TOKEN, allIn, charIn, eachMatch, finishHits, isBounded, looksFake, tokenHit } from '../../secrets/detect.ts';
+import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
+
+// `gl<kind>-` then the token: base64url characters, and in the newer routable format a few
+// dot-separated parts (`glpat-<payload>.<version>.<crc>`). One bounded class; structure checked in code.
+const PREFIXED = /gl[a-z]{2,7}-[A-Za-z0-9_.-]{20,300}/g;
+// Runner registration tokens (deprecated) start with a fixed marker.
+const RUNNER_REGISTRATION = /GR1348941[A-Za-z0-9_-]{20,80}/g;
+
+const KINDS: Readonly<Record<string, string>> = {
+  glpat: 'GitLab personal, project or group access token',
+  gldt: 'GitLab deploy token',
+  glrt: 'GitLab runner authentication token',
+  glrtr: 'GitLab runner authentication token',
+  glcbt: 'GitLab CI/CD job token',
+  glptt: 'GitLab pipeline trigger token',
+  glft: 'GitLab feed token',
+  glimt: 'GitLab incoming mail token',
+  glagent: 'GitLab agent for Kubernetes token',
+  gloas: 'GitLab OAuth application secret',
+  glsoat: 'GitLab SCIM OAuth token',
+  glffct: 'GitLab feature flags client token',
+  glwt: 'GitLab workspace token',
+};
+
+/** Whether a token body has the GitLab shape: 20+ base64url characters, then optional short dot-separated parts. */
+function validBody(body: string): boolean {
+  const parts = body.split('.');
+  const main = parts[0] as string;
+  if (main.length < 20 || !allIn(main, TOKEN)) return false;
+  if (parts.length > 3) return false;
+  for (const p of parts.slice(1)) if (p.length === 0 || p.length > 32 || !allIn(p, ALNUM)) return false;
+  return !looksFake(main, 10);
+}
+
+function detect(text: string): SecretHit[] {
+  const hits: SecretHit[] = [];
+  eachMatch(text, PREFIXED, (m) => {
+    const dash = m[0].indexOf('-');
+    const kind = m[0].slice(0, dash);
+    const description = KINDS[kind];
+    if (!description) return;
+    const start = m.index;
+    const rawEnd = start + m[0].length;
+    if (charIn(text, start - 1, TOKEN) || charIn(text, rawEnd, TOKEN | DOT)) return; // inside a longer word, or too long
+    let end = rawEnd;
+    while (end > start && text.charCodeAt(end - 1) === 46) end--; // a sentence's full stop is not part of the token
+    if (!validBody(text.slice(start + dash + 1, end))) return;
+    hits.push(tokenHit(start, end, description));
+  });
+  eachMatch(text, RUNNER_REGISTRATION, (m) => {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (!isBounded(text, start, end, TOKEN) || looksFake(m[0].slice(9), 10)) return;
+    hits.push(tokenHit(start, end, 'GitLab runner registration token'));
+  });
+  return finishHits(hits);
+}
+
+export default defineSecretRule({
+  id: 'secrets.gitlab',
+  title: 'GitLab token in the code',
+  severity: 'critical',
+  confidence: 'high',
+  message: 'A GitLab access token is written in the code.',
+  remediation:
+    'Revoke the token in GitLab (User settings → Access tokens, the project/group access tokens, deploy tokens or runner settings; ' +
+    'an administrator can use the token revocation API) and check the audit events for its use. In GitLab CI use `CI_JOB_TOKEN` ' +
+    `or masked, protected CI/CD variables. ${ROTATE_AND_MOVE}`,
+  references: ['https://docs.gitlab.com/ee/security/tokens/', 'https://docs.gitlab.com/ee/user/profile/personal_access_tokens.html'],
+  detect,
+});

@@ -1,0 +1,339 @@
+/**
+ * Building blocks of the `secrets.*` detectors: character classes, bounded runs, context windows,
+ * fake-value judgement and hit construction. Detectors find candidates with a literal prefix (one
+ * simple regex or `indexOf`), then validate in code; every loop here is bounded, so a detector's
+ * cost is linear in the text whatever it contains.
+ */
+
+import type { SecretHit } from '../rule.ts';
+import type { Confidence } from '../types.ts';
+import { isPlaceholder, shannonEntropy } from './credentials.ts';
+
+/** Character classes (bit masks) for ASCII. */
+export const DIGIT = 1;
+export const UPPER = 2;
+export const LOWER = 4;
+export const UNDERSCORE = 8;
+export const DASH = 16;
+export const PLUS_SLASH = 32;
+export const EQUALS = 64;
+export const DOT = 128;
+export const ALNUM = DIGIT | UPPER | LOWER;
+/** `[A-Za-z0-9_]` */
+export const WORD = ALNUM | UNDERSCORE;
+/** `[A-Za-z0-9_-]`: base64url, and most token alphabets. */
+export const TOKEN = ALNUM | UNDERSCORE | DASH;
+/** `[A-Za-z0-9+/]`: base64 without padding. */
+export const B64 = ALNUM | PLUS_SLASH;
+
+const CLASSES = ((): Uint8Array => {
+  const t = new Uint8Array(128);
+  for (let c = 48; c <= 57; c++) t[c] = DIGIT;
+  for (let c = 65; c <= 90; c++) t[c] = UPPER;
+  for (let c = 97; c <= 122; c++) t[c] = LOWER;
+  t[95] = UNDERSCORE;
+  t[45] = DASH;
+  t[43] = PLUS_SLASH;
+  t[47] = PLUS_SLASH;
+  t[61] = EQUALS;
+  t[46] = DOT;
+  return t;
+})();
+
+/** The class bits of a char code (0 for anything outside the table). */
+export function classOf(code: number): number {
+  return code < 128 ? (CLASSES[code] as number) : 0;
+}
+
+/** Whether `text[i]` exists and is in one of the `mask` classes. */
+export function charIn(text: string, i: number, mask: number): boolean {
+  return i >= 0 && i < text.length && (classOf(text.charCodeAt(i)) & mask) !== 0;
+}
+
+/** End of the run of `mask` characters starting at `from`, scanning at most `max` characters. */
+export function runEnd(text: string, from: number, mask: number, max = 4096): number {
+  const limit = Math.min(text.length, from + max);
+  let i = from;
+  while (i < limit && (classOf(text.charCodeAt(i)) & mask) !== 0) i++;
+  return i;
+}
+
+/** Whether every character of `s` is in the `mask` classes. */
+export function allIn(s: string, mask: number): boolean {
+  for (let i = 0; i < s.length; i++) if ((classOf(s.charCodeAt(i)) & mask) === 0) return false;
+  return s.length > 0;
+}
+
+/** The union of the class bits of the characters of `s`. */
+export function classesOf(s: string): number {
+  let bits = 0;
+  for (let i = 0; i < s.length; i++) bits |= classOf(s.charCodeAt(i));
+  return bits;
+}
+
+/** Whether `[from, to)` is a whole token: the characters just outside it are not in `mask`. */
+export function isBounded(text: string, from: number, to: number, mask: number): boolean {
+  return !charIn(text, from - 1, mask) && !charIn(text, to, mask);
+}
+
+/** Start of the line containing `i`, looking back at most `max` characters. */
+export function lineStartOf(text: string, i: number, max = 4096): number {
+  const limit = Math.max(0, i - max);
+  for (let j = i - 1; j >= limit; j--) if (text.charCodeAt(j) === 10) return j + 1;
+  return limit;
+}
+
+const marks = new Uint8Array(128);
+
+/**
+ * One pass over a value: its number of distinct characters and its longest run of consecutive
+ * ascending or descending characters (`abcdef`, `654321`).
+ */
+function shape(s: string): { distinct: number; sequence: number } {
+  let distinct = 0;
+  let best = s.length > 0 ? 1 : 0;
+  let up = 1;
+  let down = 1;
+  const seen: number[] = [];
+  let other: Set<number> | null = null;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      if (marks[c] === 0) {
+        marks[c] = 1;
+        seen.push(c);
+        distinct++;
+      }
+    } else {
+      other ??= new Set<number>();
+      if (!other.has(c)) {
+        other.add(c);
+        distinct++;
+      }
+    }
+    if (i > 0) {
+      const d = c - s.charCodeAt(i - 1);
+      up = d === 1 ? up + 1 : 1;
+      down = d === -1 ? down + 1 : 1;
+      if (up > best) best = up;
+      if (down > best) best = down;
+    }
+  }
+  for (const c of seen) marks[c] = 0;
+  return { distinct, sequence: best };
+}
+
+// Values published in specifications and provider documentation, copied into countless samples.
+const KNOWN_EXAMPLES = new Set([
+  '2YotnFZFEjr1zCsicMWpAA', // RFC 6749 access token
+  'tGzv3JOkF0XG5Qx2TlKWIA', // RFC 6749 refresh token
+  'SplxlOBeZQQYbYS6WxSbIA', // RFC 6749 authorization code
+  'xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy', // Slack API documentation
+  'xoxp-23984754863-2348975623103', // Slack API documentation
+  'AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe', // Google Maps documentation
+  'sk_test_4eC39HqLyjWDarjtT1zdp7dc', // Stripe documentation
+  'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', // AWS documentation
+  'je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY', // AWS documentation (STS)
+]);
+
+// Words that real random tokens do not contain but documentation, tests and templates do.
+const FAKE_WORDS = /example|sample|dummy|placeholder|changeme|change_me|replace|redacted|your_?|fake|xxxx|test|insert|mock|secret_?here|token_?here|key_?here/i;
+
+/**
+ * Whether a token-shaped value is a stand-in: a placeholder (`<token>`, `${TOKEN}`, `xxxx`), the
+ * documented examples (AWS's `…EXAMPLE` keys), values with template words (`example`, `test`,
+ * `dummy`, `your_`…), runs like `abcdef` / `123456`, or too few distinct characters to be random.
+ */
+export function looksFake(value: string, minDistinct = 8): boolean {
+  if (KNOWN_EXAMPLES.has(value)) return true;
+  const { distinct, sequence } = shape(value);
+  if (sequence >= 6 || distinct < Math.min(minDistinct, value.length)) return true;
+  if (FAKE_WORDS.test(value)) return true;
+  return isPlaceholder(value);
+}
+
+const counts = new Int32Array(128);
+
+/** Shannon entropy in bits per character (allocation-free for ASCII). */
+export function entropy(value: string): number {
+  const n = value.length;
+  if (n === 0) return 0;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 128) {
+      for (let j = 0; j < i; j++) counts[value.charCodeAt(j)] = 0;
+      return shannonEntropy(value);
+    }
+    counts[c] = (counts[c] as number) + 1;
+  }
+  let bits = 0;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    const k = counts[c] as number;
+    if (k > 0) {
+      const p = k / n;
+      bits -= p * Math.log2(p);
+      counts[c] = 0;
+    }
+  }
+  return bits;
+}
+
+function isVowel(c: number): boolean {
+  // a e i o u y, either case
+  const l = c | 32;
+  return l === 97 || l === 101 || l === 105 || l === 111 || l === 117 || l === 121;
+}
+
+/**
+ * The share of a value covered by pronounceable words (`[A-Z]?[a-z]{2,}` runs with a vowel in every
+ * four letters and no four consonants in a row): 0.7–0.85 for `MySuperSecretJwtKey2024`, under 0.5
+ * for 97–99.9% of random base62/base64 strings of 20–48 characters.
+ */
+export function wordiness(v: string): number {
+  let covered = 0;
+  let i = 0;
+  const n = v.length;
+  while (i < n) {
+    const c = v.charCodeAt(i);
+    const upper = c >= 65 && c <= 90;
+    let j = upper ? i + 1 : i;
+    while (j < n && v.charCodeAt(j) >= 97 && v.charCodeAt(j) <= 122) j++;
+    const len = j - i;
+    if (j === i || (upper && len === 1)) {
+      i++;
+      continue;
+    }
+    if (len >= 3) {
+      let vowels = 0;
+      let consonantRun = 0;
+      let maxRun = 0;
+      for (let k = i; k < j; k++) {
+        if (isVowel(v.charCodeAt(k))) {
+          vowels++;
+          consonantRun = 0;
+        } else {
+          consonantRun++;
+          if (consonantRun > maxRun) maxRun = consonantRun;
+        }
+      }
+      if (vowels * 4 >= len && maxRun < 4) covered += len;
+    }
+    i = j;
+  }
+  return covered / n;
+}
+
+/** A hit where the whole match is the secret. */
+export function tokenHit(start: number, end: number, description: string, confidence?: Confidence): SecretHit {
+  const h: SecretHit = { start, end, secretStart: start, secretEnd: end, description };
+  if (confidence) h.confidence = confidence;
+  return h;
+}
+
+/** A hit whose secret value is a sub-range of the match. */
+export function valueHit(start: number, end: number, secretStart: number, secretEnd: number, description: string, confidence?: Confidence): SecretHit {
+  const h: SecretHit = { start, end, secretStart, secretEnd, description };
+  if (confidence) h.confidence = confidence;
+  return h;
+}
+
+/** Returned by an `eachMatch` callback to stop the search. */
+export const STOP = -1;
+
+/**
+ * Runs `fn` for each match of a global regex, resuming after each match (so a run is never
+ * re-scanned). `fn` may return an index to resume from instead (it must be past the match start),
+ * or `STOP`.
+ */
+export function eachMatch(text: string, re: RegExp, fn: (m: RegExpExecArray) => number | void): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const next = fn(m);
+    if (next === STOP) break;
+    const resume = typeof next === 'number' && next > m.index ? next : m.index + Math.max(1, m[0].length);
+    re.lastIndex = resume;
+  }
+}
+
+/**
+ * Merged windows `[p - before, p + after)` around sorted positions: where a context-dependent
+ * detector looks for values. Their total length never exceeds the text's.
+ */
+export function windowsAround(positions: readonly number[], before: number, after: number, length: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const p of positions) {
+    const s = Math.max(0, p - before);
+    const e = Math.min(length, p + after);
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/** Whether a sorted list of ranges has one overlapping `[from, to)` (binary search). */
+export function overlapsAny(ranges: readonly { start: number; end: number }[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = ranges.length;
+  // First range whose start is >= to: every candidate overlapping is before it.
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((ranges[mid] as { start: number }).start < to) lo = mid + 1;
+    else hi = mid;
+  }
+  // Ranges are short (bounded tokens), so looking back a few is enough; bound the walk anyway.
+  for (let i = lo - 1, n = 0; i >= 0 && n < 64; i--, n++) {
+    const r = ranges[i] as { start: number; end: number };
+    if (r.end > from) return true;
+  }
+  return false;
+}
+
+/** Whether one of the sorted, non-overlapping ranges ends in `[at - gap, at]` (binary search). */
+export function endsNear(ranges: readonly { start: number; end: number }[], at: number, gap: number): boolean {
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((ranges[mid] as { start: number }).start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  const before = ranges[lo - 1];
+  return before !== undefined && before.end <= at && at - before.end <= gap;
+}
+
+/**
+ * Memoises a detector on the last text it saw, until the current synchronous run ends (the engine
+ * runs every secret rule of a scan in one synchronous loop). Lets the generic detector consult the
+ * provider detectors' hits without running them twice, and keeps no text alive after the scan.
+ */
+export function memoizeDetector(detect: (text: string) => SecretHit[]): (text: string) => SecretHit[] {
+  let lastText: string | null = null;
+  let lastHits: SecretHit[] = [];
+  return (text: string): SecretHit[] => {
+    if (lastText !== null && lastText === text) return lastHits.map((h) => ({ ...h }));
+    const hits = detect(text);
+    lastText = text;
+    lastHits = hits;
+    queueMicrotask(() => {
+      lastText = null;
+      lastHits = [];
+    });
+    return hits.map((h) => ({ ...h }));
+  };
+}
+
+/** Sorts hits by start and drops exact duplicates of the secret range. */
+export function finishHits(hits: SecretHit[]): SecretHit[] {
+  hits.sort((a, b) => a.start - b.start || a.secretStart - b.secretStart);
+  const out: SecretHit[] = [];
+  const seen = new Set<string>();
+  for (const h of hits) {
+    const key = `${h.secretStart}:${h.secretEnd}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(h);
+  }
+  return out;
+}
