@@ -166,7 +166,14 @@ export function createScanner(config: ScannerConfig): Scanner {
     }
 
     try {
-      buildFindings(result, matches, source, secrets, wanted, options);
+      // Sorted by start with ends non-decreasing, so masking a snippet line visits only nearby ranges.
+    secrets.sort((a, b) => a.start - b.start || a.end - b.end);
+    for (let i = 1; i < secrets.length; i++) {
+      const prev = secrets[i - 1] as { start: number; end: number };
+      const cur = secrets[i] as { start: number; end: number };
+      if (cur.end < prev.end) secrets[i] = { start: cur.start, end: prev.end };
+    }
+    buildFindings(result, matches, source, secrets, wanted, options);
     } catch {
       result.truncated = true;
       result.truncatedReason ??= 'the analysis stopped on an internal error; findings are partial';
@@ -310,9 +317,25 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
   };
 }
 
-function maskRanges(text: string, offset: number, ranges: readonly { start: number; end: number }[]): string {
+/** First index of a start-sorted range list whose range may reach `offset` (ranges are short, so back off a little). */
+function firstRangeNear(ranges: readonly { start: number; end: number }[], offset: number): number {
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ranges[mid] as { end: number }).end <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function maskRanges(text: string, offset: number, sorted: readonly { start: number; end: number }[]): string {
   let out = text;
-  for (const r of ranges) {
+  // Secret ranges do not overlap much and are sorted by start (and so by end): visit only those on this line.
+  const from = firstRangeNear(sorted, offset);
+  for (let i = from; i < sorted.length; i++) {
+    const r = sorted[i] as { start: number; end: number };
+    if (r.start >= offset + text.length) break;
     const s = Math.max(r.start, offset);
     const e = Math.min(r.end, offset + text.length);
     if (s >= e) continue;

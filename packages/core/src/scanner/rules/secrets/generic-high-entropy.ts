@@ -31,7 +31,8 @@ import twilio from './twilio.ts';
  * left to the provider's rule, which knows better (and refuses look-alikes with a bad checksum).
  */
 
-const PROVIDERS: readonly Rule[] = [anthropic, aws, azure, connectionString, github, gitlab, google, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, twilio];
+/** The provider-format rules (their hits win over generic judgements on the same value). */
+export const PROVIDERS: readonly Rule[] = [anthropic, aws, azure, connectionString, github, gitlab, google, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, twilio];
 
 // Assignment-like operators; each occurrence is examined with bounded look-back and look-ahead.
 const OPERATOR = /[=:,]/g;
@@ -40,7 +41,7 @@ const MAX_LENGTH = 512;
 const MAX_NAME = 80;
 
 // Values in a provider's format belong to that provider's rule, valid or not.
-const PROVIDER_PREFIX = /^(?:gh[pousr]_|github_pat_|gl[a-z]{2,7}-|GR1348941|xox[a-z]-|xapp-|[rsp]k_(?:live|test)_|AIza|GOCSPX-|SG\.|npm_|pypi-|sk-|eyJ|A[KS]IA|ss_)/;
+export const PROVIDER_PREFIX = /^(?:gh[pousr]_|github_pat_|gl[a-z]{2,7}-|GR1348941|xox[a-z]-|xapp-|[rsp]k_(?:live|test)_|AIza|GOCSPX-|SG\.|npm_|pypi-|sk-|eyJ|A[KS]IA|ss_)/;
 // Templates and environment look-ups.
 const TEMPLATE = /\$\{|\$\(|#\{|\{\{|\}\}|%\(|%s|\{\d*\}|process\.env|os\.environ|getenv|ENV\[|System\.getenv|Environment\.GetEnvironmentVariable|secrets\./;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,6 +2,7 @@ import type { Rule } from '../../rule.ts';
 import anthropic from './anthropic.ts';
 import aws from './aws.ts';
 import azure from './azure.ts';
+import configPassword from './config-password.ts';
 import connectionString from './connection-string.ts';
 import genericHighEntropy from './generic-high-entropy.ts';
 import github from './github.ts';
@@ -23,6 +24,7 @@ export const secretsRules: readonly Rule[] = [
   anthropic,
   aws,
   azure,
+  configPassword,
   connectionString,
   genericHighEntropy,
   github,
