@@ -69,6 +69,11 @@ export interface MatchContext {
   readonly code: string;
   /** The scanned file's name when the caller gave one (e.g. to tell config from code); never read from disk. */
   readonly filename: string | null;
+  /**
+   * True while the walker only asks "is this call a sink of this kind at all?" (to decide whether
+   * its result is the input or not): the taint a sink predicate gets is then a stand-in.
+   */
+  readonly probing: boolean;
   /** The function the match is in, or null at top level. */
   readonly fn: FunctionView | null;
   /** Canonical access path of an expression (`['subprocess', 'run']`), or null. */

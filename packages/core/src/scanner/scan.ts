@@ -34,8 +34,8 @@ export interface Scanner {
 }
 
 const SNIPPET_LINES = 5;
-/** Deepest bracket nesting parsed (real code stays under ~100; the grammars fault past ~8,000). */
-const MAX_NESTING = 2000;
+/** Deepest bracket nesting parsed (real code stays under ~100; tree-sitter-java faults from ~4,000). */
+const MAX_NESTING = 1000;
 
 /** Deepest nesting of (), [] and {} — counted over the raw text, strings included, in one pass. */
 export function bracketDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
@@ -190,8 +190,8 @@ export function createScanner(config: ScannerConfig): Scanner {
     maxNodes: number,
     queryOf: (rule: Rule, grammar: LoadedGrammar) => Query | null,
   ): Promise<{ matches: RawMatch[]; partialParse: boolean; limit: WalkLimit | 'parse' | 'nodes' | 'nesting' }> {
-    // tree-sitter's WebAssembly build faults on pathological nesting in some grammars (java and
-    // php at ~8,000 mixed brackets, c_sharp deeper) and a fault corrupts the shared runtime for
+    // tree-sitter's WebAssembly build faults on pathological nesting in some grammars (java from
+    // ~4,000 mixed brackets, php ~8,000, c_sharp deeper) and a fault corrupts the shared runtime for
     // every later scan. No real source nests anywhere near this deep: refuse it before parsing.
     if (bracketDepth(source.text, MAX_NESTING) > MAX_NESTING) return { matches: [], partialParse: true, limit: 'nesting' };
     const grammar = await loadGrammar(config.loader, lang.profile.adapter.grammar(source.text, filename));
@@ -298,6 +298,7 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
     language: lang.language,
     code: root.source.text,
     filename: walker.filename,
+    probing: false,
     fn: null,
     path: (n) => walker.path(n),
     pathText: (n) => walker.path(n)?.join('.') ?? null,

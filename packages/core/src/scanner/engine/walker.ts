@@ -48,6 +48,10 @@ interface TaintedCall {
 }
 
 const MAX_DEPTH = 400;
+/** Methods that search a value for a substring: with a dangerous literal they are block-list checks. */
+const SEARCHES = new Set(['includes', 'contains', 'Contains', 'indexOf', 'IndexOf', 'strpos', 'stripos', 'str_contains', 'find', 'count', 'include?', 'index', 'Index', 'strstr', 'strchr', 'has', 'search', 'match', 'test', 'matches', 'preg_match', 'IsMatch', '=~']);
+/** Methods that call a function once per element of their receiver. */
+const ITERATORS = new Set(['forEach', 'ForEach', 'map', 'Map', 'flatMap', 'filter', 'Where', 'Select', 'SelectMany', 'some', 'every', 'find', 'findIndex', 'reduce', 'each', 'each_with_index', 'each_with_object', 'map!', 'collect', 'select', 'reject', 'filter_map', 'flat_map', 'each_line', 'for_each', 'forEachOrdered', 'anyMatch', 'allMatch', 'noneMatch', 'peek', 'sort', 'sorted']);
 /** Literals whose presence in a value is what a block-list check looks for (path and shell metacharacters, markup). */
 const DANGEROUS_LITERAL = /\.\.|[/\\<>;|&$`]|^\.$/;
 const MAX_STEPS = 12;
@@ -416,7 +420,7 @@ export class Walker {
         case 'call': {
           if (this.lang.validators.has(v.name) || /^(?:is_?|has_?)?(?:valid|safe|allowed|whitelist|allowlist|permitted|authori[sz]ed)/i.test(v.name)) {
             // A search for a dangerous literal (`x.includes('..')`, `strpos($x, '/')`) is a block-list check.
-            const blocklist = v.args.some((a) => DANGEROUS_LITERAL.test(this.stringValue(a.node) ?? ''));
+            const blocklist = SEARCHES.has(v.name) && v.args.some((a) => DANGEROUS_LITERAL.test(this.stringValue(a.node) ?? ''));
             const where = blocklist ? (negated ? positive : negative) : into;
             if (v.receiver && !this.isConstant(v.receiver)) where.push(...names(v.receiver));
             for (const a of v.args) if (!this.isConstant(a.node)) where.push(...names(a.node));
@@ -474,6 +478,11 @@ export class Walker {
         });
       }
     }
+    // `items.forEach(x => …)`, `list.stream().map(x -> …)`, `rows.each do |r|`: the first
+    // parameter is an element of the receiver, and carries its taint.
+    const iterated = fn.passedTo?.receiver && ITERATORS.has(fn.passedTo.name) ? this.#memo.get(fn.passedTo.receiver) : null;
+    const first = fn.params[0];
+    if (iterated && first && !env.taint.has(first.name)) env.taint.set(first.name, withStep(iterated, first.node, `element bound to ${first.name}`));
     this.#env = env;
     this.#fn = fn;
     try {
@@ -795,11 +804,13 @@ export class Walker {
       if (!s.sink.where) return true;
       const saved = this.matches.length;
       this.#peeking++;
+      this.#probing = true;
       try {
         if (s.sink.where(call, this.#ctx, STAND_IN)) return true;
       } catch {
         // A predicate that cannot judge without real taint does not make the call a sink.
       } finally {
+        this.#probing = false;
         this.#peeking--;
         this.matches.length = saved;
       }
@@ -1038,6 +1049,9 @@ export class Walker {
       language: this.lang.language,
       code: this.code,
       filename: this.filename,
+      get probing() {
+        return walker.#probing;
+      },
       get fn() {
         return walker.#fn;
       },
@@ -1069,6 +1083,8 @@ export class Walker {
 
   /** Depth of peeks in progress: node rules wait for the real visit, matches are thrown away. */
   #peeking = 0;
+  /** Whether sink predicates are being asked about a call's shape only (see MatchContext.probing). */
+  #probing = false;
 
   /** Evaluates an expression's taint without reporting anything (for predicates). */
   #peek(node: SyntaxNode): Taint | null {

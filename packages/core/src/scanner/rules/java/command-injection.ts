@@ -1,0 +1,152 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { probing, receiverIs, resolveLocal } from '../../lang/java/predicates.ts';
+import { classRef, descendants, enclosingFunction, invocationParts, unwrap } from '../../lang/java/tree.ts';
+
+const SHELLS = /^(?:(?:\/usr)?\/bin\/)?(?:sh|bash|zsh|dash|ksh|csh|tcsh|ash)$|^(?:cmd|cmd\.exe|powershell|powershell\.exe|pwsh)$/i;
+const SHELL_FLAG = /^(?:-c|\/c|\/C|-Command|-command|-EncodedCommand|\/k|\/K)$/;
+
+/**
+ * The items of an argument vector: `new String[]{…}`, `{…}`, `Arrays.asList(…)`, `List.of(…)`,
+ * varargs, or a local list filled with `add(…)`. Null when the shape cannot be told.
+ */
+function vectorItems(args: readonly SyntaxNode[], depth = 0): SyntaxNode[] | null {
+  if (depth > 4) return null;
+  if (args.length !== 1) return [...args];
+  const a = unwrap(args[0] as SyntaxNode);
+  if (a.type === 'array_creation_expression') {
+    const init = a.child('value');
+    return init ? init.namedChildren : null;
+  }
+  if (a.type === 'array_initializer') return a.namedChildren;
+  if (a.type === 'method_invocation') {
+    const p = invocationParts(a);
+    if ((p.name === 'asList' && classRef(p.object) === 'Arrays') || (p.name === 'of' && /^(?:List|Stream|Set)$/.test(classRef(p.object) ?? '')) || p.name === 'newArrayList') return p.args;
+    return null;
+  }
+  if (a.type === 'identifier') {
+    const init = resolveLocal(a);
+    if (init) {
+      const u = unwrap(init);
+      if (u.type === 'object_creation_expression') {
+        // new ArrayList<>() filled with add(): the items in program order.
+        const fn = enclosingFunction(a);
+        if (!fn) return null;
+        const items: SyntaxNode[] = [];
+        for (const inv of descendants(fn, INVOCATIONS)) {
+          const p = invocationParts(inv);
+          if ((p.name === 'add' || p.name === 'addAll') && p.object?.type === 'identifier' && p.object.text === a.text && inv.start < a.start) {
+            if (p.name === 'add' && p.args.length === 1 && p.args[0]) items.push(p.args[0]);
+            else return null;
+          }
+        }
+        const ctorArgs = u.child('arguments')?.namedChildren ?? [];
+        if (ctorArgs.length === 1) {
+          const inner = vectorItems(ctorArgs, depth + 1);
+          if (!inner) return null;
+          return [...inner, ...items];
+        }
+        return items;
+      }
+      return vectorItems([init], depth + 1);
+    }
+    return null;
+  }
+  return null;
+}
+const INVOCATIONS = new Set(['method_invocation']);
+
+/**
+ * An argument vector runs a program without a shell: dangerous when the program itself is
+ * untrusted, or when it is a shell given `-c <untrusted>`. A single string is split on spaces by
+ * `Runtime.exec` (untrusted text picks the program or its options); ProcessBuilder takes a
+ * single string as the program name.
+ */
+function vectorDanger(items: readonly SyntaxNode[], ctx: MatchContext): boolean {
+  const program = items[0];
+  if (!program) return false;
+  if (ctx.taint(program)) return true;
+  const name = ctx.stringValue(program);
+  if (name !== null && SHELLS.test(name.trim())) {
+    const flag = items.findIndex((i) => SHELL_FLAG.test(ctx.stringValue(i) ?? ''));
+    if (flag >= 0) return items.slice(flag + 1).some((i) => ctx.taint(i) !== null);
+    // `bash script.sh <x>`: arguments of a script are data, unless the script itself is untrusted.
+    return items[1] !== undefined && ctx.taint(items[1]) !== null;
+  }
+  return false;
+}
+
+function isRuntime(call: CallView, ctx: MatchContext): boolean {
+  return receiverIs(call, ctx, { types: RUNTIME, segments: RUNTIME_SEGMENTS, names: /^(?:rt|runtime|run)$/i });
+}
+const RUNTIME = new Set(['Runtime']);
+const RUNTIME_SEGMENTS = new Set(['getRuntime', 'Runtime']);
+
+function runtimeExec(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (!isRuntime(call, ctx)) return false;
+  if (probing(taint, ctx)) return true;
+  const first = call.args.find((a) => a.index === 0)?.node;
+  if (!first) return false;
+  const u = unwrap(first);
+  const vector =
+    u.type === 'array_creation_expression' ||
+    u.type === 'array_initializer' ||
+    (u.type === 'identifier' && isArrayOrList(u)) ||
+    (u.type === 'method_invocation' && /^(?:asList|of|toArray)$/.test(u.child('name')?.text ?? ''));
+  if (vector) {
+    const items = vectorItems([u]);
+    if (items) return vectorDanger(items, ctx);
+  }
+  // exec(String): the whole command line, split on spaces.
+  return taint.built || taint.strength !== 'param';
+}
+
+function isArrayOrList(n: SyntaxNode): boolean {
+  const init = resolveLocal(n);
+  if (!init) return false;
+  const u = unwrap(init);
+  return u.type === 'array_creation_expression' || u.type === 'array_initializer' || (u.type === 'method_invocation' && /^(?:asList|of|newArrayList)$/.test(u.child('name')?.text ?? '')) || (u.type === 'object_creation_expression' && /List|Array/.test(u.child('type')?.text ?? ''));
+}
+
+function processBuilder(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (!call.isNew && !receiverIs(call, ctx, { types: PB, names: /^(?:pb|processBuilder|builder|process)$/i })) return false;
+  if (probing(taint, ctx)) return true;
+  const args = call.args.filter((a) => a.index >= 0).map((a) => a.node);
+  if (args.length === 0) return false;
+  const items = vectorItems(args);
+  if (items) return vectorDanger(items, ctx);
+  // A vector we cannot see into: only a remote value used as the whole vector.
+  return args.length === 1 && ctx.taint(args[0] as SyntaxNode)?.strength === 'remote' && (ctx.taint(args[0] as SyntaxNode)?.built ?? false);
+}
+const PB = new Set(['ProcessBuilder']);
+
+export default defineRule({
+  id: 'java.command-injection',
+  title: 'OS command injection',
+  severity: 'critical',
+  confidence: 'high',
+  cwe: ['CWE-78'],
+  owasp: ['A03:2021'],
+  languages: ['java'],
+  message: 'Untrusted data from {source} reaches {sink}, which runs it as an operating-system command',
+  remediation:
+    'Run a fixed program with an argument vector and no shell (`new ProcessBuilder("ping", "-c", "1", host)`), validate the value against an allow-list or a strict pattern first, and never pass untrusted text to `sh -c`/`cmd /c` or as a single `Runtime.exec(String)` command line.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/78.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/OS_Command_Injection_Defense_Cheat_Sheet.html',
+    'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/ProcessBuilder.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'command',
+    sinks: [
+      { callee: ['*.exec'], args: [0], where: runtimeExec },
+      { callee: ['ProcessBuilder'], args: 'all', where: processBuilder },
+      { callee: ['*.command'], args: 'all', where: processBuilder },
+      { callee: ['CommandLine.parse'], args: [0] },
+      { callee: ['CommandLine'], args: [0] },
+    ],
+    params: 'built',
+  },
+});

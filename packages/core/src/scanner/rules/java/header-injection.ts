@@ -1,0 +1,44 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { receiverIs } from '../../lang/java/predicates.ts';
+
+const RESPONSE_TYPES = new Set(['HttpServletResponse', 'ServletResponse', 'HttpServletResponseWrapper', 'HttpHeaders', 'ServerHttpResponse', 'HttpResponse']);
+const RESPONSE_NAMES = /^(?:response|resp|res|httpResponse|servletResponse|httpServletResponse|getResponse|headers|httpHeaders|responseHeaders|getHeaders)$/;
+
+/** A header on the response, except `Location` (an open redirect, reported as such). */
+function responseHeader(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  const name = call.args.find((a) => a.index === 0)?.node;
+  if (name) {
+    const v = ctx.stringValue(name);
+    if ((v !== null && /^location$/i.test(v)) || /(?:^|\.)LOCATION$/.test(name.text)) return false;
+  }
+  if (call.name === 'header') {
+    const text = call.receiver?.text ?? '';
+    return /ResponseEntity|Response\.|\bok\(|status\(/.test(text);
+  }
+  return receiverIs(call, ctx, { types: RESPONSE_TYPES, names: RESPONSE_NAMES });
+}
+
+export default defineRule({
+  id: 'java.header-injection',
+  title: 'HTTP response header injection',
+  severity: 'medium',
+  confidence: 'medium',
+  cwe: ['CWE-113'],
+  owasp: ['A03:2021'],
+  languages: ['java'],
+  message: 'Untrusted data from {source} is written into an HTTP response header by {sink}',
+  remediation:
+    'Remove CR and LF from values before putting them in headers (`value.replaceAll("[\\r\\n]", "")`), encode file names in Content-Disposition (`ContentDisposition.attachment().filename(name, UTF_8)`), and prefer a fixed set of header values.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/113.html',
+    'https://owasp.org/www-community/attacks/HTTP_Response_Splitting',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'header',
+    sinks: [{ callee: ['*.setHeader', '*.addHeader', '*.header'], args: [0, 1], where: responseHeader }],
+    params: 'never',
+    local: 'never',
+  },
+});

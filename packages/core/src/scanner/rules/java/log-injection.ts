@@ -1,0 +1,39 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { receiverIs } from '../../lang/java/predicates.ts';
+
+const LOGGER_TYPES = new Set(['Logger', 'Log', 'ExtendedLogger', 'XLogger', 'LocationAwareLogger']);
+const LOGGER_NAMES = /^(?:log|logger|LOG|LOGGER|_log|_logger|Log|auditLog|auditLogger|AUDIT|AUDIT_LOG|securityLog|securityLogger|accessLog|accessLogger|LOGGER_\w+|\w+Logger|\w+LOGGER|\w+Log|\w+LOG)$/;
+const LOGGER_SEGMENTS = new Set(['getLogger', 'getLog', 'LoggerFactory', 'LogManager', 'LogFactory']);
+
+/** A logging call whose message was built by concatenating or formatting the untrusted value. */
+function loggerCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  return taint.built && receiverIs(call, ctx, { types: LOGGER_TYPES, names: LOGGER_NAMES, segments: LOGGER_SEGMENTS });
+}
+
+export default defineRule({
+  id: 'java.log-injection',
+  title: 'Log injection',
+  severity: 'low',
+  confidence: 'medium',
+  cwe: ['CWE-117'],
+  owasp: ['A09:2021'],
+  languages: ['java'],
+  message: 'Untrusted data from {source} is concatenated into a log message by {sink}; line breaks in it can forge log entries',
+  remediation:
+    'Strip or encode CR/LF before logging request data (`value.replaceAll("[\\r\\n]", "_")`, OWASP `Encode.forJava`), or use a logging layout that encodes messages (Logback/Log4j2 with `%enc{%m}{CRLF}` / JSON layouts).',
+  references: [
+    'https://cwe.mitre.org/data/definitions/117.html',
+    'https://owasp.org/www-community/attacks/Log_Injection',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Logging_Cheat_Sheet.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'log',
+    sinks: [
+      { callee: ['*.info', '*.warn', '*.error', '*.debug', '*.trace', '*.fatal', '*.log', '*.severe', '*.warning', '*.fine', '*.finer', '*.finest', '*.config'], args: 'all', where: loggerCall },
+    ],
+    params: 'never',
+    local: 'never',
+  },
+});

@@ -1,0 +1,58 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { looksLikeSql } from '../../lang/common.ts';
+import { receiverIs } from '../../lang/java/predicates.ts';
+
+const SQL_TYPES = new Set([
+  'Statement', 'PreparedStatement', 'CallableStatement', 'Connection', 'JdbcTemplate', 'NamedParameterJdbcTemplate',
+  'JdbcOperations', 'NamedParameterJdbcOperations', 'JdbcClient', 'EntityManager', 'Session', 'StatelessSession', 'SqlSession',
+  'DatabaseClient', 'DSLContext', 'Handle', 'QueryRunner', 'SimpleJdbcCall',
+]);
+const SQL_NAMES = /^(?:stmt|st|statement|ps|pstmt|preparedStatement|conn|con|connection|jdbc|jdbcTemplate|namedJdbcTemplate|namedParameterJdbcTemplate|template|jdbcClient|em|entityManager|session|sqlSession|db|database|dsl|handle|runner|queryRunner|getJdbcTemplate|getCurrentSession|openSession|createStatement|getConnection)$/i;
+
+/** Method names that only exist on SQL APIs: the SQL text itself is the argument. */
+function sqlOnly(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
+  return taint.built || taint.strength === 'remote';
+}
+
+/** Generic names (`execute`, `query`, `update`): a SQL receiver, or text that reads as SQL. */
+function sqlReceiverOrText(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (!taint.built && taint.strength !== 'remote') return false;
+  if (receiverIs(call, ctx, { types: SQL_TYPES, names: SQL_NAMES })) return true;
+  return taint.built && looksLikeSql(taint.text);
+}
+
+export default defineRule({
+  id: 'java.sql-injection',
+  title: 'SQL injection',
+  severity: 'critical',
+  confidence: 'high',
+  cwe: ['CWE-89'],
+  owasp: ['A03:2021'],
+  languages: ['java'],
+  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
+  remediation:
+    'Use a PreparedStatement with `?` placeholders and bind values with `setString`/`setInt` (or JdbcTemplate/JPA parameters: `jdbcTemplate.query("… WHERE id = ?", mapper, id)`, `em.createQuery("… WHERE u.name = :name").setParameter("name", name)`); never concatenate or format values into SQL, even for prepareStatement. Validate identifiers (sort columns, table names) against an allow-list.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/89.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/SQL_Injection_Prevention_Cheat_Sheet.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Query_Parameterization_Cheat_Sheet.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'sql',
+    sinks: [
+      // JDBC
+      { callee: ['*.executeQuery', '*.executeUpdate', '*.executeLargeUpdate', '*.addBatch', '*.prepareStatement', '*.prepareCall', '*.nativeSQL'], where: sqlOnly },
+      // JPA / Hibernate
+      { callee: ['*.createQuery', '*.createNativeQuery', '*.createSQLQuery', '*.createNativeMutationQuery', '*.createMutationQuery', '*.createSelectionQuery', 'Restrictions.sqlRestriction', '*.sqlRestriction'], where: sqlOnly },
+      // Spring JDBC, JDBI, jOOQ, R2DBC, commons-dbutils and plain Statement.execute
+      {
+        callee: ['*.execute', '*.query', '*.queryForObject', '*.queryForList', '*.queryForMap', '*.queryForRowSet', '*.queryForStream', '*.queryForLong', '*.queryForInt', '*.update', '*.batchUpdate', '*.sql', '*.fetch', '*.fetchOne', '*.resultQuery', '*.createUpdate', '*.select', '*.insert', '*.delete'],
+        where: sqlReceiverOrText,
+      },
+    ],
+    params: 'built',
+    local: 'any',
+  },
+});

@@ -1,0 +1,108 @@
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { classBases, enclosingClass, invocationParts, simpleTypeName } from '../../lang/java/tree.ts';
+
+const TRUST_MANAGERS = new Set(['X509TrustManager', 'X509ExtendedTrustManager', 'TrustManager', 'X509TrustManagerExtensions']);
+const ALLOW_ALL = /^(?:NoopHostnameVerifier|AllowAllHostnameVerifier|TrustAllStrategy|TrustSelfSignedStrategy|InsecureTrustManagerFactory|TrustAllCertificates|TrustAllManager|NullHostnameVerifier)$/;
+const VERIFIER_SETTERS = /^(?:setHostnameVerifier|setDefaultHostnameVerifier|hostnameVerifier|setSSLHostnameVerifier|setHostnameVerification|loadTrustMaterial|setTrustStrategy)$/;
+
+/** Statements of a body that accept everything: nothing, comments, logging, `return;`/`return true;`/`return null;`. */
+function acceptsAll(body: SyntaxNode | null): boolean {
+  if (!body) return false;
+  for (const s of body.namedChildren) {
+    if (s.type === 'line_comment' || s.type === 'block_comment') continue;
+    if (s.type === 'return_statement') {
+      const v = s.namedChildren[0];
+      if (!v || v.type === 'true' || v.type === 'null_literal') continue;
+      return false;
+    }
+    if (s.type === 'expression_statement') {
+      const e = s.namedChildren[0];
+      if (e?.type === 'method_invocation') {
+        const { name, object } = invocationParts(e);
+        if (/^(?:debug|info|trace|warn|println|print|log|fine)$/.test(name) && /log|LOG|System\.(?:out|err)/.test(object?.text ?? '')) continue;
+      }
+    }
+    return false;
+  }
+  return true;
+}
+
+function returnsTrue(body: SyntaxNode | null): boolean {
+  if (!body) return false;
+  if (body.type === 'true') return true;
+  if (body.type !== 'block') return false;
+  const stmts = body.namedChildren.filter((s) => s.type !== 'line_comment' && s.type !== 'block_comment');
+  return stmts.length >= 1 && stmts.every((s) => s.type === 'expression_statement' || s.type === 'local_variable_declaration' || (s.type === 'return_statement' && s.namedChildren[0]?.type === 'true')) && stmts[stmts.length - 1]?.type === 'return_statement';
+}
+
+function tlsOff(node: SyntaxNode, _ctx: MatchContext): Verdict {
+  switch (node.type) {
+    case 'method_declaration': {
+      const name = node.child('name');
+      const cls = enclosingClass(node);
+      if (!name || !cls) return false;
+      const bases = classBases(cls);
+      if (name.text === 'checkServerTrusted' && bases.some((b) => TRUST_MANAGERS.has(b)) && acceptsAll(node.child('body'))) {
+        return { message: 'This X509TrustManager accepts every server certificate (checkServerTrusted does nothing), so TLS connections can be intercepted', cwe: ['CWE-295'] };
+      }
+      if (name.text === 'verify' && bases.includes('HostnameVerifier') && returnsTrue(node.child('body'))) {
+        return { message: 'This HostnameVerifier accepts every host name, so TLS connections can be intercepted', cwe: ['CWE-297', 'CWE-295'] };
+      }
+      if (name.text === 'isTrusted' && bases.includes('TrustStrategy') && returnsTrue(node.child('body'))) {
+        return { message: 'This TrustStrategy trusts every certificate chain', cwe: ['CWE-295'] };
+      }
+      return false;
+    }
+    case 'lambda_expression': {
+      // (hostname, session) -> true passed as a HostnameVerifier / TrustStrategy.
+      const params = node.child('parameters');
+      const count = params ? (params.type === 'identifier' ? 1 : params.namedChildren.length) : 0;
+      if (count !== 2 || !returnsTrue(node.child('body'))) return false;
+      const call = node.parent?.parent;
+      if (call?.type !== 'method_invocation' && call?.type !== 'object_creation_expression') {
+        const decl = node.parent?.type === 'variable_declarator' ? node.parent.parent?.child('type')?.text : null;
+        return decl !== null && decl !== undefined && /HostnameVerifier|TrustStrategy/.test(decl) ? { node, message: 'This lambda accepts every host name or certificate' } : false;
+      }
+      const callee = call.type === 'method_invocation' ? (call.child('name')?.text ?? '') : simpleTypeName(call.child('type')?.text ?? '');
+      if (!VERIFIER_SETTERS.test(callee) && !/SSLConnectionSocketFactory|TrustStrategy|HostnameVerifier/.test(callee)) return false;
+      return { node, message: 'This lambda accepts every host name or certificate, so TLS connections can be intercepted' };
+    }
+    case 'object_creation_expression': {
+      const t = node.child('type');
+      if (!t || !ALLOW_ALL.test(simpleTypeName(t.text)) || node.childOfType('class_body')) return false;
+      return { message: `${simpleTypeName(t.text)} turns off certificate or host name verification` };
+    }
+    case 'field_access': {
+      const obj = node.child('object');
+      const field = node.child('field')?.text ?? '';
+      if (!obj) return false;
+      const owner = simpleTypeName(obj.text);
+      if ((ALLOW_ALL.test(owner) && field === 'INSTANCE') || (field === 'ALLOW_ALL_HOSTNAME_VERIFIER' && /SSLSocketFactory|SSLConnectionSocketFactory/.test(owner))) {
+        return { message: `${owner}.${field} turns off certificate or host name verification` };
+      }
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+
+export default defineRule({
+  id: 'java.tls-verification-disabled',
+  title: 'TLS certificate or host name verification disabled',
+  severity: 'medium',
+  confidence: 'high',
+  cwe: ['CWE-295'],
+  owasp: ['A07:2021'],
+  languages: ['java'],
+  message: 'TLS certificate or host name verification is turned off, so connections can be intercepted',
+  remediation:
+    'Use the default TrustManager and HostnameVerifier. To trust a private CA, load it into a KeyStore and build an SSLContext from a TrustManagerFactory initialised with it (or Apache `SSLContextBuilder.loadTrustMaterial(truststore, null)`); never accept all certificates or host names.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/295.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Pinning_Cheat_Sheet.html',
+    'https://docs.oracle.com/en/java/javase/21/security/java-secure-socket-extension-jsse-reference-guide.html',
+  ],
+  matcher: { kind: 'node', types: ['method_declaration', 'lambda_expression', 'object_creation_expression', 'field_access'], where: tlsOff },
+});

@@ -1,0 +1,78 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { contextNames, identifierWords } from '../../lang/java/predicates.ts';
+import { classRef } from '../../lang/java/tree.ts';
+
+const WEAK = /^(?:MD2|MD4|MD5|SHA|SHA1|SHA-1|SHA_1)$/i;
+/** Names that say the digest is not used for security (HTTP caching, bucketing, Gravatar URLs). */
+const NON_SECURITY = new Set(['etag', 'cache', 'caching', 'gravatar', 'shard', 'partition', 'bucket', 'dedup', 'deduplicate', 'cachekey']);
+
+/** The algorithm name an argument certainly holds: a literal, a constant, or a constant like `MessageDigestAlgorithms.MD5`. */
+function algorithm(node: SyntaxNode | null, ctx: MatchContext): string | null {
+  if (!node) return null;
+  const v = ctx.stringValue(node);
+  if (v !== null) return v;
+  const m = /(?:^|\.)([A-Z][A-Z0-9_]*)$/.exec(node.text);
+  return m ? (m[1] as string).replace(/_/g, '-') : null;
+}
+
+function nonSecurityUse(call: CallView): boolean {
+  return contextNames(call.node).some((n) => identifierWords(n).some((w) => NON_SECURITY.has(w)));
+}
+
+function weakDigest(call: CallView, ctx: MatchContext): Verdict {
+  const alg = algorithm(ctx.arg(call, 0), ctx);
+  if (alg === null || !WEAK.test(alg)) return false;
+  return !nonSecurityUse(call);
+}
+
+function weakHelper(call: CallView): Verdict {
+  return !nonSecurityUse(call);
+}
+
+function weakEncoder(call: CallView, ctx: MatchContext): Verdict {
+  if (call.name === 'MessageDigestPasswordEncoder') {
+    const alg = algorithm(ctx.arg(call, 0), ctx);
+    return alg !== null && WEAK.test(alg) ? { cwe: ['CWE-328', 'CWE-916'] } : false;
+  }
+  return { cwe: call.name === 'getInstance' ? ['CWE-256', 'CWE-916'] : ['CWE-328', 'CWE-916'] };
+}
+
+export default defineRule({
+  id: 'java.weak-hash',
+  title: 'Weak hash algorithm',
+  severity: 'medium',
+  confidence: 'high',
+  cwe: ['CWE-328', 'CWE-327'],
+  owasp: ['A02:2021'],
+  languages: ['java'],
+  message: 'MD5/SHA-1 (or another broken digest) is used here; it is unsafe for passwords, signatures, tokens and integrity checks',
+  remediation:
+    'Use SHA-256 or better (`MessageDigest.getInstance("SHA-256")`, `DigestUtils.sha256Hex`) for integrity, HMAC-SHA-256 for message authentication, and a password hash (`BCryptPasswordEncoder`, Argon2, PBKDF2) for passwords.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/328.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Cryptographic_Storage_Cheat_Sheet.html',
+  ],
+  matcher: {
+    kind: 'call',
+    callee: [
+      'MessageDigest.getInstance',
+      'DigestUtils.{md2,md2Hex,md5,md5Hex,sha,shaHex,sha1,sha1Hex,getMd2Digest,getMd5Digest,getShaDigest,getSha1Digest}',
+      'Hashing.{md5,sha1}',
+      'DigestUtils.md5DigestAsHex',
+      'Md5PasswordEncoder',
+      'ShaPasswordEncoder',
+      'LdapShaPasswordEncoder',
+      'MessageDigestPasswordEncoder',
+      'NoOpPasswordEncoder.getInstance',
+      'Md5Crypt.{md5Crypt,apr1Crypt}',
+    ],
+    where: (call, ctx) => {
+      if (call.name === 'getInstance' && classRef(call.receiver) === 'MessageDigest') return weakDigest(call, ctx);
+      if (/PasswordEncoder$/.test(call.name) || (call.name === 'getInstance' && classRef(call.receiver) === 'NoOpPasswordEncoder')) return weakEncoder(call, ctx);
+      return weakHelper(call);
+    },
+  },
+});
