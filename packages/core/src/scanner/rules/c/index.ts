@@ -1,4 +1,53 @@
 import type { Rule } from '../../rule.ts';
+import commandInjection from './command-injection.ts';
+import copySizeOverflow from './copy-size-overflow.ts';
+import divideByZero from './divide-by-zero.ts';
+import doubleFree from './double-free.ts';
+import formatString from './format-string.ts';
+import getsBufferOverflow from './gets-buffer-overflow.ts';
+import hardcodedCredentials from './hardcoded-credentials.ts';
+import insecureRandom from './insecure-random.ts';
+import insecureTempFile from './insecure-temp-file.ts';
+import integerOverflowAllocation from './integer-overflow-allocation.ts';
+import nullDereference from './null-dereference.ts';
+import offByOneIndex from './off-by-one-index.ts';
+import pathTraversal from './path-traversal.ts';
+import sprintfOverflow from './sprintf-overflow.ts';
+import sqlInjection from './sql-injection.ts';
+import tlsVerificationDisabled from './tls-verification-disabled.ts';
+import toctouRace from './toctou-race.ts';
+import unboundedScanf from './unbounded-scanf.ts';
+import unboundedStringCopy from './unbounded-string-copy.ts';
+import uncontrolledAllocation from './uncontrolled-allocation.ts';
+import untrustedArrayIndex from './untrusted-array-index.ts';
+import useAfterFree from './use-after-free.ts';
+import weakCipher from './weak-cipher.ts';
+import weakHash from './weak-hash.ts';
 
-/** c rules, sorted by id. */
-export const cRules: readonly Rule[] = [];
+/** C rules (most also serve C++), sorted by id. */
+export const cRules: readonly Rule[] = [
+  commandInjection,
+  copySizeOverflow,
+  divideByZero,
+  doubleFree,
+  formatString,
+  getsBufferOverflow,
+  hardcodedCredentials,
+  insecureRandom,
+  insecureTempFile,
+  integerOverflowAllocation,
+  nullDereference,
+  offByOneIndex,
+  pathTraversal,
+  sprintfOverflow,
+  sqlInjection,
+  tlsVerificationDisabled,
+  toctouRace,
+  unboundedScanf,
+  unboundedStringCopy,
+  uncontrolledAllocation,
+  untrustedArrayIndex,
+  useAfterFree,
+  weakCipher,
+  weakHash,
+];

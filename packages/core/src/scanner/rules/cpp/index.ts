@@ -1,4 +1,7 @@
 import type { Rule } from '../../rule.ts';
+import danglingCStr from './dangling-c-str.ts';
+import mismatchedDelete from './mismatched-delete.ts';
+import unboundedStreamRead from './unbounded-stream-read.ts';
 
-/** cpp rules, sorted by id. */
-export const cppRules: readonly Rule[] = [];
+/** C++-only rules, sorted by id (the `c.*` rules serve C++ too). */
+export const cppRules: readonly Rule[] = [danglingCStr, mismatchedDelete, unboundedStreamRead];

@@ -1,0 +1,170 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { assignedValue, capacity, sizedBy, lengthChecked, maxStringLength, memoryTaint, norm, positional, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import { bufferOf, callArgs, calledName, constInt, unwrap, type BufferInfo } from '../../lang/c/syntax.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+
+interface Shape {
+  dst: number;
+  size: number | [number, number];
+  /** Size counted in bytes (memcpy) or in elements of the destination (strncpy, fgets). */
+  bytes: boolean;
+  src?: number;
+  cat?: boolean;
+}
+
+const SHAPES: Record<string, Shape> = {
+  strncpy: { dst: 0, size: 2, bytes: false, src: 1 }, wcsncpy: { dst: 0, size: 2, bytes: false, src: 1 }, lstrcpyn: { dst: 0, size: 2, bytes: false, src: 1 },
+  lstrcpynA: { dst: 0, size: 2, bytes: false, src: 1 }, lstrcpynW: { dst: 0, size: 2, bytes: false, src: 1 }, stpncpy: { dst: 0, size: 2, bytes: false, src: 1 },
+  strlcpy: { dst: 0, size: 2, bytes: false, src: 1 }, wcslcpy: { dst: 0, size: 2, bytes: false, src: 1 }, strlcat: { dst: 0, size: 2, bytes: false, src: 1 },
+  strncat: { dst: 0, size: 2, bytes: false, src: 1, cat: true }, wcsncat: { dst: 0, size: 2, bytes: false, src: 1, cat: true },
+  memcpy: { dst: 0, size: 2, bytes: true, src: 1 }, memmove: { dst: 0, size: 2, bytes: true, src: 1 }, wmemcpy: { dst: 0, size: 2, bytes: false, src: 1 },
+  wmemmove: { dst: 0, size: 2, bytes: false, src: 1 }, memccpy: { dst: 0, size: 3, bytes: true, src: 1 }, CopyMemory: { dst: 0, size: 2, bytes: true, src: 1 },
+  RtlCopyMemory: { dst: 0, size: 2, bytes: true, src: 1 }, MoveMemory: { dst: 0, size: 2, bytes: true, src: 1 }, bcopy: { dst: 1, size: 2, bytes: true, src: 0 },
+  memset: { dst: 0, size: 2, bytes: true }, bzero: { dst: 0, size: 1, bytes: true }, explicit_bzero: { dst: 0, size: 1, bytes: true },
+  snprintf: { dst: 0, size: 1, bytes: false }, vsnprintf: { dst: 0, size: 1, bytes: false }, _snprintf: { dst: 0, size: 1, bytes: false },
+  swprintf: { dst: 0, size: 1, bytes: false }, vswprintf: { dst: 0, size: 1, bytes: false },
+  fgets: { dst: 0, size: 1, bytes: false }, fgetws: { dst: 0, size: 1, bytes: false }, getcwd: { dst: 0, size: 1, bytes: false },
+  gethostname: { dst: 0, size: 1, bytes: false }, readlink: { dst: 1, size: 2, bytes: false },
+  read: { dst: 1, size: 2, bytes: true }, _read: { dst: 1, size: 2, bytes: true }, pread: { dst: 1, size: 2, bytes: true },
+  recv: { dst: 1, size: 2, bytes: true }, recvfrom: { dst: 1, size: 2, bytes: true }, SSL_read: { dst: 1, size: 2, bytes: true },
+  BIO_read: { dst: 1, size: 2, bytes: true }, fread: { dst: 0, size: [1, 2], bytes: true },
+  getline: { dst: 0, size: 1, bytes: false }, get: { dst: 0, size: 1, bytes: false },
+};
+
+/** Whether a size expression is tied to the destination (`sizeof buf`, `sizeof(buf) - strlen(buf) - 1`, `BUF_LEN`). */
+function tiedToDestination(size: SyntaxNode, dst: SyntaxNode, buf: BufferInfo): boolean {
+  const text = norm(size);
+  const d = norm(unwrap(dst)).replace(/^&/, '');
+  if (d && (text.includes(`sizeof(${d})`) || text.includes(`sizeof${d}`) || text.includes(`strlen(${d})`) || text.includes(`sizeof(*${d})`))) return true;
+  const sizeExpr = buf.decl?.arrays[0] ?? buf.alloc;
+  if (sizeExpr) {
+    const s = norm(sizeExpr);
+    if (/^[A-Za-z_]\w*$/.test(s) && new RegExp(`\\b${s}\\b`).test(text)) return true;
+    if (text === s) return true;
+  }
+  return false;
+}
+
+/** `strlen(x)`/`x.size()` inside a size expression: the length of something else than the destination. */
+function lengthOfOther(size: SyntaxNode, dst: SyntaxNode): string | null {
+  const m = /(?:strlen|wcslen|strnlen|_tcslen)\(([^()]+(?:\([^()]*\))?)\)|([\w.>-]+)(?:\.|->)(?:size|length)\(\)/.exec(norm(size));
+  if (!m) return null;
+  const subject = (m[1] ?? m[2] ?? '').replace(/\.c_str\(\)$/, '');
+  return subject === norm(unwrap(dst)) ? null : subject;
+}
+
+/** The most a read-like call returns: its constant size argument (`recv(fd, buf, 256, 0)` → 256). */
+function readCount(value: SyntaxNode): number | null {
+  const call = unwrap(value);
+  if (call.type !== 'call_expression') return null;
+  const name = calledName(call);
+  const pos: Record<string, number> = { read: 2, recv: 2, recvfrom: 2, pread: 2, SSL_read: 2, BIO_read: 2, _read: 2 };
+  const p = name !== null ? pos[name] : undefined;
+  if (p === undefined) return null;
+  return constInt(callArgs(call)[p] ?? null);
+}
+
+function copySize(call: CallView, ctx: MatchContext): Verdict {
+  const name = call.name.replace(/^std\./, '');
+  let shape = SHAPES[name];
+  if (!shape) return false;
+  // `in.read(buf, n)`, `std::cin.getline(buf, n)`; `std::getline(in, s)` and `in.get(c)` have no size.
+  if (call.receiver) {
+    if (name !== 'read' && name !== 'get' && name !== 'getline') return false;
+    shape = { dst: 0, size: 1, bytes: name === 'read' };
+  } else if (name === 'get' || name === 'getline') return false;
+  const args = positional(call);
+  const dst = args[shape.dst];
+  const sizeNode = Array.isArray(shape.size) ? (args[shape.size[0]] ?? null) : (args[shape.size] ?? null);
+  if (!dst || !sizeNode) return false;
+  const at = call.node;
+  const buf = bufferOf(dst, at);
+  const cap = capacity(buf);
+  let size = constInt(sizeNode);
+  if (Array.isArray(shape.size)) {
+    const count = args[shape.size[1]];
+    const n = count ? constInt(count) : null;
+    size = size !== null && n !== null ? size * n : null;
+  }
+  const elem = buf?.elemSize ?? 1;
+  const room = cap === null ? null : shape.bytes ? cap * elem : cap;
+  const dstText = norm(dst);
+  const srcNode = shape.src !== undefined ? args[shape.src] : undefined;
+
+  if (size !== null) {
+    if (room !== null && size > room) {
+      return { confidence: 'high', message: `${call.name}() is told to write ${size} ${shape.bytes ? 'bytes' : 'characters'} into ${dstText}, which holds ${room}` };
+    }
+    if (shape.cat && room !== null && size >= room) {
+      return {
+        confidence: 'medium',
+        cwe: ['CWE-193', 'CWE-787'],
+        message: `${call.name}()'s limit is the space left in ${dstText}, not its size: with ${size} the appended text overflows a non-empty buffer`,
+      };
+    }
+    // An over-read of the source: memcpy(dst, src, 64) from a 16-byte array.
+    if (srcNode && shape.bytes && !shape.cat) {
+      const srcBuf = bufferOf(srcNode, at);
+      const srcRoom = srcBuf && srcBuf.kind === 'array' && srcBuf.elements !== null ? srcBuf.elements * (srcBuf.elemSize ?? 1) : null;
+      if (srcRoom !== null && size > srcRoom) {
+        return { confidence: 'high', cwe: ['CWE-125', 'CWE-126'], message: `${call.name}() reads ${size} bytes from ${show(srcNode)}, which holds ${srcRoom}` };
+      }
+    }
+    return false;
+  }
+  if (!buf || buf.kind === 'pointer') return false;
+  if (tiedToDestination(sizeNode, dst, buf) || sizedBy(buf, sizeNode, at)) return false;
+  // The size is a variable: look at what it was computed from.
+  const unwrapped = unwrap(sizeNode);
+  const computed = unwrapped.type === 'identifier' ? assignedValue(unwrapped, at) : null;
+  if (computed && tiedToDestination(computed, dst, buf)) return false;
+  const other = lengthOfOther(sizeNode, dst) ?? (computed ? lengthOfOther(computed, dst) : null);
+  if (other !== null) {
+    const source = srcNode && norm(unwrap(srcNode)).replace(/\.c_str\(\)$/, '') === other ? srcNode : null;
+    const longest = source ? maxStringLength(ctx, source, at) : null;
+    if (longest !== null && room !== null && longest + 1 <= room) return false;
+    if (source && lengthChecked(source, at, room)) return false;
+    if (unwrapped.type === 'identifier' && upperBounded(sizeNode, at)) return false;
+    const t = source ? memoryTaint(ctx, source) : null;
+    return {
+      confidence: untrusted(t) ? 'high' : 'medium',
+      message: `${call.name}() copies as many bytes as ${other} is long into ${dstText}${room !== null ? `, a buffer of ${room}` : ''}: the size comes from the source, not the destination`,
+    };
+  }
+  // `n = recv(fd, buf, sizeof buf, 0); memcpy(small, buf, n);`: n can be as large as what was read.
+  if (computed && room !== null && !upperBounded(sizeNode, at)) {
+    const readMax = readCount(computed);
+    if (readMax !== null && readMax > room) {
+      return { confidence: 'high', message: `${call.name}() copies up to ${readMax} bytes (the count ${show(sizeNode)} returned by ${calledName(unwrap(computed)) ?? 'the read'}) into ${dstText}, which holds ${room}` };
+    }
+  }
+  const t = memoryTaint(ctx, sizeNode);
+  if (upperBounded(sizeNode, at)) return false;
+  if (untrusted(t)) {
+    return { confidence: 'high', cwe: ['CWE-787', 'CWE-805', 'CWE-120'], message: `${call.name}()'s size comes from ${t.label} and is not checked against the size of ${dstText}` };
+  }
+  return false;
+}
+
+export default defineRule({
+  id: 'c.copy-size-overflow',
+  title: 'Copy size not bounded by the destination',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-120', 'CWE-787', 'CWE-805'],
+  owasp: ['A06:2021'],
+  languages: ['c', 'cpp'],
+  message: 'The size given to this copy is not bounded by the destination buffer',
+  remediation:
+    'Pass the size of the destination (`sizeof dst`, or `sizeof dst - strlen(dst) - 1` for strncat), and check lengths that come from input against it before copying.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/805.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/ARR38-C.+Guarantee+that+library+functions+do+not+form+invalid+pointers',
+  ],
+  matcher: {
+    kind: 'call',
+    callee: [...Object.keys(SHAPES).filter((n) => n !== 'get' && n !== 'getline').flatMap((n) => [n, `std.${n}`]), '*.getline', '*.get', '*.read'],
+    where: copySize,
+  },
+});

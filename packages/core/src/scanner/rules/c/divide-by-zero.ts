@@ -1,0 +1,71 @@
+import { isIntegerExpr, memoryTaint, norm, show, untrusted } from '../../lang/c/analysis.ts';
+import { constInt, enclosingFunction, findDeclaration, scopeDescendants, unwrap } from '../../lang/c/syntax.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+
+/** Whether `name` is compared with zero (or tested for truth) before `at`: `if (d == 0) return;`, `if (!d)`, `d > 0 ? … : …`. */
+function zeroChecked(name: string, at: SyntaxNode): boolean {
+  const fn = enclosingFunction(at);
+  if (!fn) return false;
+  for (const n of scopeDescendants(fn, ['binary_expression', 'unary_expression', 'if_statement', 'conditional_expression', 'while_statement'])) {
+    if (n.start >= at.start) break;
+    if (n.type === 'binary_expression') {
+      const op = n.child('operator')?.text ?? '';
+      if (!/^(?:==|!=|<|<=|>|>=)$/.test(op)) continue;
+      const l = n.child('left');
+      const r = n.child('right');
+      if (!l || !r) continue;
+      // Only a comparison that separates zero from the other values: `d == 0`, `d != 0`, `d > 0`, `d >= 1`, `d <= 0`, `d < 1`.
+      const mirror: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '==': '==', '!=': '!=' };
+      const [o, v] = norm(unwrap(l)) === name ? [op, constInt(r)] : norm(unwrap(r)) === name ? [mirror[op] ?? op, constInt(l)] : [op, null];
+      if (v === null) continue;
+      if (((o === '==' || o === '!=') && v === 0) || (o === '>' && v >= 0) || (o === '>=' && v >= 1) || (o === '<=' && v <= 0) || (o === '<' && v <= 1)) return true;
+    } else if (n.type === 'unary_expression') {
+      if (n.child('operator')?.text === '!' && norm(unwrap(n.child('argument') ?? n)) === name) return true;
+    } else {
+      // `if (d)`, `while (d)`, `d ? x / d : 0`
+      const cond = n.child('condition');
+      if (cond && norm(unwrap(cond)) === name) return true;
+    }
+  }
+  return false;
+}
+
+function divideByZero(node: SyntaxNode, ctx: MatchContext): Verdict {
+  let divisor: SyntaxNode | null = null;
+  if (node.type === 'binary_expression') {
+    const op = node.child('operator')?.text;
+    if (op !== '/' && op !== '%') return false;
+    divisor = node.child('right');
+  } else {
+    const op = node.child('operator')?.text;
+    if (op !== '/=' && op !== '%=') return false;
+    divisor = node.child('right');
+  }
+  if (!divisor || constInt(divisor) !== null) return false;
+  const d = unwrap(divisor);
+  if (d.type !== 'identifier' && d.type !== 'field_expression') return false;
+  // Floating-point division by zero gives inf/nan, not a trap.
+  if (d.type === 'identifier') {
+    const decl = findDeclaration(d.text, d);
+    if (decl && /\b(?:float|double)\b/.test(decl.type)) return false;
+  }
+  const t = memoryTaint(ctx, d);
+  if (!untrusted(t) || !isIntegerExpr(ctx, d)) return false;
+  if (zeroChecked(norm(d), node)) return false;
+  return { message: `${show(d)} comes from ${t.label} and is used as a divisor without checking it for zero` };
+}
+
+export default defineRule({
+  id: 'c.divide-by-zero',
+  title: 'Division by a value from input that can be zero',
+  severity: 'medium',
+  confidence: 'high',
+  cwe: ['CWE-369'],
+  owasp: ['A04:2021'],
+  languages: ['c', 'cpp'],
+  message: 'A divisor that comes from input is not checked for zero',
+  remediation: 'Check the divisor before dividing (`if (d == 0) { … return -1; }`); integer division or modulo by zero crashes the process (SIGFPE).',
+  references: ['https://cwe.mitre.org/data/definitions/369.html', 'https://wiki.sei.cmu.edu/confluence/display/c/INT33-C.+Ensure+that+division+and+remainder+operations+do+not+result+in+divide-by-zero+errors'],
+  matcher: { kind: 'node', types: ['binary_expression', 'assignment_expression'], where: divideByZero },
+});

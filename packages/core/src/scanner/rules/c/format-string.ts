@@ -1,0 +1,123 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { FORMAT_BIT, positional, untrusted } from '../../lang/c/analysis.ts';
+import { declaratorShape, defines, descendants, enclosingFunction, findDeclaration, isVariadic, rootOf, unwrap } from '../../lang/c/syntax.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+
+/** Position of the format argument, by function. */
+const FORMAT_ARG: Record<string, number> = {
+  printf: 0, vprintf: 0, wprintf: 0, vwprintf: 0, printw: 0, vw_printw: 1, g_print: 0, g_printerr: 0, warn: 0, warnx: 0, vwarn: 0, vwarnx: 0,
+  fprintf: 1, vfprintf: 1, fwprintf: 1, vfwprintf: 1, dprintf: 1, vdprintf: 1, sprintf: 1, vsprintf: 1, asprintf: 1, vasprintf: 1, syslog: 1,
+  vsyslog: 1, err: 1, errx: 1, verr: 1, verrx: 1, wsprintf: 1, wsprintfA: 1, wsprintfW: 1, wprintw: 1, g_strdup_printf: 0,
+  snprintf: 2, vsnprintf: 2, _snprintf: 2, _vsnprintf: 2, swprintf: 2, vswprintf: 2, sprintf_s: 2, vsprintf_s: 2, mvprintw: 2, StringCchPrintf: 2,
+  StringCchPrintfA: 2, StringCchPrintfW: 2, StringCbPrintf: 2, mvwprintw: 3, sqlite3_mprintf: 0, sqlite3_snprintf: 2,
+};
+
+/** Calls that return a constant (translated) message: `_("…")`, `gettext("…")`, `strerror(errno)`. */
+const CONSTANT_CALLS = /^(?:_|N_|gettext|dgettext|dcgettext|ngettext|dngettext|pgettext|tr|QObject::tr|strerror|gai_strerror|hstrerror|sqlite3_errstr)$/;
+
+/** Whether a format expression holds only program text: literals, constants, translations, choices of them. */
+function constantFormat(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
+  if (depth > 12) return false;
+  if (ctx.isConstant(node) || ctx.stringValue(node) !== null) return true;
+  const v = unwrap(node);
+  switch (v.type) {
+    case 'string_literal':
+    case 'concatenated_string':
+    case 'raw_string_literal':
+      return true;
+    case 'conditional_expression': {
+      const a = v.child('consequence');
+      const b = v.child('alternative');
+      return (!a || constantFormat(a, ctx, depth + 1)) && (!b || constantFormat(b, ctx, depth + 1));
+    }
+    case 'call_expression': {
+      const name = v.child('function')?.text.replace(/\s+/g, '') ?? '';
+      if (!CONSTANT_CALLS.test(name)) return false;
+      return true;
+    }
+    case 'identifier': {
+      if (defines(rootOf(v)).has(v.text)) return true;
+      const d = findDeclaration(v.text, v);
+      if (!d) return false;
+      // `const char *fmt = verbose ? "%s: %s\n" : "%s\n";` and later reassignments, all constant.
+      const values = assignmentsBefore(v.text, v, d.fn);
+      if (values.length > 0 && d.kind !== 'param' && values.every((x) => constantFormat(x, ctx, depth + 1))) return true;
+      // `static const char *const msgs[] = {"…", "…"}`-style tables and `const char fmt[] = "…"`.
+      const init = d.init ? unwrap(d.init) : null;
+      if (init && d.kind !== 'param' && /\bconst\b/.test(d.owner.text.slice(0, d.declarator.start - d.owner.start) + d.declarator.text.split('=')[0])) {
+        if (init.type === 'string_literal' || init.type === 'concatenated_string') return true;
+        if (init.type === 'initializer_list') return init.namedChildren.every((c) => c.type === 'string_literal' || c.type === 'concatenated_string' || c.type === 'null');
+      }
+      return false;
+    }
+    case 'subscript_expression': {
+      const base = v.child('argument');
+      return base !== null && constantFormat(base, ctx, depth + 1);
+    }
+    default:
+      return false;
+  }
+}
+
+/** Every value assigned to a local before `at` (initialiser and `=`), in order. */
+function assignmentsBefore(name: string, at: SyntaxNode, fn: SyntaxNode | null): SyntaxNode[] {
+  if (!fn) return [];
+  const out: SyntaxNode[] = [];
+  for (const n of descendants(fn, new Set(['init_declarator', 'assignment_expression']))) {
+    if (n.start >= at.start) break;
+    if (n.type === 'init_declarator') {
+      const value = n.child('value');
+      if (value && declaratorShape(n).name?.text === name) out.push(value);
+    } else if (unwrap(n.child('left') ?? n).text === name) {
+      const value = n.child('right');
+      if (value) out.push(value);
+    }
+  }
+  return out;
+}
+
+function formatArgument(call: CallView, ctx: MatchContext): Verdict {
+  const pos = FORMAT_ARG[call.name];
+  if (pos === undefined) return false;
+  const args = positional(call);
+  const fmt = args[pos];
+  if (!fmt) return false;
+  const t = ctx.taint(fmt);
+  // Input written into the buffer (recv, fgets, strcat) wins over how the variable was initialised.
+  if (!(t && untrusted(t) && !(t.sanitized & FORMAT_BIT)) && constantFormat(fmt, ctx)) return false;
+  const fnNode = enclosingFunction(call.node);
+  // A printf-like wrapper forwarding its own format: `void log_msg(const char *fmt, ...) { vfprintf(stderr, fmt, ap); }`.
+  const f = unwrap(fmt);
+  if (f.type === 'identifier' && isVariadic(fnNode)) {
+    const d = findDeclaration(f.text, f);
+    if (d?.kind === 'param') return false;
+  }
+  if (call.name.startsWith('v') && (!t || t.strength === 'param')) return false;
+  // Data only arrives with extra arguments: printf(buf, x) is a format with conversions, still report.
+  if (t && !(t.sanitized & FORMAT_BIT) && untrusted(t)) {
+    return { node: call.node, confidence: 'high', message: `Untrusted data from ${t.label} is used as the format string of ${call.name}(): a "%n" or "%s" in it reads or writes arbitrary memory` };
+  }
+  if (t && t.sanitized & FORMAT_BIT) return false;
+  // Nothing from outside reached it (constants, numbers, data of unknown origin): no finding.
+  if (!t) return false;
+  return { node: call.node, confidence: 'medium', message: `The format string of ${call.name}() is not a constant: if it can contain "%" directives from input, it reads or writes arbitrary memory` };
+}
+
+export default defineRule({
+  id: 'c.format-string',
+  title: 'Format string from a variable',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-134'],
+  owasp: ['A03:2021'],
+  languages: ['c', 'cpp'],
+  message: 'The format string of this call is not a constant',
+  remediation: 'Always pass a literal format and the data as an argument: `printf("%s", msg)`, `fprintf(stderr, "%s\\n", msg)`, `syslog(LOG_INFO, "%s", msg)`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/134.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/FIO30-C.+Exclude+user+input+from+format+strings',
+    'https://owasp.org/www-community/attacks/Format_string_attack',
+  ],
+  matcher: { kind: 'call', callee: Object.keys(FORMAT_ARG).flatMap((n) => [n, `std.${n}`]), where: formatArgument },
+});

@@ -1,0 +1,52 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { DB_RECEIVER, looksLikeSql } from '../../lang/common.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+
+/** sqlite3_mprintf("… '%q'", x) escapes: a query built only with %q/%Q/%w conversions is safe. */
+function escapedBySqlite(taint: Taint): boolean {
+  return /%[qQw]/.test(taint.text) && !/%(?:\d*|\.\*|\.\d+)?l?s/.test(taint.text);
+}
+
+/** A C++ client's `exec`/`execute`/`query` only when the receiver is a database handle or the text is SQL. */
+function cppClient(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const receiver = call.receiver ? ctx.path(call.receiver) : null;
+  const last = receiver?.[receiver.length - 1]?.replace(/\(\)$/, '');
+  return (last !== undefined && (DB_RECEIVER.test(last) || /^(?:txn|w|work|tx|stmt|pstmt|query|q|session|sess|db_)$/i.test(last))) || looksLikeSql(taint.text);
+}
+
+export default defineRule({
+  id: 'c.sql-injection',
+  title: 'SQL injection',
+  severity: 'critical',
+  confidence: 'high',
+  cwe: ['CWE-89'],
+  owasp: ['A03:2021'],
+  languages: ['c', 'cpp'],
+  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
+  remediation:
+    'Use a prepared statement with placeholders and bind the values (`sqlite3_prepare_v2(db, "SELECT … WHERE name = ?", -1, &stmt, NULL)` + `sqlite3_bind_text`, `PQexecParams`, `mysql_stmt_bind_param`) instead of formatting them into the query with sprintf/strcat.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/89.html',
+    'https://www.sqlite.org/c3ref/bind_blob.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/SQL_Injection_Prevention_Cheat_Sheet.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'sql',
+    sinks: [
+      {
+        callee: [
+          'sqlite3_exec', 'sqlite3_prepare', 'sqlite3_prepare_v2', 'sqlite3_prepare_v3', 'sqlite3_prepare16', 'sqlite3_prepare16_v2', 'sqlite3_get_table',
+          'mysql_query', 'mysql_real_query', 'mysql_send_query', 'mysql_stmt_prepare', 'PQexec', 'PQsendQuery', 'PQexecParams', 'PQsendQueryParams',
+          'SQLExecDirect', 'SQLExecDirectA', 'SQLExecDirectW', 'SQLPrepare', 'SQLPrepareA', 'SQLPrepareW', 'dbi_conn_query', 'sqlite_exec',
+        ],
+        args: [1],
+      },
+      { callee: ['PQprepare', 'PQsendPrepare', 'OCIStmtPrepare'], args: [2] },
+      { callee: ['*.executeQuery', '*.executeUpdate', '*.execute', '*.exec', '*.exec0', '*.exec1', '*.exec_n', '*.query', '*.sql', '*.prepareStatement', '*.prepare'], args: [0], where: cppClient },
+      { callee: ['QSqlQuery', 'pqxx.nontransaction', 'soci.statement'], args: [0] },
+    ],
+    params: 'built',
+    check: (taint) => (taint.built || taint.strength !== 'param') && !escapedBySqlite(taint),
+  },
+});

@@ -1,0 +1,175 @@
+import { isIntegerExpr, lengthChecked, sizedBy, maxStringLength, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import { assignedValue } from '../../lang/c/analysis.ts';
+import { bufferOf, constInt, descendants, enclosingFunction, findDeclaration, scopeDescendants, subscriptIndex, unwrap } from '../../lang/c/syntax.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+
+/** Whether the index is derived from the length of the indexed string itself (`s[strlen(s) - 1]`). */
+function ownLength(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode): boolean {
+  const b = norm(unwrap(base));
+  const text = norm(index);
+  const own = (t: string): boolean => t.includes(`strlen(${b})`) || t.includes(`strcspn(${b},`) || t.includes(`strnlen(${b},`) || t.includes(`${b}.size()`) || t.includes(`${b}.length()`);
+  if (own(text)) return true;
+  const v = unwrap(index);
+  const ids = v.type === 'identifier' ? [v] : v.type === 'binary_expression' ? [v.child('left'), v.child('right')].filter((x): x is SyntaxNode => x !== null && unwrap(x).type === 'identifier') : [];
+  return ids.some((id) => {
+    const value = assignedValue(id, at);
+    return value !== null && own(norm(value));
+  });
+}
+
+/** For `arr[i]` inside `for (i = 0; i < n; i++)`: the loop bound n when i is the loop counter. */
+function loopBound(index: SyntaxNode, at: SyntaxNode): SyntaxNode | null {
+  const v = unwrap(index);
+  if (v.type !== 'identifier') return null;
+  for (let a = at.parent; a; a = a.parent) {
+    if (a.type === 'function_definition') return null;
+    if (a.type !== 'for_statement') continue;
+    const cond = a.child('condition');
+    if (!cond || cond.type !== 'binary_expression') continue;
+    const op = cond.child('operator')?.text;
+    const left = cond.child('left');
+    const right = cond.child('right');
+    if (!left || !right) continue;
+    if ((op === '<' || op === '<=') && norm(left) === v.text) return right;
+    if ((op === '>' || op === '>=') && norm(right) === v.text) return left;
+  }
+  return null;
+}
+
+/** Whether an index variable is declared with a signed type (so it can be negative). */
+function signedVariable(index: SyntaxNode): boolean {
+  const v = unwrap(index);
+  if (v.type !== 'identifier') return false;
+  const d = findDeclaration(v.text, v);
+  if (!d) return false;
+  return /^(?:(?:const|volatile|register|static|signed)\s+)*(?:int|long|short|long long|long int|int(?:8|16|32|64)_t|ssize_t|off_t|INT|LONG)$/.test(d.type.trim());
+}
+
+/** Whether a signed index is checked against zero (`i < 0`, `i >= 0`) or compared as unsigned before `at`. */
+function lowerBounded(index: SyntaxNode, at: SyntaxNode): boolean {
+  const name = unwrap(index).text;
+  const fn = enclosingFunction(at);
+  if (!fn) return false;
+  for (const b of scopeDescendants(fn, ['binary_expression'])) {
+    if (b.start >= at.start) break;
+    if (!/^(?:<|<=|>|>=)$/.test(b.child('operator')?.text ?? '')) continue;
+    const l = b.child('left');
+    const r = b.child('right');
+    if (!l || !r) continue;
+    for (const [x, y] of [[l, r], [r, l]] as const) {
+      if (unwrap(x).text !== name) continue;
+      if (/^(?:-?\d+|'\\0')$/.test(norm(y)) && Number.parseInt(norm(y), 10) <= 0) return true;
+      // `(size_t)i >= n`, `(unsigned)i < n`: the cast makes a negative value huge.
+      if (x.type === 'cast_expression' && /unsigned|size_t|uint/.test(x.child('type')?.text ?? '')) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A copy loop that stops at the source's terminator (`while (src[i]) { dst[i] = src[i]; i++; }`)
+ * writing into a fixed-size array without comparing the counter against its size.
+ */
+function copyUntilTerminator(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode, ctx: MatchContext): Verdict {
+  const i = unwrap(index);
+  if (i.type !== 'identifier') return false;
+  const buf = bufferOf(base, at);
+  if (!buf || buf.kind !== 'array' || buf.elements === null) return false;
+  const loop = at.ancestor(new Set(['while_statement', 'for_statement', 'do_statement']));
+  if (!loop) return false;
+  const cond = loop.child('condition');
+  if (!cond) return false;
+  // The counter compared with anything in the condition or the body bounds the copy.
+  const relational = (n: SyntaxNode): boolean =>
+    descendants(n, new Set(['binary_expression'])).some((b) => /^(?:<|<=|>|>=)$/.test(b.child('operator')?.text ?? '') && (norm(b.child('left') ?? b) === i.text || norm(b.child('right') ?? b) === i.text || norm(b).includes(`${i.text}+`) || norm(b).includes(`${i.text}<`)));
+  if (relational(cond) || (loop.child('body') && relational(loop.child('body') as SyntaxNode))) return false;
+  const source = descendants(cond, new Set(['subscript_expression'])).find((sub) => norm(subscriptIndex(sub) ?? sub) === i.text && norm(sub.child('argument') ?? sub) !== norm(base));
+  if (!source) return false;
+  const srcBase = source.child('argument');
+  if (!srcBase) return false;
+  const srcLen = maxStringLength(ctx, srcBase, at);
+  if (srcLen !== null && srcLen + 1 <= buf.elements) return false;
+  if (lengthChecked(srcBase, loop, buf.elements)) return false;
+  const t = memoryTaint(ctx, srcBase);
+  if (!t) return false;
+  return {
+    confidence: untrusted(t) ? 'high' : 'medium',
+    cwe: ['CWE-120', 'CWE-787'],
+    message: `The loop copies ${show(srcBase)} into ${show(base)} (${buf.elements} elements) until the source ends, without checking ${i.text} against the size of ${show(base)}`,
+  };
+}
+
+function isMapLike(base: SyntaxNode): boolean {
+  const b = unwrap(base);
+  if (b.type !== 'identifier') return false;
+  const d = findDeclaration(b.text, b);
+  return d !== null && /map|set|json|dict|QHash|unordered|std::string|string/.test(d.type);
+}
+
+function untrustedIndex(node: SyntaxNode, ctx: MatchContext): Verdict {
+  const index = subscriptIndex(node);
+  const base = node.child('argument');
+  if (!index || !base) return false;
+  if (constInt(index) !== null) return false;
+  if (isMapLike(base)) return false;
+  const t = memoryTaint(ctx, index);
+  const write = node.parent?.type === 'assignment_expression' && node.parent.child('left') === node;
+  if (untrusted(t)) {
+    if (!isIntegerExpr(ctx, index)) return false;
+    if (ownLength(index, base, node)) return false;
+    const target = bufferOf(base, node);
+    if (target && sizedBy(target, index, node)) return false;
+    if (upperBounded(index, node)) {
+      // `if (i >= 10) return; arr[i] = …` with a signed i: a negative index still gets through.
+      if (!signedVariable(index) || lowerBounded(index, node)) return false;
+      return {
+        confidence: 'medium',
+        cwe: write ? ['CWE-129', 'CWE-787'] : ['CWE-129', 'CWE-125'],
+        message: `The index ${show(index)} comes from ${t.label} and is only checked against the upper bound of ${show(base)}: a negative value ${write ? 'writes' : 'reads'} before the array`,
+      };
+    }
+    return {
+      confidence: 'high',
+      cwe: write ? ['CWE-129', 'CWE-787'] : ['CWE-129', 'CWE-125'],
+      message: `The index ${show(index)} comes from ${t.label} and is not checked against the bounds of ${show(base)} before it ${write ? 'is written' : 'is read'}`,
+    };
+  }
+  // `while (src[i] != '\0') { dst[i] = src[i]; i++; }` into a fixed array: the copy stops where the source ends.
+  if (write) {
+    const copy = copyUntilTerminator(index, base, node, ctx);
+    if (copy) return copy;
+  }
+  // `for (i = 0; i < n; i++) buf[i] = …` with n from input: the counter runs as far as the input says.
+  const bound = loopBound(index, node);
+  if (!bound) return false;
+  const bt = memoryTaint(ctx, bound);
+  if (!untrusted(bt) || !isIntegerExpr(ctx, bound)) return false;
+  const buf = bufferOf(base, node);
+  // A heap block of unknown size was most likely sized from the same count.
+  if (!buf || buf.kind === 'pointer' || (buf.kind === 'heap' && buf.elements === null)) return false;
+  const loop = bound.ancestor(new Set(['for_statement']));
+  if (upperBounded(bound, loop ?? node) || ownLength(bound, base, node)) return false;
+  return {
+    confidence: 'high',
+    cwe: ['CWE-129', 'CWE-787'],
+    message: `The loop writes ${show(base)}[${show(index)}] up to ${show(bound)}, which comes from ${bt.label} and is not checked against the size of ${show(base)}`,
+  };
+}
+
+export default defineRule({
+  id: 'c.untrusted-array-index',
+  title: 'Array index from input without a bounds check',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-129', 'CWE-787'],
+  owasp: ['A03:2021'],
+  languages: ['c', 'cpp'],
+  message: 'An index that comes from input is used without checking it against the array bounds',
+  remediation: 'Check both bounds before indexing (`if (i < 0 || (size_t)i >= sizeof arr / sizeof arr[0]) return -1;`), or use an unsigned index compared against the element count.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/129.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/ARR30-C.+Do+not+form+or+use+out-of-bounds+pointers+or+array+subscripts',
+  ],
+  matcher: { kind: 'node', types: ['subscript_expression'], where: untrustedIndex },
+});
