@@ -735,13 +735,13 @@ export class Walker {
     // A source wins over a name-only clean call (`$request->query->get('x')` vs. an ORM's `->get()`).
     if (source) return sanitizedMask ? { ...source, sanitized: source.sanitized | sanitizedMask } : source;
     if (this.lang.cleanCalls.has(call.name)) return null;
-    // What a sink returns (query rows, a response, a process's output) is not the input itself,
-    // and one flow is reported once: a sink that fired does not pass its taint on.
-    if (fired || this.#isSinkCall(call, path)) return null;
-
     let out: Taint | null = receiverTaint;
     if (argUnion) out = out ? join(out, argUnion) : argUnion;
     if (!out) return null;
+    // What a sink returns (query rows, a response, a process's output) is not the input itself,
+    // and one flow is reported once: a sink that fired does not pass its taint on. (Asked only
+    // when the result would carry taint: sink predicates can be costly.)
+    if (fired || this.#isSinkCall(call, path)) return null;
     const formats = this.lang.formatters.matches(path) || this.#hasLiteralText(call);
     if (formats || sanitizedMask) {
       let text = out.text;

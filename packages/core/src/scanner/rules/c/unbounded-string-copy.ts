@@ -33,6 +33,25 @@ function unboundedArgument(arg: SyntaxNode, call: SyntaxNode): boolean {
  * strcpy between two parameters is a copy helper: it is as safe as its callers make it. Reported
  * (at the copy) when a call in the same file hands it a fixed-size buffer and a string of any length.
  */
+const callIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** The file's calls grouped by called name (built once per file: helpers are looked up per copy). */
+function callsNamed(root: SyntaxNode, name: string): readonly SyntaxNode[] {
+  let index = callIndex.get(root);
+  if (!index) {
+    index = new Map();
+    for (const call of scopeDescendants(root, ['call_expression'])) {
+      const called = calledName(call);
+      if (!called) continue;
+      const list = index.get(called);
+      if (list) list.push(call);
+      else index.set(called, [call]);
+    }
+    callIndex.set(root, index);
+  }
+  return index.get(name) ?? [];
+}
+
 function helperCall(dst: SyntaxNode, src: SyntaxNode, at: SyntaxNode, ctx: MatchContext): Verdict {
   const fn = enclosingFunction(at);
   const name = functionName(fn);
@@ -41,8 +60,8 @@ function helperCall(dst: SyntaxNode, src: SyntaxNode, at: SyntaxNode, ctx: Match
   const d = params.indexOf(unwrap(dst).text);
   const s = params.indexOf(unwrap(src).text);
   if (d < 0 || s < 0) return false;
-  for (const call of scopeDescendants(rootOf(at), ['call_expression'])) {
-    if (calledName(call) !== name || fn.contains(call)) continue;
+  for (const call of callsNamed(rootOf(at), name)) {
+    if (fn.contains(call)) continue;
     const args = callArgs(call);
     const dstArg = args[d];
     const srcArg = args[s];

@@ -13,11 +13,35 @@ function allocationKind(value: SyntaxNode | null): Kind | null {
   return null;
 }
 
+const assignmentIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** Where a name is declared or assigned in a scope, grouped by name (built once per scope). */
+function assignmentsOf(scope: SyntaxNode, name: string): readonly SyntaxNode[] {
+  let index = assignmentIndex.get(scope);
+  if (!index) {
+    index = new Map();
+    for (const n of scopeDescendants(scope, ['init_declarator', 'assignment_expression', 'field_initializer'])) {
+      let target: string | null;
+      if (n.type === 'init_declarator') target = declaratorShape(n).name?.text ?? null;
+      else if (n.type === 'assignment_expression') {
+        const left = n.child('left');
+        target = left ? unwrap(left).text.replace(/\s+/g, '').replace(/^this->/, '') : null;
+      } else target = n.namedChildren[0]?.text ?? null;
+      if (target === null) continue;
+      const list = index.get(target);
+      if (list) list.push(n);
+      else index.set(target, [n]);
+    }
+    assignmentIndex.set(scope, index);
+  }
+  return index.get(name) ?? [];
+}
+
 /** How the memory a name points to was allocated, from every assignment to it in scope (class members: the whole file). */
 function kindsOf(name: string, at: SyntaxNode): Set<Kind> {
   const kinds = new Set<Kind>();
   const scan = (scope: SyntaxNode): void => {
-    for (const n of scopeDescendants(scope, ['init_declarator', 'assignment_expression', 'field_initializer'])) {
+    for (const n of assignmentsOf(scope, name)) {
       let target: string | null = null;
       let value: SyntaxNode | null = null;
       if (n.type === 'init_declarator') {
