@@ -5,3 +5,5 @@
  */
 export * from './scanner/index.ts';
 export { VERSION } from './version.ts';
+export * from './store/index.ts';
+export { isUuidV7, uuidV7, uuidV7Time, type RandomFill } from './ids/uuid-v7.ts';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { describeScanStoreContract, sampleStoredScan } from '../testing/scan-store-contract.ts';
+import { createMemoryScanStore } from './memory-scan-store.ts';
+
+describeScanStoreContract('memory', () => createMemoryScanStore());
+
+describe('createMemoryScanStore bounds', () => {
+  const id = (n: number): string => `01890a5d-ac96-774b-bcce-${n.toString(16).padStart(12, '0')}`;
+
+  it('drops the oldest scans beyond maxScans', async () => {
+    const store = createMemoryScanStore({ maxScans: 2 });
+    for (let n = 1; n <= 3; n++) await store.save(sampleStoredScan({ id: id(n) }));
+    expect(await store.get(id(1), null)).toBeNull();
+    expect(await store.get(id(2), null)).not.toBeNull();
+    expect(await store.get(id(3), null)).not.toBeNull();
+  });
+
+  it('drops the oldest scans beyond maxChars', async () => {
+    const size = JSON.stringify(sampleStoredScan({ id: id(1) })).length;
+    const store = createMemoryScanStore({ maxChars: size * 2 + 1 });
+    for (let n = 1; n <= 3; n++) await store.save(sampleStoredScan({ id: id(n) }));
+    expect(await store.get(id(1), null)).toBeNull();
+    expect(await store.get(id(3), null)).not.toBeNull();
+  });
+
+  it('replaces a scan saved twice without counting it twice', async () => {
+    const store = createMemoryScanStore({ maxScans: 2 });
+    await store.save(sampleStoredScan({ id: id(1) }));
+    await store.save(sampleStoredScan({ id: id(1), durationMs: 7 }));
+    await store.save(sampleStoredScan({ id: id(2) }));
+    expect((await store.get(id(1), null))?.durationMs).toBe(7);
+    expect(await store.get(id(2), null)).not.toBeNull();
+  });
+
+  it('refuses nonsensical bounds', () => {
+    expect(() => createMemoryScanStore({ maxScans: 0 })).toThrow(RangeError);
+    expect(() => createMemoryScanStore({ maxChars: 1.5 })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { ScanStore, StoredScan } from '../store/types.ts';
+
+/** A stored scan with sensible defaults, for store tests. */
+export function sampleStoredScan(overrides: Partial<StoredScan> = {}): StoredScan {
+  return {
+    id: '01890a5d-ac96-774b-bcce-b302099a8057',
+    owner: null,
+    createdAt: '2026-01-02T03:04:05.000Z',
+    language: 'javascript',
+    filename: 'app.js',
+    codeBytes: 42,
+    findings: [
+      {
+        id: 'f1',
+        ruleId: 'javascript.sql-injection',
+        title: 'SQL injection',
+        message: 'Request data reaches db.query()',
+        severity: 'high',
+        confidence: 'high',
+        cwe: ['CWE-89'],
+        owasp: ['A03:2021'],
+        location: { startLine: 3, startColumn: 1, endLine: 3, endColumn: 20 },
+        snippet: 'db.query("SELECT " + id)',
+        remediation: 'Use a parameterized query.',
+        dataflow: [{ location: { startLine: 2, startColumn: 1, endLine: 2, endColumn: 9 }, note: 'source: req.query.id' }],
+      },
+    ],
+    summary: { total: 1, critical: 0, high: 1, medium: 0, low: 0, info: 0 },
+    suppressed: 0,
+    truncated: false,
+    partialParse: false,
+    engine: { version: '0.1.0', rules: 10 },
+    durationMs: 1.5,
+    ...overrides,
+  };
+}
+
+/**
+ * The contract every ScanStore keeps (DESIGN §1: one suite, run against every implementation).
+ * `create` returns a fresh, empty store for each test.
+ */
+export function describeScanStoreContract(name: string, create: () => ScanStore | Promise<ScanStore>): void {
+  describe(`ScanStore contract: ${name}`, () => {
+    it('answers ping when up', async () => {
+      const store = await create();
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    it('returns a saved scan to its owner, field for field', async () => {
+      const store = await create();
+      const scan = sampleStoredScan({ owner: 'key_1', code: 'const a = 1;' });
+      await store.save(scan);
+      expect(await store.get(scan.id, 'key_1')).toEqual(scan);
+    });
+
+    it('keeps anonymous scans apart from owned ones', async () => {
+      const store = await create();
+      const anonymous = sampleStoredScan({ owner: null });
+      await store.save(anonymous);
+      expect(await store.get(anonymous.id, null)).toEqual(anonymous);
+      expect(await store.get(anonymous.id, 'key_1')).toBeNull();
+    });
+
+    it('never shows a scan to another owner', async () => {
+      const store = await create();
+      const scan = sampleStoredScan({ owner: 'key_1' });
+      await store.save(scan);
+      expect(await store.get(scan.id, 'key_2')).toBeNull();
+      expect(await store.get(scan.id, null)).toBeNull();
+    });
+
+    it('answers null for an unknown id', async () => {
+      const store = await create();
+      expect(await store.get('01890a5d-ac96-774b-bcce-b302099a0000', null)).toBeNull();
+    });
+
+    it('leaves optional fields out rather than storing undefined', async () => {
+      const store = await create();
+      const { filename: _filename, ...withoutFilename } = sampleStoredScan();
+      await store.save(withoutFilename);
+      const read = await store.get(withoutFilename.id, null);
+      expect(read).not.toBeNull();
+      expect(read && 'filename' in read).toBe(false);
+      expect(read && 'code' in read).toBe(false);
+    });
+
+    it('is not changed by mutating an object after saving or reading it', async () => {
+      const store = await create();
+      const scan = sampleStoredScan();
+      await store.save(scan);
+      scan.findings.length = 0;
+      const read = await store.get(scan.id, null);
+      expect(read?.findings).toHaveLength(1);
+      if (read) read.summary.total = 99;
+      expect((await store.get(scan.id, null))?.summary.total).toBe(1);
+    });
+  });
+}

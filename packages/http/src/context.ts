@@ -1,0 +1,37 @@
+/** What every handler knows about the request it serves, besides the Request itself. */
+export interface RequestContext {
+  /** The request id echoed in `X-Request-Id` and in every log line and problem body. */
+  requestId: string;
+  /** URL path without the query string (which is never logged or echoed). */
+  path: string;
+  /** Headers every response to this request carries (request id, nosniff, CORS). */
+  baseHeaders: Readonly<Record<string, string>>;
+  /** Whatever the runtime adapter passed as the fetch handler's second argument (raw request, server, socket info). */
+  env: unknown;
+}
+
+/** Builds a Response with the context's base headers plus `headers` (plain objects keep Node's fast path). */
+export function respond(
+  ctx: RequestContext,
+  status: number,
+  body: string | Uint8Array | null,
+  headers: Readonly<Record<string, string>> = {},
+): Response {
+  const merged = { ...ctx.baseHeaders, ...headers };
+  // Vary lists every request header the response depends on: keep both the base (Origin) and the handler's (Accept).
+  const baseVary = ctx.baseHeaders['vary'];
+  const vary = headers['vary'];
+  if (baseVary !== undefined && vary !== undefined) merged['vary'] = [...new Set(`${baseVary},${vary}`.split(',').map((h) => h.trim()))].join(', ');
+  return new Response(body as BodyInit | null, { status, headers: merged });
+}
+
+/** A JSON response; API answers are never cached (they carry findings and code snippets). */
+export function respondJson(
+  ctx: RequestContext,
+  status: number,
+  value: unknown,
+  headers: Readonly<Record<string, string>> = {},
+  contentType = 'application/json',
+): Response {
+  return respond(ctx, status, JSON.stringify(value), { 'content-type': contentType, 'cache-control': 'no-store', ...headers });
+}

@@ -1,0 +1,119 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { scanRequest, testDeps } from '../testing/fixtures.ts';
+import { buildOpenApiDocument, type OpenApiDocument } from './document.ts';
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+async function servedDocument(): Promise<OpenApiDocument> {
+  const app = createApp(testDeps().deps);
+  const response = await app(new Request('http://localhost/api/openapi.json'));
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/json');
+  return (await response.json()) as OpenApiDocument;
+}
+
+/** Every JSON Schema embedded in the document: components, and each `schema` under paths and components. */
+function embeddedSchemas(doc: OpenApiDocument): [string, unknown][] {
+  const found: [string, unknown][] = Object.entries(doc.components.schemas).map(([name, schema]) => [`#/components/schemas/${name}`, schema]);
+  const walk = (node: unknown, pointer: string): void => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'schema') found.push([`${pointer}/schema`, value]);
+      else walk(value, `${pointer}/${key}`);
+    }
+  };
+  walk(doc.paths, '#/paths');
+  walk(doc.components.headers, '#/components/headers');
+  walk(doc.components.responses, '#/components/responses');
+  return found;
+}
+
+function ajvWithDocument(doc: OpenApiDocument): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: 'urn:secscan:openapi', components: doc.components }, 'urn:secscan:openapi');
+  return ajv;
+}
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const doc = await servedDocument();
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('would notice a broken document or schema (the checks above can fail)', async () => {
+    const { info: _info, ...withoutInfo } = await servedDocument();
+    expect((await new Validator().validate(withoutInfo as unknown as Record<string, unknown>)).valid).toBe(false);
+    expect(new Ajv2020({ strict: false }).validateSchema({ type: 'integr' })).toBe(false);
+  });
+
+  it('embeds only valid JSON Schemas (draft 2020-12)', async () => {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const schemas = embeddedSchemas(await servedDocument());
+    expect(schemas.length).toBeGreaterThan(15);
+    for (const [pointer, schema] of schemas) {
+      const valid = ajv.validateSchema(schema as object);
+      expect({ pointer, valid, errors: ajv.errors ?? null }).toEqual({ pointer, valid: true, errors: null });
+    }
+  });
+
+  it('lists exactly the router’s paths and methods', async () => {
+    const doc = await servedDocument();
+    const documented = Object.entries(doc.paths)
+      .flatMap(([path, item]) => Object.keys(item).filter((k) => HTTP_METHODS.has(k)).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    const routed = createApp(testDeps().deps)
+      .routes.map((r) => `${r.method} ${r.path}`)
+      .sort();
+    expect(documented).toEqual(routed);
+  });
+
+  it('documents every status each route can return', async () => {
+    const doc = await servedDocument();
+    const statuses = (path: string, method: string): string[] => Object.keys(doc.paths[path]?.[method]?.['responses'] as object).sort();
+    expect(statuses('/api/scan', 'post')).toEqual(['200', '400', '413', '415', '422', '500', '503']);
+    expect(statuses('/api/health', 'get')).toEqual(['200', '500', '503']);
+    expect(statuses('/api/openapi.json', 'get')).toEqual(['200', '500']);
+    expect(statuses('/api/docs', 'get')).toEqual(['200', '500']);
+    expect(statuses('/api/docs/scalar.js', 'get')).toEqual(['200', '304', '500']);
+    for (const name of ['NotFound', 'MethodNotAllowed']) expect(doc.components.responses[name]).toBeDefined();
+  });
+
+  it('is generated from the schemas: the request schema refuses unknown fields', async () => {
+    const doc = await servedDocument();
+    expect(doc.components.schemas['ScanRequest']).toMatchObject({ type: 'object', required: ['code'], additionalProperties: false });
+  });
+
+  it('states this server’s limits', () => {
+    const doc = buildOpenApiDocument({ version: '1.2.3', maxCodeBytes: 1024 * 1024, maxBodyBytes: 2 * 1024 * 1024 + 65536 });
+    expect(doc.info['version']).toBe('1.2.3');
+    expect(String(doc.info['description'])).toContain('`code` of at most 1 MiB');
+    expect(String(doc.info['description'])).toContain('at most 2112 KiB');
+  });
+
+  it('describes what the app really answers', async () => {
+    const doc = await servedDocument();
+    const ajv = ajvWithDocument(doc);
+    const check = (name: string, value: unknown): void => {
+      const validate = ajv.getSchema(`urn:secscan:openapi#/components/schemas/${name}`);
+      expect(validate).toBeDefined();
+      expect({ name, valid: validate?.(value), errors: validate?.errors ?? null }).toEqual({ name, valid: true, errors: null });
+    };
+    const app = createApp(testDeps().deps);
+    check('ScanRequest', { code: 'x', language: 'js', filename: 'a.js' });
+    check('ScanResponse', await (await app(scanRequest({ code: 'x', language: 'js', filename: 'a.js' }))).json());
+    check('SarifLog', await (await app(scanRequest({ code: 'x', language: 'js' }, { accept: 'application/sarif+json' }))).json());
+    check('Health', await (await app(new Request('http://localhost/api/health'))).json());
+    check('Problem', await (await app(scanRequest({ code: 1 }))).json());
+    check('Problem', await (await app(scanRequest({ code: '', language: 'cobol' }))).json());
+    check('Problem', await (await app(new Request('http://localhost/nope'))).json());
+  });
+});

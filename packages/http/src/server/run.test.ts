@@ -1,0 +1,131 @@
+import type { Scanner } from '@secscan/core';
+import { describe, expect, it } from 'vitest';
+import type { ListenOptions, ServerHost } from './run.ts';
+import { runServer, scalarBundleUrl } from './run.ts';
+
+interface FakeHost extends ServerHost {
+  stdout: string[];
+  stderr: string[];
+  exits: number[];
+  signals: Map<string, () => void>;
+  listened: ListenOptions[];
+  stops: number;
+}
+
+function fakeHost(env: Record<string, string> = {}, options: { stop?: () => Promise<void>; readFile?: () => Promise<Uint8Array> } = {}): FakeHost {
+  const scanner = {
+    rules: [],
+    scan: async () => ({ findings: [] }),
+    warmUp: async () => {},
+    rulesFor: () => [],
+  } as unknown as Scanner;
+  const host: FakeHost = {
+    runtime: 'test 1.0',
+    env,
+    scanner,
+    stdout: [],
+    stderr: [],
+    exits: [],
+    signals: new Map(),
+    listened: [],
+    stops: 0,
+    readFile: options.readFile ?? (async () => new TextEncoder().encode('/* bundle */')),
+    writeStdout: (line) => host.stdout.push(line),
+    writeStderr: (line) => host.stderr.push(line),
+    onSignal: (signal, listener) => host.signals.set(signal, listener),
+    exit: (code) => host.exits.push(code),
+    listen: async (listenOptions) => {
+      host.listened.push(listenOptions);
+      return {
+        port: listenOptions.port === 0 ? 40123 : listenOptions.port,
+        stop: () => {
+          host.stops++;
+          return options.stop ? options.stop() : Promise.resolve();
+        },
+      };
+    },
+  };
+  return host;
+}
+
+const lines = (host: FakeHost): Record<string, unknown>[] => host.stdout.map((line) => JSON.parse(line) as Record<string, unknown>);
+const tick = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('runServer', () => {
+  it('stops with exit code 1 and a clear message on a bad value', async () => {
+    const host = fakeHost({ PORT: 'eighty' });
+    expect(await runServer(host)).toBeNull();
+    expect(host.exits).toEqual([1]);
+    expect(host.stderr.join('\n')).toContain('PORT: expected a whole number from 0 to 65535');
+    expect(host.listened).toHaveLength(0);
+  });
+
+  it('listens where configured and logs one JSON line saying so', async () => {
+    const host = fakeHost({ PORT: '0', HOST: '0.0.0.0', SECSCAN_TYPO: '1' });
+    const server = await runServer(host);
+    await server?.warm;
+    expect(host.listened[0]).toMatchObject({ port: 0, hostname: '0.0.0.0' });
+    expect(server?.port).toBe(40123);
+    const log = lines(host);
+    expect(log[0]).toMatchObject({ level: 'warn', msg: 'SECSCAN_TYPO is not a secscan setting (typo?); it is ignored' });
+    expect(log.find((l) => l['msg'] === 'listening')).toMatchObject({ level: 'info', port: 40123, runtime: 'test 1.0' });
+    expect(log.find((l) => l['msg'] === 'warmed up')).toBeDefined();
+  });
+
+  it('logs each request as one JSON line through the app', async () => {
+    const host = fakeHost();
+    const server = await runServer(host);
+    await server?.app(new Request('http://localhost/api/health?token=abc', { headers: { 'x-request-id': 'rid-1' } }));
+    const request = lines(host).filter((l) => l['msg'] === 'request');
+    expect(request).toHaveLength(1);
+    expect(request[0]).toMatchObject({ level: 'info', requestId: 'rid-1', method: 'GET', path: '/api/health', status: 200 });
+    expect(host.stdout.join('\n')).not.toContain('token');
+  });
+
+  it('serves the docs bundle it read, and reads again after a failure', async () => {
+    let reads = 0;
+    const host = fakeHost({}, {
+      readFile: async () => {
+        reads++;
+        if (reads === 1) throw new Error('EACCES');
+        return new TextEncoder().encode('/* ok */');
+      },
+    });
+    const server = await runServer(host);
+    await tick();
+    expect(lines(host).find((l) => l['msg'] === 'docs bundle unreadable')).toMatchObject({ error: 'EACCES' });
+    const response = await server?.app(new Request('http://localhost/api/docs/scalar.js'));
+    expect(response?.status).toBe(200);
+    expect(await response?.text()).toBe('/* ok */');
+  });
+
+  it('stops gracefully on SIGTERM and exits 0', async () => {
+    const host = fakeHost();
+    await runServer(host);
+    host.signals.get('SIGTERM')?.();
+    await tick();
+    expect(host.stops).toBe(1);
+    expect(host.exits).toEqual([0]);
+    expect(lines(host).map((l) => l['msg'])).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+  });
+
+  it('exits 1 when in-flight requests outlast the shutdown timeout, or on a second signal', async () => {
+    const host = fakeHost({ SECSCAN_SHUTDOWN_TIMEOUT_MS: '20' }, { stop: () => new Promise<void>(() => {}) });
+    await runServer(host);
+    host.signals.get('SIGINT')?.();
+    await tick(60);
+    expect(host.exits).toEqual([1]);
+    const impatient = fakeHost({}, { stop: () => new Promise<void>(() => {}) });
+    await runServer(impatient);
+    impatient.signals.get('SIGTERM')?.();
+    impatient.signals.get('SIGINT')?.();
+    expect(impatient.exits).toEqual([1]);
+    expect(impatient.stops).toBe(1);
+  });
+});
+
+describe('scalarBundleUrl', () => {
+  it('points into the installed @scalar/api-reference package', () => {
+    expect(scalarBundleUrl().href).toMatch(/\/@scalar\/api-reference\/dist\/browser\/standalone\.js$/);
+  });
+});

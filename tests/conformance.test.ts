@@ -1,0 +1,425 @@
+/**
+ * The HTTP conformance suite: the same assertions against secscan on Node, Bun and Deno, each a
+ * real process on a real socket. A behaviour that differs between runtimes fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { isUuidV7, LANGUAGES, VERSION } from '@secscan/core';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasCompleteResponse, rawConnect } from './support/raw-http.ts';
+import { ROOT, RUNTIMES, startServer, type ServerProcess } from './support/servers.ts';
+
+const SAMPLE = readFileSync(`${ROOT}tests/fixtures/scan-30-lines.js`, 'utf8');
+const SCALAR_BYTES = readFileSync(`${ROOT}node_modules/@scalar/api-reference/dist/browser/standalone.js`).byteLength;
+const SARIF_SCHEMA = JSON.parse(readFileSync(`${ROOT}tests/fixtures/sarif-schema-2.1.0.json`, 'utf8')) as object;
+
+/** Small limits so the size tests stay quick; CORS on for one origin. */
+const ENV = {
+  SECSCAN_MAX_CODE_BYTES: '4096',
+  SECSCAN_MAX_BODY_BYTES: '16384',
+  SECSCAN_CORS_ORIGINS: 'https://app.example',
+};
+
+const sarifValidator = (() => {
+  const ajv = new Ajv({ strict: false, allErrors: true }); // the OASIS schema is draft-07, Ajv's default dialect
+  addFormats.default(ajv);
+  return ajv.compile(SARIF_SCHEMA);
+})();
+
+type Json = Record<string, unknown>;
+
+describe.each(RUNTIMES)('secscan on $name', (runtime) => {
+  let server: ServerProcess;
+  const url = (path: string): string => `${server.url}${path}`;
+  const scan = (body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
+    fetch(url('/api/scan'), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const problemOf = async (response: Response): Promise<Json> => {
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    const body = (await response.json()) as Json;
+    expect(body['type']).toBe(`urn:secscan:problem:${String(body['code'])}`);
+    expect(body['status']).toBe(response.status);
+    expect(body['requestId']).toBe(response.headers.get('x-request-id'));
+    return body;
+  };
+
+  beforeAll(async () => {
+    server = await startServer(runtime, ENV);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('GET /api/health', () => {
+    it('answers ok with the service version', async () => {
+      const before = Date.now();
+      const response = await fetch(url('/api/health'));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      const body = (await response.json()) as Json;
+      expect(body).toEqual({ status: 'ok', timestamp: expect.any(String), version: VERSION, db: 'connected' });
+      const at = Date.parse(String(body['timestamp']));
+      expect(String(body['timestamp'])).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(at).toBeGreaterThanOrEqual(before - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+    });
+
+    it('answers HEAD with the headers and no body', async () => {
+      const response = await fetch(url('/api/health'), { method: 'HEAD' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.text()).toBe('');
+    });
+  });
+
+  describe('GET /api/openapi.json', () => {
+    it('serves the OpenAPI 3.1 document of exactly our routes', async () => {
+      const response = await fetch(url('/api/openapi.json'));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      const doc = (await response.json()) as { openapi: string; info: Json; paths: Record<string, Json> };
+      expect(doc.openapi).toBe('3.1.0');
+      expect(doc.info['version']).toBe(VERSION);
+      expect(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`)).sort()).toEqual(
+        ['post /api/scan', 'get /api/health', 'get /api/openapi.json', 'get /api/docs', 'get /api/docs/scalar.js'].sort(),
+      );
+      expect(String(doc.info['description'])).toContain('`code` of at most 4 KiB');
+    });
+  });
+
+  describe('GET /api/docs', () => {
+    it('serves the page with a strict CSP and the bundle from this server, cached by content', async () => {
+      const page = await fetch(url('/api/docs'));
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const csp = page.headers.get('content-security-policy') ?? '';
+      for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+      const html = await page.text();
+      const src = /<script src="([^"]+)"><\/script>/.exec(html)?.[1] ?? '';
+      expect(src).toMatch(/^\/api\/docs\/scalar\.js\?v=[0-9a-f]{16}$/);
+
+      const script = await fetch(url(src));
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await script.arrayBuffer()).byteLength).toBe(SCALAR_BYTES);
+      const etag = script.headers.get('etag') ?? '';
+      expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
+      const again = await fetch(url(src), { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(304);
+    });
+  });
+
+  describe('POST /api/scan', () => {
+    it('scans a 30-line file and answers the documented shape', async () => {
+      const response = await scan({ code: SAMPLE, language: 'javascript', filename: 'src/app.js' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const body = (await response.json()) as Json & { findings: Json[]; summary: Record<string, number> };
+      expect(isUuidV7(String(body['scanId']))).toBe(true);
+      expect(body).toMatchObject({ language: 'javascript', filename: 'src/app.js', truncated: false, suppressed: 0, engine: { version: VERSION } });
+      expect(body.findings.map((f) => f['ruleId'])).toContain('javascript.sql-injection');
+      const sqli = body.findings.find((f) => f['ruleId'] === 'javascript.sql-injection');
+      expect(sqli).toMatchObject({ cwe: ['CWE-89'], location: { startLine: 12 } });
+      expect(body.summary['total']).toBe(body.findings.length);
+      expect(typeof body['durationMs']).toBe('number');
+    });
+
+    it('accepts language aliases in any case', async () => {
+      for (const [alias, id] of [
+        ['JS', 'javascript'],
+        ['node', 'javascript'],
+        ['py', 'python'],
+        ['Python3', 'python'],
+        ['golang', 'go'],
+        ['c++', 'cpp'],
+        ['C#', 'csharp'],
+        ['rb', 'ruby'],
+        ['tsx', 'typescript'],
+      ] as const) {
+        const response = await scan({ code: 'x = 1', language: alias });
+        expect({ alias, status: response.status, language: ((await response.json()) as Json)['language'] }).toEqual({ alias, status: 200, language: id });
+      }
+    });
+
+    it('infers the language from the filename', async () => {
+      for (const [filename, id] of [
+        ['app/main.py', 'python'],
+        ['src\\Program.cs', 'csharp'],
+        ['web/index.PHP', 'php'],
+        ['.env', 'generic'],
+      ] as const) {
+        const response = await scan({ code: '', filename });
+        expect({ filename, language: ((await response.json()) as Json)['language'] }).toEqual({ filename, language: id });
+      }
+    });
+
+    it('answers a valid SARIF 2.1.0 log when asked with Accept', async () => {
+      const response = await scan({ code: SAMPLE, language: 'js', filename: 'src/my app.js' }, { accept: 'application/sarif+json' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/sarif+json');
+      const log = (await response.json()) as { version: string; runs: { results: Json[]; properties: Json }[] };
+      const valid = sarifValidator(log);
+      expect(sarifValidator.errors ?? []).toEqual([]);
+      expect(valid).toBe(true);
+      expect(log.version).toBe('2.1.0');
+      expect(log.runs[0]?.results.map((r) => r['ruleId'])).toContain('javascript.sql-injection');
+      expect(isUuidV7(String(log.runs[0]?.properties['scanId']))).toBe(true);
+    });
+  });
+
+  describe('errors', () => {
+    it('answers an unknown path with 404', async () => {
+      const response = await fetch(url('/api/nope'));
+      expect(response.status).toBe(404);
+      expect((await problemOf(response))['code']).toBe('not_found');
+    });
+
+    it.each([
+      ['GET', '/api/scan', 'POST'],
+      ['DELETE', '/api/scan', 'POST'],
+      ['POST', '/api/health', 'GET, HEAD'],
+      ['PUT', '/api/openapi.json', 'GET, HEAD'],
+      ['PATCH', '/api/docs', 'GET, HEAD'],
+    ])('answers %s %s with 405 and Allow: %s', async (method, path, allow) => {
+      const response = await fetch(url(path), { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe(allow);
+      expect((await problemOf(response))['code']).toBe('method_not_allowed');
+    });
+
+    it.each([
+      ['text/plain', { 'content-type': 'text/plain' }],
+      ['form data', { 'content-type': 'application/x-www-form-urlencoded' }],
+    ])('refuses %s with 415', async (_name, headers) => {
+      const response = await fetch(url('/api/scan'), { method: 'POST', headers, body: '{"code":""}' });
+      expect(response.status).toBe(415);
+      expect((await problemOf(response))['code']).toBe('unsupported_media_type');
+    });
+
+    it('refuses a body without Content-Type with 415', async () => {
+      const response = await fetch(url('/api/scan'), { method: 'POST', body: new TextEncoder().encode('{"code":""}') });
+      expect(response.status).toBe(415);
+    });
+
+    it.each([
+      ['invalid JSON', '{"code": "unterminated'],
+      ['a JSON array', '[{"code": ""}]'],
+      ['JSON null', 'null'],
+      ['a JSON string', '"db.query(x)"'],
+    ])('refuses %s with 400 invalid_json', async (_name, body) => {
+      const response = await scan(body);
+      expect(response.status).toBe(400);
+      const problem = await problemOf(response);
+      expect(problem).toMatchObject({ code: 'invalid_json', title: 'Request body is not a JSON object' });
+    });
+
+    it('lists schema violations with JSON Pointers (422)', async () => {
+      const response = await scan({ code: 7, language: '', filename: 'x'.repeat(1025), lang: 'js' });
+      expect(response.status).toBe(422);
+      const problem = await problemOf(response);
+      expect(problem).toMatchObject({ code: 'validation_failed', title: 'Validation failed' });
+      expect(problem['errors']).toEqual([
+        { pointer: '#/code', detail: 'code must be a string' },
+        { pointer: '#/language', detail: 'language must not be empty' },
+        { pointer: '#/filename', detail: 'filename must be at most 1024 characters' },
+        { pointer: '#/lang', detail: 'unknown field; the fields are code, language, filename' },
+      ]);
+      const missing = await problemOf(await scan({ language: 'js' }));
+      expect(missing['errors']).toEqual([{ pointer: '#/code', detail: 'code is required' }]);
+    });
+
+    it('answers 422 unsupported_language with the supported ids', async () => {
+      for (const [body, pointer] of [
+        [{ code: '', language: 'cobol' }, '#/language'],
+        [{ code: '', filename: 'notes.unknown' }, '#/filename'],
+        [{ code: '' }, '#/language'],
+      ] as const) {
+        const response = await scan(body);
+        expect(response.status).toBe(422);
+        const problem = await problemOf(response);
+        expect(problem).toMatchObject({ code: 'unsupported_language', title: 'Unsupported language', errors: [{ pointer }] });
+        expect(problem['supportedLanguages']).toEqual([...LANGUAGES]);
+      }
+    });
+
+    it('refuses a Content-Length over the body limit with 413', async () => {
+      const response = await scan({ code: 'a'.repeat(20_000) });
+      expect(response.status).toBe(413);
+      expect((await problemOf(response))['code']).toBe('payload_too_large');
+    });
+
+    it('refuses code over SECSCAN_MAX_CODE_BYTES counted in UTF-8 bytes (413)', async () => {
+      // 1400 '€' are 1400 characters but 4200 UTF-8 bytes: over the 4096-byte limit.
+      const response = await scan({ code: '€'.repeat(1400), language: 'js' });
+      expect(response.status).toBe(413);
+      expect((await problemOf(response))['errors']).toEqual([{ pointer: '#/code', detail: 'at most 4096 UTF-8 bytes' }]);
+      expect((await scan({ code: '€'.repeat(1365), language: 'js' })).status).toBe(200);
+    });
+
+    it('refuses a chunked body without Content-Length with 413 while it streams in', async () => {
+      const connection = await rawConnect(server.port);
+      await connection.write(`POST /api/scan HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+      // Chunks of 1000 bytes against a 16 KB limit, the terminating chunk never sent; stop writing once
+      // answered (writing into a connection the server has closed would reset it, losing the answer).
+      let exchange = await connection.until(hasCompleteResponse, 0);
+      for (let i = 0; i < 100 && !exchange.closed && !hasCompleteResponse(exchange.text); i++) {
+        await connection.write(`3e8\r\n${'a'.repeat(1000)}\r\n`);
+        exchange = await connection.until(hasCompleteResponse, 20);
+      }
+      exchange = await connection.until(hasCompleteResponse);
+      connection.close();
+      expect(exchange.statuses[0]).toBe(413);
+      expect(exchange.text).toContain('urn:secscan:problem:payload_too_large');
+    });
+
+    it('ends a body at its Content-Length: bytes beyond it never reach the scan (HTTP/1.1 framing)', async () => {
+      const connection = await rawConnect(server.port);
+      // A declared 24-byte body followed by 60 KB more: the server reads 24 bytes (RFC 9112 §6.3),
+      // and what follows is not a request. No runtime hands the excess to the app.
+      await connection.write(`POST /api/scan HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 24\r\n\r\n{"code":"","language":1}`);
+      const first = await connection.until(hasCompleteResponse);
+      expect(first.statuses[0]).toBe(422);
+      await connection.write('x'.repeat(60_000));
+      // How a runtime's parser rejects the junk differs (400 and close, or waiting for a request line
+      // that never ends); what must hold everywhere: it is never answered as a request.
+      const after = await connection.until((text) => text.lastIndexOf('HTTP/1.1 ') > 0, 1000);
+      connection.close();
+      expect(after.statuses.slice(1).every((status) => status >= 400)).toBe(true);
+      expect((await fetch(url('/api/health'))).status).toBe(200);
+    });
+  });
+
+  describe('connections', () => {
+    it('keeps a connection alive across a scan and the next request', async (ctx) => {
+      const runtimeVersion = String(server.logs().find((entry) => entry['msg'] === 'listening')?.['runtime']);
+      // Deno 2.8.3 to 2.9.5 answer `Connection: close` after any request body over ~500 B, even fully read
+      // (denoland/deno#36657, fixed upstream by denoland/deno#36690); we pin 2.9.5 (STACK.md).
+      if (/^deno 2\.(8\.([3-9]|\d\d)|9\.[0-5])$/.test(runtimeVersion)) ctx.skip(`${runtimeVersion} drops keep-alive after request bodies (denoland/deno#36657)`);
+      const body = JSON.stringify({ code: SAMPLE, language: 'javascript' });
+      const connection = await rawConnect(server.port);
+      await connection.write(`POST /api/scan HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      const first = await connection.until(hasCompleteResponse);
+      expect(first.statuses).toEqual([200]);
+      expect(first.text.toLowerCase()).not.toContain('connection: close');
+      await connection.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      const second = await connection.until((text) => text.lastIndexOf('HTTP/1.1 ') > 0 && hasCompleteResponse(text.slice(text.lastIndexOf('HTTP/1.1 '))));
+      connection.close();
+      expect(second.statuses).toEqual([200, 200]);
+    });
+  });
+
+  describe('X-Request-Id', () => {
+    it('echoes a sane incoming id on success and on error', async () => {
+      for (const path of ['/api/health', '/api/nope']) {
+        const response = await fetch(url(path), { headers: { 'x-request-id': 'client-trace-42' } });
+        expect(response.headers.get('x-request-id')).toBe('client-trace-42');
+      }
+    });
+
+    it('generates a UUID v7 when the incoming id is absent or unsafe', async () => {
+      for (const headers of [{}, { 'x-request-id': 'has spaces' }, { 'x-request-id': 'x'.repeat(129) }] as Record<string, string>[]) {
+        const response = await fetch(url('/api/health'), { headers });
+        expect(isUuidV7(response.headers.get('x-request-id') ?? '')).toBe(true);
+      }
+    });
+  });
+
+  describe('CORS (SECSCAN_CORS_ORIGINS=https://app.example)', () => {
+    it('answers a preflight from the allowed origin and varies every answer by Origin', async () => {
+      const preflight = await fetch(url('/api/scan'), {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+      const response = await scan({ code: '', language: 'js' }, { origin: 'https://app.example' });
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      expect(response.headers.get('vary')).toBe('Origin, Accept');
+      const other = await fetch(url('/api/health'), { headers: { origin: 'https://other.example' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      expect(other.headers.get('vary')).toBe('Origin');
+    });
+  });
+
+  describe('log', () => {
+    it('writes one JSON line per request, without code, credentials or query strings', async () => {
+      const ids = [1, 2, 3].map((n) => `log-check-${runtime.name}-${n}`);
+      for (const id of ids) {
+        await scan(
+          { code: 'const key = "CODE_CANARY_7f3a"; db.query("SELECT " + req.query.id);', language: 'js' },
+          { 'x-request-id': id, authorization: 'Bearer sk_live_TOKEN_CANARY_9b2c', cookie: 'secscan_session=COOKIE_CANARY_1d4e' },
+        );
+      }
+      await fetch(url('/api/health?api_key=QUERY_CANARY_5e6f'), { headers: { 'x-request-id': `${ids[0]}-q` } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const logs = server.logs(); // throws if any line is not JSON
+      for (const id of ids) {
+        const lines = logs.filter((entry) => entry['requestId'] === id);
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toEqual({
+          time: expect.stringMatching(/Z$/),
+          level: 'info',
+          msg: 'request',
+          requestId: id,
+          method: 'POST',
+          path: '/api/scan',
+          status: 200,
+          durationMs: expect.any(Number),
+        });
+      }
+      expect(logs.find((entry) => entry['requestId'] === `${ids[0]}-q`)?.['path']).toBe('/api/health');
+      const everything = server.stdout.join('\n') + server.stderr();
+      for (const canary of ['CODE_CANARY', 'TOKEN_CANARY', 'COOKIE_CANARY', 'QUERY_CANARY', 'api_key']) expect(everything).not.toContain(canary);
+    });
+  });
+});
+
+describe.each(RUNTIMES)('graceful shutdown on $name', (runtime) => {
+  it('on SIGTERM stops accepting, finishes the request in flight, then exits 0', async () => {
+    const server = await startServer(runtime);
+    try {
+      const body = JSON.stringify({ code: SAMPLE, language: 'javascript', filename: 'app.js' });
+      const half = Math.floor(body.length / 2);
+      const connection = await rawConnect(server.port);
+      // Headers and half the body: the request is in flight, its handler waiting for the rest.
+      await connection.write(`POST /api/scan HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      // No new connections once stopping.
+      const refused = await fetch(`${server.url}/api/health`).then(
+        () => false,
+        () => true,
+      );
+      expect(refused).toBe(true);
+
+      await connection.write(body.slice(half));
+      const exchange = await connection.until(hasCompleteResponse);
+      expect(exchange.statuses[0]).toBe(200);
+      expect(exchange.text).toContain('javascript.sql-injection');
+
+      // The client keeps its connection open: the server must not wait for it to go idle-timeout.
+      const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('still running 3 s later'), 3000))]);
+      connection.close();
+      expect(exit).toEqual({ code: 0, signal: null });
+      const messages = server.logs().map((entry) => entry['msg']);
+      expect(messages).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
+      expect(messages.indexOf('stopped')).toBeGreaterThan(messages.indexOf('request'));
+    } finally {
+      await server.stop(2000);
+    }
+  });
+});
+
+describe.each(RUNTIMES)('configuration on $name', (runtime) => {
+  it('refuses a bad value at start with a clear message and exit code 1', async () => {
+    await expect(startServer(runtime, { SECSCAN_MAX_CODE_BYTES: 'lots' }, 30_000)).rejects.toThrow(
+      /exited \(1\) before listening[\s\S]*SECSCAN_MAX_CODE_BYTES: expected a whole number from 1 to 67108864 \(bytes\), got "lots"/,
+    );
+  });
+});
