@@ -25,6 +25,49 @@ export interface LoadedGrammar {
   fields: readonly (string | null)[];
 }
 
+/**
+ * The tree-cursor entry points of web-tree-sitter's WebAssembly module. Emscripten's MODULARIZE
+ * build turns the options object given to `Parser.init` into the module, so after init it carries
+ * these exports. The mirror drives them directly: the public TreeCursor getters re-marshal the
+ * cursor through emscripten's generic setValue on every call, which made the mirror cost more
+ * than the parse itself. Checked at init (web-tree-sitter is pinned); absent → the public API.
+ */
+export interface RawCursorApi {
+  readonly HEAP32: Int32Array;
+  _ts_init(): number;
+  _ts_tree_cursor_goto_first_child_wasm(tree: number): number;
+  _ts_tree_cursor_goto_next_sibling_wasm(tree: number): number;
+  _ts_tree_cursor_goto_parent_wasm(tree: number): number;
+  _ts_tree_cursor_current_node_type_id_wasm(tree: number): number;
+  _ts_tree_cursor_current_field_id_wasm(tree: number): number;
+  _ts_tree_cursor_start_index_wasm(tree: number): number;
+  _ts_tree_cursor_end_index_wasm(tree: number): number;
+}
+
+const RAW_FUNCTIONS = [
+  '_ts_init',
+  '_ts_tree_cursor_goto_first_child_wasm',
+  '_ts_tree_cursor_goto_next_sibling_wasm',
+  '_ts_tree_cursor_goto_parent_wasm',
+  '_ts_tree_cursor_current_node_type_id_wasm',
+  '_ts_tree_cursor_current_field_id_wasm',
+  '_ts_tree_cursor_start_index_wasm',
+  '_ts_tree_cursor_end_index_wasm',
+] as const;
+
+let rawApi: RawCursorApi | null = null;
+let rawDisabled = false;
+
+/** The direct cursor API when the loaded web-tree-sitter exposes it (and it was not disabled). */
+export function rawCursorApi(): RawCursorApi | null {
+  return rawDisabled ? null : rawApi;
+}
+
+/** Turns the direct cursor API off (tests compare both paths). */
+export function setRawCursorApiEnabled(enabled: boolean): void {
+  rawDisabled = !enabled;
+}
+
 let runtimeReady: Promise<void> | null = null;
 const grammars = new Map<GrammarName, Promise<LoadedGrammar>>();
 const parsers = new Map<GrammarName, Parser>();
@@ -32,7 +75,13 @@ const parsers = new Map<GrammarName, Parser>();
 function initRuntime(loader: GrammarLoader): Promise<void> {
   runtimeReady ??= loader
     .runtime()
-    .then((wasmBinary) => Parser.init({ wasmBinary }))
+    .then(async (wasmBinary) => {
+      const module: Record<string, unknown> = { wasmBinary };
+      await Parser.init(module);
+      if (RAW_FUNCTIONS.every((f) => typeof module[f] === 'function') && module['HEAP32'] instanceof Int32Array) {
+        rawApi = module as unknown as RawCursorApi;
+      }
+    })
     .catch((error: unknown) => {
       runtimeReady = null; // let a later scan retry instead of caching the failure
       throw error;

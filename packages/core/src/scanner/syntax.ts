@@ -1,5 +1,5 @@
 import type { Tree } from 'web-tree-sitter';
-import type { LoadedGrammar } from './grammar.ts';
+import { rawCursorApi, type LoadedGrammar, type RawCursorApi } from './grammar.ts';
 import type { Location } from './types.ts';
 
 /** The scanned text with a lazily built line index (offsets are UTF-16 code units, as JS strings). */
@@ -171,6 +171,97 @@ export function mirrorTree(
   deadline: number,
   maxNodes: number,
 ): Mirror {
+  const raw = rawCursorApi();
+  return raw ? mirrorRaw(raw, tree, grammar, source, deadline, maxNodes) : mirrorPublic(tree, grammar, source, deadline, maxNodes);
+}
+
+/** Internal fields of web-tree-sitter 0.27's objects the direct path needs: the tree's and cursor's addresses. */
+interface CursorInternals {
+  tree: { 0: number };
+  0: number;
+  1: number;
+  2: number;
+  3: number;
+}
+
+/**
+ * The same walk through the cursor's C functions. The cursor's state lives in web-tree-sitter's
+ * transfer buffer: the goto functions read and write it there, the getters only read it, so it is
+ * written once at the start and read back once at the end (before `delete()`, which frees the
+ * cursor's stack by the address the state holds).
+ */
+function mirrorRaw(raw: RawCursorApi, tree: Tree, grammar: LoadedGrammar, source: SourceText, deadline: number, maxNodes: number): Mirror {
+  const { types, named, fields } = grammar;
+  const cursor = tree.walk();
+  const internals = cursor as unknown as CursorInternals;
+  const treePtr = internals.tree[0];
+  const buffer = raw._ts_init() >> 2;
+  const writeState = (): void => {
+    const heap = raw.HEAP32;
+    heap[buffer] = internals[0];
+    heap[buffer + 1] = internals[1];
+    heap[buffer + 2] = internals[2];
+    heap[buffer + 3] = internals[3];
+  };
+  const readState = (): void => {
+    const heap = raw.HEAP32;
+    internals[0] = heap[buffer] as number;
+    internals[1] = heap[buffer + 1] as number;
+    internals[2] = heap[buffer + 2] as number;
+    internals[3] = heap[buffer + 3] as number;
+  };
+  const hasErrors = tree.rootNode.hasError;
+  writeState();
+  const rootType = types[raw._ts_tree_cursor_current_node_type_id_wasm(treePtr)] ?? 'ERROR';
+  const root = new SyntaxNode(rootType, true, null, raw._ts_tree_cursor_start_index_wasm(treePtr), raw._ts_tree_cursor_end_index_wasm(treePtr), null, source);
+  let current = root;
+  let count = 1;
+  let truncated = false;
+  const make = (parent: SyntaxNode): SyntaxNode => {
+    const id = raw._ts_tree_cursor_current_node_type_id_wasm(treePtr);
+    const type = types[id];
+    const start = raw._ts_tree_cursor_start_index_wasm(treePtr);
+    const field = fields[raw._ts_tree_cursor_current_field_id_wasm(treePtr)] ?? null;
+    if (type === undefined) return new SyntaxNode('ERROR', true, field, start, raw._ts_tree_cursor_end_index_wasm(treePtr), parent, source);
+    const isNamed = named[id] === true;
+    const end = isNamed || type.length === 0 ? raw._ts_tree_cursor_end_index_wasm(treePtr) : start + type.length;
+    return new SyntaxNode(type, isNamed, field, start, end, parent, source);
+  };
+  try {
+    outer: for (;;) {
+      if ((count & 4095) === 0 && (count >= maxNodes || performance.now() > deadline)) {
+        truncated = true;
+        break;
+      }
+      if (raw._ts_tree_cursor_goto_first_child_wasm(treePtr)) {
+        const node = make(current);
+        current.children.push(node);
+        current = node;
+        count++;
+        continue;
+      }
+      for (;;) {
+        if (raw._ts_tree_cursor_goto_next_sibling_wasm(treePtr)) {
+          const parent = current.parent as SyntaxNode;
+          const node = make(parent);
+          parent.children.push(node);
+          current = node;
+          count++;
+          continue outer;
+        }
+        if (!raw._ts_tree_cursor_goto_parent_wasm(treePtr)) break outer;
+        current = current.parent as SyntaxNode;
+      }
+    }
+  } finally {
+    readState();
+    cursor.delete();
+  }
+  return { root, nodes: count, hasErrors: hasErrors || truncated, truncated };
+}
+
+/** The walk through web-tree-sitter's public TreeCursor (fallback when the direct API is absent). */
+function mirrorPublic(tree: Tree, grammar: LoadedGrammar, source: SourceText, deadline: number, maxNodes: number): Mirror {
   const { types, named, fields } = grammar;
   const cursor = tree.walk();
   let hasErrors = tree.rootNode.hasError;
