@@ -17,7 +17,9 @@ export function findSuppressions(source: SourceText): Map<number, Set<string>> {
   for (let from = text.indexOf(MARKER); from !== -1; from = text.indexOf(MARKER, from + MARKER.length)) {
     const line = source.lineOf(from) + 1;
     const m = RULE_AFTER.exec(text.slice(from + MARKER.length, from + MARKER.length + 200));
-    const rule = m?.[1] ? m[1].replace(/[.]+$/, '') : '*';
+    let rule = m?.[1] ?? '*';
+    while (rule.endsWith('.')) rule = rule.slice(0, -1); // a sentence's full stop is not part of the id
+    if (rule === '') rule = '*';
     let set = out.get(line);
     if (!set) out.set(line, (set = new Set()));
     set.add(rule);

@@ -18,8 +18,28 @@ export interface Annotation {
   at: number;
 }
 
-// A comment marker, then the keyword, then ids. Each part is a single bounded class: linear.
-const ANNOTATION = /(?:\/\/|#|\/\*|<!--|--|;|')[ \t]*(todoruleid|todook|ruleid|ok)[ \t]*:[ \t]*([A-Za-z0-9_.,\- \t]+)/;
+const MARKERS = ['//', '#', '/*', '<!--', '--', ';', "'"];
+const KEYWORDS: readonly Expectation[] = ['todoruleid', 'todook', 'ruleid', 'ok'];
+
+/** `<comment marker> <keyword>: <ids>` on a comment-only line, read with plain string operations. */
+function readAnnotation(raw: string): { kind: Expectation; ids: string[] } | null {
+  let rest = raw.trimStart();
+  const marker = MARKERS.find((m) => rest.startsWith(m));
+  if (!marker) return null;
+  rest = rest.slice(marker.length).trimStart();
+  const kind = KEYWORDS.find((k) => rest.startsWith(k));
+  if (!kind) return null;
+  rest = rest.slice(kind.length).trimStart();
+  if (!rest.startsWith(':')) return null;
+  const ids = rest
+    .slice(1)
+    .replace('*/', ' ')
+    .replace('-->', ' ')
+    .split(',')
+    .map((part) => part.trim().split(' ')[0]?.split('\t')[0] ?? '')
+    .filter((id) => id.length > 0);
+  return ids.length > 0 ? { kind, ids } : null;
+}
 
 /** Finds the annotations of a sample file. */
 export function parseAnnotations(text: string): Annotation[] {
@@ -27,14 +47,9 @@ export function parseAnnotations(text: string): Annotation[] {
   const out: Annotation[] = [];
   let pending: { kind: Expectation; ids: string[]; at: number }[] = [];
   lines.forEach((raw, i) => {
-    const m = ANNOTATION.exec(raw);
-    const isOnlyComment = m !== null && raw.slice(0, m.index).trim() === '';
-    if (m && isOnlyComment) {
-      const ids = (m[2] as string)
-        .split(',')
-        .map((s) => s.trim().split(/[ \t]/)[0] as string)
-        .filter((s) => s.length > 0);
-      pending.push({ kind: m[1] as Expectation, ids, at: i + 1 });
+    const annotation = readAnnotation(raw);
+    if (annotation) {
+      pending.push({ ...annotation, at: i + 1 });
       return;
     }
     if (pending.length > 0 && raw.trim() !== '') {
