@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
+import { isNonStringField } from './classes.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda']);
 const STRING_TYPES = new Set(['string', 'concatenated_string']);
@@ -18,6 +19,7 @@ const SKIP_TYPES = new Set([
   'ellipsis',
 ]);
 const LITERAL_TYPES = new Set(['integer', 'float', 'true', 'false', 'none']);
+const NUMERIC_CONVERTERS = new Set(['int', 'float', 'bool', 'uuid.UUID', 'UUID', 'Decimal', 'decimal.Decimal']);
 const PASS_TYPES = new Set(['parenthesized_expression', 'await', 'list_splat', 'dictionary_splat', 'expression_list_item', 'starred_expression']);
 
 /** Content of a Python string without prefix and quotes (interpolations excluded). */
@@ -53,7 +55,7 @@ function call(node: SyntaxNode): CallView | null {
   if (fn.type === 'attribute') {
     receiver = fn.child('object');
     name = fn.child('attribute')?.text ?? '?';
-  } else if (fn.type === 'identifier') name = fn.text;
+  } else if (fn.type === 'identifier') name = importedName(fn);
   return { kind: 'call', node, callee: fn, receiver, name, args: args(node.child('arguments')), isNew: false };
 }
 
@@ -141,6 +143,54 @@ function functionView(node: SyntaxNode): FunctionView {
   };
 }
 
+const aliasCache = new WeakMap<SyntaxNode, Map<string, string>>();
+const helperCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+/** A request read that does not depend on the helper's locals: `request.args.get(name)`, `request.get_json().get(key)`. */
+const REQUEST_READ = /^(?:flask\.|self\.)?request\.(?:args|form|values|json|files|cookies|headers|GET|POST|COOKIES|META|FILES|data|query_params|path_params|match_info|query|params|matchdict|get_json\(|get_data\(|get_argument\()|^self\.get_(?:argument|query_argument|body_argument)\(/;
+
+/**
+ * Module-level helpers that only return a request read (`def arg(name): return request.args.get(name)`),
+ * by name. A call of one is viewed as the read itself, so the caller sees request data.
+ */
+function sourceHelperReturn(node: SyntaxNode): SyntaxNode | null {
+  const fn = node.child('function');
+  if (!fn || fn.type !== 'identifier') return null;
+  let root = node;
+  while (root.parent) root = root.parent;
+  let helpers = helperCache.get(root);
+  if (!helpers) {
+    helpers = new Map();
+    for (const c of root.children) {
+      const def = c.type === 'decorated_definition' ? c.child('definition') : c;
+      if (def?.type !== 'function_definition' || c.type === 'decorated_definition') continue;
+      const name = def.child('name')?.text;
+      const statements = (def.child('body')?.namedChildren ?? []).filter((st) => st.type !== 'comment' && !(st.type === 'expression_statement' && st.namedChildren[0]?.type === 'string'));
+      const only = statements.length === 1 ? statements[0] : undefined;
+      const value = only?.type === 'return_statement' ? only.namedChildren[0] : undefined;
+      if (name && value && REQUEST_READ.test(value.text)) helpers.set(name, value);
+    }
+    helperCache.set(root, helpers);
+  }
+  const hit = helpers.get(fn.text);
+  return hit && !hit.contains(node) ? hit : null;
+}
+
+/**
+ * The name a called identifier has where it is defined: `from ldap3.utils.conv import
+ * escape_filter_chars as esc` makes `esc(x)` a call of `escape_filter_chars`. Rules, sanitizers
+ * and sinks are found by that name (their canonical path still comes from the import).
+ */
+function importedName(id: SyntaxNode): string {
+  let root = id;
+  while (root.parent) root = root.parent;
+  let aliases = aliasCache.get(root);
+  if (!aliases) aliasCache.set(root, (aliases = importAliases(root)));
+  const full = aliases.get(id.text);
+  if (!full) return id.text;
+  const dot = full.lastIndexOf('.');
+  return dot >= 0 ? full.slice(dot + 1) : full;
+}
+
 function importAliases(root: SyntaxNode): Map<string, string> {
   const aliases = new Map<string, string>();
   const stack: SyntaxNode[] = [root];
@@ -193,6 +243,8 @@ function viewOf(node: SyntaxNode): View | null {
     return inner ? { kind: 'pass', inner } : { kind: 'literal' };
   }
   if (FUNCTION_TYPES.has(t)) return { kind: 'function', fn: functionView(node) };
+  // The `for` token of a comprehension clause: binds the clause's variables, yields nothing itself.
+  if (t === 'for' && node.parent?.type === 'for_in_clause') return { kind: 'clean', parts: [node.parent] };
   switch (t) {
     case 'identifier':
       return { kind: 'name', name: node.text };
@@ -217,6 +269,8 @@ function viewOf(node: SyntaxNode): View | null {
       const object = node.child('object');
       const attr = node.child('attribute');
       if (!object || !attr) return null;
+      // `item.quantity` where `item: Item` and `class Item(BaseModel): quantity: int`: a validated number.
+      if (object.type === 'identifier' && node.field !== 'left' && isNonStringField(object, attr.text)) return { kind: 'clean', parts: [] };
       return { kind: 'member', object, property: attr.text };
     }
     case 'subscript': {
@@ -228,14 +282,28 @@ function viewOf(node: SyntaxNode): View | null {
       }
       return { kind: 'index', object, index };
     }
-    case 'call':
-      return call(node);
+    case 'call': {
+      // get_param("q") where `def get_param(name): return request.args.get(name)`: the request read itself.
+      const inlined = sourceHelperReturn(node);
+      if (inlined) return { kind: 'pass', inner: inlined };
+      const c = call(node);
+      // `SORT_COLUMNS.get(request.args["sort"], "created_at")`: a lookup in a constant table yields its values.
+      if (c && c.name === 'get' && c.receiver?.type === 'identifier' && /^[A-Z][A-Z0-9_]*$/.test(c.receiver.text)) return { kind: 'clean', parts: c.args.map((a) => a.node) };
+      // `request.args.get('page', 1, type=int)`: werkzeug converts the value, so it carries no text.
+      if (c && c.name === 'get' && c.receiver) {
+        const conv = c.args.find((a) => a.name === 'type')?.node;
+        if (conv && NUMERIC_CONVERTERS.has(conv.text)) return { kind: 'clean', parts: c.args.map((a) => a.node).filter((n) => n !== conv) };
+      }
+      return c;
+    }
     case 'binary_operator': {
       const op = node.child('operator')?.text ?? '';
       const left = node.child('left');
       const right = node.child('right');
       if (!left || !right) return null;
       if (op === '+' || op === '%') return { kind: 'concat', parts: [left, right] };
+      // `Path(base) / name` joins paths: the result carries the parts' data (not a built string).
+      if (op === '/') return null;
       return { kind: 'clean', parts: [left, right] };
     }
     case 'unary_operator':
@@ -263,8 +331,10 @@ function viewOf(node: SyntaxNode): View | null {
       return { kind: 'clean', parts: operands };
     }
     case 'conditional_expression': {
-      const [a, , b] = node.namedChildren;
-      return { kind: 'choice', options: [a, b].filter((x): x is SyntaxNode => x !== undefined) };
+      // `a if cond else b`: guards in cond apply to a (where it holds) and to b (where it fails).
+      const [a, condition, b] = node.namedChildren;
+      const options = [a, b].filter((x): x is SyntaxNode => x !== undefined);
+      return condition && options.length === 2 ? { kind: 'choice', options, condition } : { kind: 'choice', options };
     }
     case 'list':
     case 'tuple':
@@ -280,10 +350,12 @@ function viewOf(node: SyntaxNode): View | null {
     case 'generator_expression':
     case 'set_comprehension':
     case 'dictionary_comprehension': {
+      // The `for … in …` clauses bind the loop variables first; the value is the element expression's.
+      // Each clause is reached through its `for` token, viewed as a clean wrapper around the clause
+      // (see below), so `[int(n) for n in request.args.getlist("n")]` carries no taint.
       const body = node.child('body');
-      const clause = node.childOfType('for_in_clause');
-      const source = clause?.child('right');
-      return { kind: 'collection', items: [body, source].filter((x): x is SyntaxNode => !!x) };
+      const binders = node.children.filter((c) => c.type === 'for_in_clause').map((c) => c.children.find((t) => t.type === 'for') ?? c);
+      return { kind: 'collection', items: [...binders, body].filter((x): x is SyntaxNode => !!x) };
     }
     case 'assignment': {
       const left = node.child('left');

@@ -1,5 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { onlyEnvironment } from '../../lang/python/predicates.ts';
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'cmd', 'cmd.exe', 'powershell', 'pwsh', '/bin/sh', '/bin/bash', '/usr/bin/bash', '/usr/bin/sh', '/bin/zsh']);
 
@@ -54,8 +55,10 @@ export default defineRule({
       { callee: ['os.system', 'os.popen', 'os.popen2', 'os.popen3', 'os.popen4', 'commands.getoutput', 'commands.getstatusoutput', 'subprocess.getoutput', 'subprocess.getstatusoutput', 'asyncio.create_subprocess_shell', 'pty.spawn', 'popen2.popen2', 'platform.popen'] },
       { callee: ['subprocess.run', 'subprocess.call', 'subprocess.Popen', 'subprocess.check_call', 'subprocess.check_output'], args: [0], keywords: ['args'], where: subprocessDanger },
       { callee: ['os.execl', 'os.execle', 'os.execlp', 'os.execlpe', 'os.execv', 'os.execve', 'os.execvp', 'os.execvpe', 'os.spawnl', 'os.spawnle', 'os.spawnlp', 'os.spawnlpe', 'os.spawnv', 'os.spawnve', 'os.spawnvp', 'os.spawnvpe', 'asyncio.create_subprocess_exec'], args: 'all' },
-      { callee: ['*.exec_command', 'fabric.api.{run,sudo,local}', 'invoke.run', '*.run_command'], args: [0] },
+      { callee: ['*.exec_command', 'fabric.api.{run,sudo,local}', 'fabric.operations.{run,sudo,local}', 'invoke.run', '*.run_command', 'pexpect.spawn', 'pexpect.run', 'pexpect.popen_spawn.PopenSpawn', 'pexpect.spawnu'], args: [0], keywords: ['command'] },
     ],
     params: 'built',
+    // Commands assembled from the process environment are deployment configuration.
+    check: (taint, ctx, at) => !onlyEnvironment(taint, at, ctx),
   },
 });

@@ -1,0 +1,434 @@
+/** Predicates shared by the Python rules (rules/python/*.ts). */
+import type { CallView } from '../../engine/adapter.ts';
+import { classBit, type MatchContext, type Taint, type VulnClass } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { DB_RECEIVER, looksLikeSql } from '../common.ts';
+
+export { looksLikeSql };
+
+/** Positional arguments of a call, in order. */
+export function positional(call: CallView): SyntaxNode[] {
+  return call.args.filter((a) => a.index >= 0).map((a) => a.node);
+}
+
+/** A keyword argument's value (`shell=True` → the `True` node). */
+export function keyword(call: CallView, name: string): SyntaxNode | null {
+  for (const a of call.args) if (a.name === name) return a.node;
+  return null;
+}
+
+/** The argument at a position, or given by keyword. */
+export function argument(call: CallView, index: number, name?: string): SyntaxNode | null {
+  for (const a of call.args) if (a.index === index || (name !== undefined && a.name === name)) return a.node;
+  return null;
+}
+
+export function isTrue(node: SyntaxNode | null): boolean {
+  return node !== null && (node.type === 'true' || node.text === '1');
+}
+
+export function isFalse(node: SyntaxNode | null): boolean {
+  return node !== null && (node.type === 'false' || node.type === 'none' || node.text === '0');
+}
+
+/** The last segment of a receiver's access path without the call marker (`self.conn.cursor()` → `cursor`). */
+export function receiverName(call: CallView, ctx: MatchContext): string | null {
+  if (!call.receiver) return null;
+  const p = ctx.path(call.receiver);
+  const last = p?.[p.length - 1];
+  return last ? last.replace(/\(\)$/, '') : null;
+}
+
+/** Whether a call's receiver is a database handle: `cursor`, `conn`, `db.session`, `connection.cursor()`, `self.db`, `get_db()`. */
+export function isDbReceiver(call: CallView, ctx: MatchContext): boolean {
+  const name = receiverName(call, ctx);
+  if (name === null) return false;
+  if (DB_RECEIVER.test(name) || /(?:^|_)(?:cursor|cur|conn|connection|db|database|session|engine|pool|sqlite|mysql|pg|postgres|psql)$/i.test(name)) return true;
+  return /^(?:get_db|get_conn|get_connection|get_cursor|get_session|connect|cursor)$/.test(name);
+}
+
+/** Whether data comes from the process environment (configuration, not an attacker). */
+export function fromEnvironment(t: Taint): boolean {
+  return t.strength === 'local' && /\benviron\b|\bgetenv\b|environb/.test(t.label);
+}
+
+/**
+ * Whether the taint at a sink is only configuration: it comes from the environment and no other
+ * part of the argument (`DB_PATH + " > " + args.dest`) carries data from elsewhere.
+ */
+export function onlyEnvironment(t: Taint, at: SyntaxNode, ctx: MatchContext): boolean {
+  if (!fromEnvironment(t)) return false;
+  const stack: SyntaxNode[] = [at];
+  let budget = 200;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'identifier' || n.type === 'attribute' || n.type === 'subscript' || n.type === 'call') {
+      const other = ctx.taint(n);
+      if (other && !fromEnvironment(other)) return false;
+      if (n.type === 'identifier') continue;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return true;
+}
+
+/**
+ * Whether a node carries untrusted data that is dangerous for a class at this point: not
+ * sanitized for it, and remote, or (for local / parameter data) allowed by the policy.
+ */
+export function dangerous(ctx: MatchContext, node: SyntaxNode | null, cls: VulnClass, policy: { local?: 'any' | 'built' | 'never'; params?: 'any' | 'built' | 'never' } = {}): Taint | null {
+  if (!node) return null;
+  const t = ctx.taint(node);
+  if (!t || t.sanitized & classBit(cls)) return null;
+  if (t.strength === 'remote') return t;
+  const p = t.strength === 'local' ? (policy.local ?? 'any') : (policy.params ?? 'built');
+  return p === 'any' || (p === 'built' && t.built) ? t : null;
+}
+
+// ---- definitions -------------------------------------------------------------------------
+
+const SCOPES = new Set(['function_definition', 'module']);
+const defCache = new WeakMap<SyntaxNode, Map<string, { at: number; value: SyntaxNode }[]>>();
+
+function scopeOf(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  for (let p = node.parent; p; p = p.parent) {
+    n = p;
+    if (SCOPES.has(p.type)) return p;
+  }
+  return n;
+}
+
+function collectDefinitions(scope: SyntaxNode): Map<string, { at: number; value: SyntaxNode }[]> {
+  const out = new Map<string, { at: number; value: SyntaxNode }[]>();
+  const add = (name: string, at: number, value: SyntaxNode): void => {
+    let list = out.get(name);
+    if (!list) out.set(name, (list = []));
+    list.push({ at, value });
+  };
+  const stack: SyntaxNode[] = [...scope.children];
+  let budget = 20000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'function_definition' || n.type === 'class_definition' || n.type === 'lambda') continue;
+    if (n.type === 'assignment') {
+      const left = n.child('left');
+      const right = n.child('right');
+      if (left?.type === 'identifier' && right) add(left.text, n.start, right);
+    } else if (n.type === 'as_pattern') {
+      const value = n.namedChildren[0];
+      const alias = n.child('alias');
+      const id = alias?.namedChildren[0] ?? alias;
+      if (value && id?.type === 'identifier') add(id.text, n.start, value);
+    } else if (n.type === 'named_expression') {
+      const name = n.child('name');
+      const value = n.child('value');
+      if (name && value) add(name.text, n.start, value);
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return out;
+}
+
+/** The expression last assigned to a name before `use`, in its own scope (then the module's). */
+export function definitionOf(use: SyntaxNode): SyntaxNode | null {
+  if (use.type !== 'identifier') return null;
+  let scope: SyntaxNode | null = scopeOf(use);
+  for (let i = 0; i < 3 && scope; i++) {
+    let defs = defCache.get(scope);
+    if (!defs) defCache.set(scope, (defs = collectDefinitions(scope)));
+    const list = defs.get(use.text);
+    if (list) {
+      let best: { at: number; value: SyntaxNode } | null = null;
+      for (const d of list) if (d.at < use.start && (!best || d.at > best.at) && !d.value.contains(use)) best = d;
+      if (best) return best.value;
+      if (scope.type === 'function_definition') return null; // assigned later in the function: not a module constant
+    }
+    if (scope.type === 'module' || !scope.parent) return null;
+    scope = scopeOf(scope);
+  }
+  return null;
+}
+
+/** Unwraps parentheses, `await` and names bound to a single expression, up to a few steps. */
+export function resolve(node: SyntaxNode | null, depth = 0): SyntaxNode | null {
+  if (!node || depth > 4) return node;
+  if (node.type === 'parenthesized_expression' || node.type === 'await') return resolve(node.namedChildren[0] ?? null, depth + 1);
+  if (node.type === 'identifier') {
+    const d = definitionOf(node);
+    return d ? resolve(d, depth + 1) : node;
+  }
+  return node;
+}
+
+/** The call an expression was produced by (`t = Template(s)` → `Template(s)`), or null. */
+export function originCall(node: SyntaxNode | null, ctx: MatchContext): CallView | null {
+  const r = resolve(node);
+  return r ? ctx.call(r) : null;
+}
+
+// ---- URLs --------------------------------------------------------------------------------
+
+/**
+ * The literal text an expression certainly starts with: a string's leading fragment, the
+ * constant a leading f-string field holds, the left side of `+` / `%`, a `.format` template.
+ * A leading configuration value (`{BASE_URL}`, `settings.API`, `os.environ[…]`) counts as a
+ * configured origin. Null when it starts with untrusted data.
+ */
+export function literalPrefix(node: SyntaxNode | null, ctx: MatchContext, depth = 0): string | null {
+  if (!node || depth > 6) return null;
+  const whole = ctx.stringValue(node);
+  if (whole !== null) return whole;
+  switch (node.type) {
+    case 'parenthesized_expression':
+    case 'await':
+      return literalPrefix(node.namedChildren[0] ?? null, ctx, depth + 1);
+    case 'string': {
+      let out = '';
+      for (const c of node.children) {
+        if (c.type === 'string_content' || c.type === 'escape_sequence') out += c.text;
+        else if (c.type === 'interpolation') {
+          const inner = c.child('expression');
+          const s = inner ? ctx.stringValue(inner) : null;
+          if (s !== null) {
+            out += s;
+            continue;
+          }
+          if (out === '' && inner && configured(inner, ctx)) out += 'https://configured.invalid/';
+          else return out;
+        }
+      }
+      return out;
+    }
+    case 'concatenated_string':
+      return literalPrefix(node.namedChildren[0] ?? null, ctx, depth + 1);
+    case 'binary_operator': {
+      const op = node.child('operator')?.text;
+      const left = node.child('left');
+      if (op !== '+' && op !== '%') return null;
+      if (left && ctx.stringValue(left) === null && configured(left, ctx)) return 'https://configured.invalid/';
+      return literalPrefix(left, ctx, depth + 1);
+    }
+    case 'identifier': {
+      if (configured(node, ctx)) return 'https://configured.invalid/';
+      const d = definitionOf(node);
+      return d ? literalPrefix(d, ctx, depth + 1) : null;
+    }
+    case 'call': {
+      const c = ctx.call(node);
+      if (!c) return null;
+      if (c.name === 'format' && c.receiver) return literalPrefix(c.receiver, ctx, depth + 1);
+      // urljoin(BASE, "/users/" + x): a local path keeps the base's host.
+      if (/^(?:urllib\.parse\.|urlparse\.)?urljoin$/.test(ctx.pathText(c.callee ?? node) ?? '')) {
+        const base = argument(c, 0);
+        const rel = argument(c, 1);
+        const relPrefix = literalPrefix(rel, ctx, depth + 1);
+        if (relPrefix !== null && /^\/[^/\\]/.test(relPrefix)) {
+          const basePrefix = literalPrefix(base, ctx, depth + 1);
+          return basePrefix === null ? null : basePrefix.replace(/\/+$/, '') + relPrefix;
+        }
+        return null;
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A value that comes from configuration rather than the request: a constant, a setting, the environment. */
+function configured(node: SyntaxNode, ctx: MatchContext): boolean {
+  if (ctx.isConstant(node)) return true;
+  const t = ctx.taint(node);
+  if (t) return t.strength === 'local' && fromEnvironment(t);
+  const p = ctx.pathText(node) ?? '';
+  return /(?:^|\.)(?:settings|config|app\.config|current_app\.config|conf)\b|\b(?:base_url|api_url|api_base|endpoint|host_url|service_url)$/i.test(p);
+}
+
+/** Whether a URL prefix pins the destination: an absolute URL with a host and a path, or a local path (`/users/`, not `//evil`). */
+export function pinsHost(prefix: string): boolean {
+  return /^(?:https?:)?\/\/[^/?#\\]+[/?#]/i.test(prefix) || /^\/[^/\\]/.test(prefix) || /^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\//i.test(prefix);
+}
+
+/**
+ * Whether a URL-valued argument is pinned to a fixed host or local path by literal text before the
+ * untrusted part: `f"https://api.example.com/users/{uid}"`, `"/search?q=" + q`, `f"{BASE}/x/{y}"`.
+ */
+export function hostIsPinned(arg: SyntaxNode | null, ctx: MatchContext, taint: Taint): boolean {
+  if (!arg) return false;
+  const prefix = literalPrefix(arg, ctx);
+  if (prefix !== null) return pinsHost(prefix);
+  if (arg.type === 'identifier' && definitionOf(arg) !== null) return false;
+  return taint.built && taint.text.length > 0 && /^(?:https?:)?\/\/[^/?#\\]+[/?#]/i.test(taint.text);
+}
+
+/**
+ * Whether the enclosing function, before `call`, tests the variable `arg` — or a variable derived
+ * from it by an expression matching `derive` (`parsed = urlparse(url)`, `real = os.path.realpath(p)`)
+ * — with one of the given checks inside a condition (`if parsed.hostname not in ALLOWED: abort()`).
+ * The engine's guards follow variables, not parsed parts of them; this covers how URL allow-lists
+ * and path containment checks are usually written.
+ */
+export function checkedBefore(call: CallView, arg: SyntaxNode | null, ctx: MatchContext, check: RegExp, derive?: RegExp): boolean {
+  const fn = ctx.fn?.node;
+  if (!fn || !arg || arg.type !== 'identifier') return false;
+  const names = new Set([arg.text]);
+  const mentions = (text: string): boolean => {
+    for (const n of names) if (new RegExp(`\\b${n}\\b`).test(text)) return true;
+    return false;
+  };
+  const conditions: SyntaxNode[] = [];
+  const assignments: SyntaxNode[] = [];
+  const stack: SyntaxNode[] = [fn];
+  let budget = 20000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.start >= call.node.start) continue;
+    if (n.type === 'if_statement' || n.type === 'elif_clause' || n.type === 'while_statement') {
+      const c = n.child('condition');
+      if (c) conditions.push(c);
+    } else if (n.type === 'assert_statement') conditions.push(n);
+    else if (n.type === 'conditional_expression' && n.namedChildren[1]) conditions.push(n.namedChildren[1]);
+    else if (n.type === 'assignment' && n.child('left')?.type === 'identifier') assignments.push(n);
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  if (derive) {
+    assignments.sort((a, b) => a.start - b.start);
+    for (let round = 0; round < 2; round++) {
+      for (const a of assignments) {
+        const right = a.child('right')?.text ?? '';
+        if (derive.test(right) && mentions(right)) names.add(a.child('left')?.text ?? '');
+      }
+    }
+    names.delete('');
+  }
+  return conditions.some((c) => check.test(c.text) && mentions(c.text));
+}
+
+// ---- names around a value ----------------------------------------------------------------
+
+/** Splits `resetToken`, `RESET_TOKEN`, `user.reset_token` into lower-case words. */
+export function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+const SECRET_WORDS = new Set([
+  'token', 'tokens', 'password', 'passwd', 'pwd', 'pass', 'passphrase', 'passcode', 'secret', 'secrets', 'nonce', 'salt', 'otp', 'totp',
+  'hotp', 'pin', 'csrf', 'xsrf', 'apikey', 'session', 'sessionid', 'sid', 'credential', 'credentials', 'signature', 'hmac', 'jwt',
+  'bearer', 'verifier', 'captcha', 'activation', 'invite', 'invitation', 'coupon', 'voucher', 'mfa', '2fa', 'tfa', 'recovery',
+  'unlock', 'reset', 'magic', 'iv', 'cookie', 'auth', 'apitoken', 'accesstoken', 'authtoken', 'sessionkey',
+]);
+const KEY_WORDS = new Set(['key', 'code', 'id', 'link', 'url', 'hash', 'string', 'value', 'digest']);
+const KEY_QUALIFIERS = new Set([
+  'api', 'access', 'secret', 'private', 'signing', 'encryption', 'session', 'license', 'auth', 'reset', 'verification', 'verify',
+  'confirmation', 'confirm', 'activation', 'invite', 'invitation', 'sms', 'otp', 'security', 'login', 'one', 'magic', 'unlock',
+  'recovery', 'backup', 'promo', 'referral', 'aes', 'hmac', 'crypt', 'cipher', 'master', 'download', 'share', 'sharing', 'email',
+  'phone', 'password', 'pass', 'passwd', 'user', 'account', 'sign', 'private',
+]);
+
+/** Whether a name (variable, attribute, key, function) reads like it holds a secret value. */
+export function isSecretContext(name: string): boolean {
+  const words = wordsOf(name);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (SECRET_WORDS.has(w)) return true;
+    if (KEY_WORDS.has(w) && i > 0 && KEY_QUALIFIERS.has(words[i - 1] as string)) return true;
+  }
+  return false;
+}
+
+/** Calls whose argument is not the value's purpose: waiting, printing, logging, counting. */
+const NOT_PURPOSE = /^(?:sleep|print|log|debug|info|warning|warn|error|exception|critical|range|len|jitter|delay|backoff|wait|sample_rate|shuffle|randint|uniform)$/;
+/** Wrappers that keep the value's purpose: `str(random.random())`, `"".join(…)`, `hex(…)`. */
+const TRANSPARENT = /^(?:str|int|float|round|hex|oct|format|join|encode|decode|hexdigest|digest|zfill|upper|lower|b64encode|urlsafe_b64encode|list|tuple|sorted)$/;
+
+/**
+ * The names around an expression, innermost first: the variable / attribute / key / keyword it is
+ * assigned to, the calls it is passed to, and the enclosing function name.
+ */
+export function contextNames(node: SyntaxNode): string[] {
+  const out: string[] = [];
+  let n: SyntaxNode = node;
+  for (let i = 0; i < 14 && n.parent; i++) {
+    const p: SyntaxNode = n.parent;
+    if (p.type === 'assignment' || p.type === 'augmented_assignment') {
+      const left = p.child('left');
+      if (left && n.field === 'right') out.push(left.text);
+      if (n.field === 'right') break;
+    } else if (p.type === 'keyword_argument') {
+      const key = p.child('name');
+      if (key && n.field === 'value') out.push(key.text);
+    } else if (p.type === 'pair') {
+      const key = p.child('key');
+      if (key && n.field === 'value') out.push(key.text.replace(/^['"]|['"]$/g, ''));
+    } else if (p.type === 'return_statement') {
+      // The function's name says what it returns.
+    } else if (p.type === 'call' && n.field === 'arguments') {
+      const fn = p.child('function');
+      const name = fn?.type === 'attribute' ? (fn.child('attribute')?.text ?? '') : (fn?.text ?? '');
+      if (NOT_PURPOSE.test(name)) return out;
+      if (name && !TRANSPARENT.test(name)) out.push(name);
+    } else if (p.type === 'function_definition') {
+      const name = p.child('name')?.text;
+      if (name) out.push(name);
+      break;
+    } else if (p.type === 'class_definition' || p.type === 'module') break;
+    n = p;
+  }
+  return out;
+}
+
+// ---- files -------------------------------------------------------------------------------
+
+/** Test code: fixed passwords and disabled checks there are test data. */
+export function isTestFile(filename: string | null, code: string): boolean {
+  if (filename && /(?:^|[\\/])(?:tests?|testing)[\\/]|(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_tests?|conftest)\.py$/.test(filename)) return true;
+  return /^\s*import pytest\b|^\s*from pytest\b|^\s*import unittest\b|^\s*from unittest\b|^\s*from django\.test\b/m.test(code.slice(0, 4000));
+}
+
+/** A settings module meant for development or tests (`settings/dev.py`, `local_settings.py`, `test_settings.py`). */
+export function isDevSettingsFile(filename: string | null): boolean {
+  if (!filename) return false;
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  return /(?:^|[_.-])(?:dev|devel|development|local|test|tests|testing|ci)(?:[_.-]|$)/i.test(base.replace(/\.py$/, '')) || /[\\/](?:dev|development|local|test|tests)[\\/]/i.test(filename);
+}
+
+/** Whether the enclosing class (a config class) is for development or tests: `class TestingConfig(Config)`. */
+export function inDevClass(node: SyntaxNode): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'class_definition') {
+      const name = p.child('name')?.text ?? '';
+      if (/(?:Test|Testing|Dev|Development|Local|Debug)/.test(name)) return true;
+    }
+    if (p.type === 'if_statement') {
+      const c = p.child('condition')?.text ?? '';
+      if (/\b(?:DEBUG|TESTING|testing|debug)\b|development|"dev"|'dev'|"test"|'test'/.test(c)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a file reads like a Django settings module. */
+export function isSettingsModule(filename: string | null, code: string): boolean {
+  const base = filename?.split(/[\\/]/).pop() ?? '';
+  if (/settings|config|conf/i.test(base)) return true;
+  return /^\s*(?:INSTALLED_APPS|ROOT_URLCONF|MIDDLEWARE|DATABASES)\s*=/m.test(code);
+}
+
+/** The content type a response call declares (`content_type=` / `mimetype=` / `media_type=`), or null. */
+export function declaredContentType(call: CallView, ctx: MatchContext): string | null {
+  for (const name of ['content_type', 'mimetype', 'media_type']) {
+    const v = keyword(call, name);
+    if (v) return ctx.stringValue(v) ?? v.text;
+  }
+  return null;
+}
+
+/** Whether a content type is something a browser will not render as HTML. */
+export function notHtml(type: string | null): boolean {
+  return type !== null && !/html|xml\+xhtml|svg/i.test(type);
+}

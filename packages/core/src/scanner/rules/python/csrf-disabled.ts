@@ -1,0 +1,71 @@
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { inDevClass, isDevSettingsFile, isSettingsModule, isTestFile } from '../../lang/python/predicates.ts';
+
+/** Views that authenticate the request some other way than the session cookie: webhooks with signatures, token APIs. */
+const OTHER_AUTH = /hmac|signature|compare_digest|construct_event|verify_webhook|X-Hub-Signature|Stripe-Signature|HTTP_AUTHORIZATION|["']Authorization["']|[Bb]earer|api_key|apikey|X-Api-Key|verify_signature|webhook/;
+/** Signs that the view changes state. */
+const STATE_CHANGING = /\bPOST\b|request\.body|request\.data|request\.method|\.save\(|\.delete\(|\.create\(|\.update\(|def post\b|def put\b|def delete\b|def patch\b|request\.form|request\.get_json|request\.json/;
+
+/** The function or class a decorator applies to. */
+function decorated(node: SyntaxNode): SyntaxNode | null {
+  const def = node.parent?.type === 'decorated_definition' ? node.parent.child('definition') : null;
+  return def ?? null;
+}
+
+function csrfOff(node: SyntaxNode, ctx: MatchContext): Verdict {
+  if (isTestFile(ctx.filename, ctx.code)) return false;
+  if (node.type === 'decorator') {
+    const text = node.text.replace(/\s+/g, '');
+    const exempt = /^@(?:[\w.]*\.)?csrf_exempt$|^@method_decorator\((?:[\w.]*\.)?csrf_exempt\b|^@csrf\.exempt$|^@(?:[\w.]*\.)?csrf_exempt\(/.test(text);
+    if (!exempt) return false;
+    const target = decorated(node);
+    if (!target) return false;
+    const body = target.text;
+    if (OTHER_AUTH.test(body)) return false;
+    const decorators = node.parent?.text ?? '';
+    if (/@require_(?:GET|safe)\b|methods\s*=\s*\[\s*["']GET["']\s*\]/.test(decorators) && !/POST/.test(decorators)) return false;
+    if (!STATE_CHANGING.test(body) && !/POST|PUT|DELETE|PATCH/.test(decorators)) return false;
+    return { node: node.parent ?? node, message: `\`${node.text.trim().slice(0, 50)}\` turns off CSRF protection for a view that changes state` };
+  }
+  if (node.type === 'assignment') {
+    const left = node.child('left');
+    const right = node.child('right');
+    if (!left || !right) return false;
+    const name = left.type === 'identifier' ? left.text : left.type === 'subscript' ? (ctx.stringValue(left.child('subscript') ?? left) ?? '') : '';
+    if ((name === 'WTF_CSRF_ENABLED' || name === 'WTF_CSRF_CHECK_DEFAULT') && right.type === 'false') {
+      if (isDevSettingsFile(ctx.filename) || inDevClass(node)) return false;
+      return { message: `\`${name} = False\` turns off Flask-WTF CSRF protection` };
+    }
+    // Django settings whose MIDDLEWARE uses sessions but not CsrfViewMiddleware.
+    if ((name === 'MIDDLEWARE' || name === 'MIDDLEWARE_CLASSES') && (right.type === 'list' || right.type === 'tuple') && isSettingsModule(ctx.filename, ctx.code)) {
+      const items = right.namedChildren.filter((c) => c.type === 'string').map((c) => ctx.stringValue(c) ?? '');
+      if (items.some((i) => /SessionMiddleware|AuthenticationMiddleware/.test(i)) && !items.some((i) => /CsrfViewMiddleware/.test(i))) {
+        if (isDevSettingsFile(ctx.filename)) return false;
+        return { message: '`MIDDLEWARE` uses session authentication without `django.middleware.csrf.CsrfViewMiddleware`: no view is protected against CSRF' };
+      }
+    }
+    return false;
+  }
+  return false;
+}
+
+export default defineRule({
+  id: 'python.csrf-disabled',
+  title: 'CSRF protection disabled',
+  severity: 'medium',
+  confidence: 'medium',
+  cwe: ['CWE-352'],
+  owasp: ['A01:2021'],
+  languages: ['python'],
+  message: 'CSRF protection is turned off for state-changing requests',
+  remediation:
+    'Keep `CsrfViewMiddleware` / Flask-WTF `CSRFProtect` on and send the token with forms and AJAX requests (`{% csrf_token %}`, the `X-CSRFToken` header). Exempt only endpoints that authenticate differently (signed webhooks, bearer-token APIs) and verify that authentication.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/352.html',
+    'https://docs.djangoproject.com/en/stable/ref/csrf/',
+    'https://flask-wtf.readthedocs.io/en/stable/csrf/',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Cross-Site_Request_Forgery_Prevention_Cheat_Sheet.html',
+  ],
+  matcher: { kind: 'node', types: ['decorator', 'assignment'], where: csrfOff },
+});

@@ -1,0 +1,90 @@
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { inDevClass, isDevSettingsFile, isFalse, isSecretContext, isTestFile, keyword } from '../../lang/python/predicates.ts';
+
+/** Settings that switch a framework's session / CSRF / remember-me cookie flags off (Django, Flask, Flask-Login). */
+const SETTINGS: Record<string, 'CWE-614' | 'CWE-1004'> = {
+  SESSION_COOKIE_SECURE: 'CWE-614',
+  CSRF_COOKIE_SECURE: 'CWE-614',
+  LANGUAGE_COOKIE_SECURE: 'CWE-614',
+  REMEMBER_COOKIE_SECURE: 'CWE-614',
+  SESSION_COOKIE_HTTPONLY: 'CWE-1004',
+  REMEMBER_COOKIE_HTTPONLY: 'CWE-1004',
+};
+
+function settingVerdict(name: string, value: SyntaxNode, node: SyntaxNode, ctx: MatchContext): Verdict {
+  const cwe = SETTINGS[name];
+  if (!cwe || value.type !== 'false') return false;
+  if (isDevSettingsFile(ctx.filename) || inDevClass(node) || isTestFile(ctx.filename, ctx.code)) return false;
+  const flag = cwe === 'CWE-614' ? 'Secure' : 'HttpOnly';
+  return { message: `\`${name} = False\` sends the cookie without the ${flag} flag`, cwe: [cwe] };
+}
+
+/** The name a cookie is set under: `set_cookie("session_id", …)` / `set_cookie(key="auth")`. */
+function cookieName(node: SyntaxNode | null, ctx: MatchContext): string | null {
+  if (!node) return null;
+  const value = ctx.stringValue(node);
+  if (value !== null) return value;
+  // SESSION_COOKIE_NAME, settings.AUTH_COOKIE: a constant whose name says what the cookie holds.
+  return (node.type === 'identifier' || node.type === 'attribute') && /(?:^|\.)[A-Z][A-Z0-9_]*$/.test(node.text) ? node.text : null;
+}
+
+function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
+  if (node.type === 'assignment') {
+    const left = node.child('left');
+    const right = node.child('right');
+    if (!left || !right) return false;
+    // SESSION_COOKIE_SECURE = False / app.config["SESSION_COOKIE_SECURE"] = False
+    const name = left.type === 'identifier' ? left.text : left.type === 'subscript' ? (ctx.stringValue(left.child('subscript') ?? left) ?? '') : left.type === 'attribute' ? (left.child('attribute')?.text ?? '') : '';
+    return settingVerdict(name, right, node, ctx);
+  }
+  const call = ctx.call(node);
+  if (!call) return false;
+  if (call.name === 'update' || call.name === 'from_mapping' || call.name === 'dict') {
+    for (const a of call.args) if (a.name && SETTINGS[a.name]) return settingVerdict(a.name, a.node, node, ctx);
+    return false;
+  }
+  if (call.name !== 'set_cookie' && call.name !== 'set_signed_cookie') return false;
+  if (isTestFile(ctx.filename, ctx.code)) return false;
+  if (!call.args.some((a) => a.index === 1 || a.name === 'value')) return false; // cookiejar.set_cookie(cookie_obj)
+  const name = cookieName(call.args.find((a) => a.index === 0)?.node ?? keyword(call, 'key') ?? keyword(call, 'name'), ctx);
+  if (!name || !isSecretContext(name)) return false;
+  // Flask-style `**cookie_options` may carry the flags: no judgement.
+  if (call.node.child('arguments')?.children.some((c) => c.type === 'dictionary_splat')) return false;
+  const secure = keyword(call, 'secure');
+  const httponly = keyword(call, 'httponly') ?? keyword(call, 'http_only');
+  const csrf = /csrf|xsrf/i.test(name);
+  const cwe: string[] = [];
+  const missing: string[] = [];
+  if (!secure || isFalse(secure)) {
+    cwe.push('CWE-614');
+    missing.push('Secure');
+  }
+  // CSRF token cookies are read by JavaScript on purpose.
+  if (!csrf && (!httponly || isFalse(httponly))) {
+    cwe.push('CWE-1004');
+    missing.push('HttpOnly');
+  }
+  if (cwe.length === 0) return false;
+  return { message: `The \`${name.slice(0, 40)}\` cookie is set without the ${missing.join(' and ')} flag${missing.length > 1 ? 's' : ''}`, cwe };
+}
+
+export default defineRule({
+  id: 'python.insecure-cookie',
+  title: 'Sensitive cookie without Secure / HttpOnly',
+  severity: 'low',
+  confidence: 'medium',
+  cwe: ['CWE-614', 'CWE-1004'],
+  owasp: ['A05:2021'],
+  languages: ['python'],
+  message: 'A session or authentication cookie is sent without the Secure or HttpOnly flag',
+  remediation:
+    'Set the flags on sensitive cookies: `response.set_cookie("session", value, secure=True, httponly=True, samesite="Lax")`; in Django settings `SESSION_COOKIE_SECURE = True`, `CSRF_COOKIE_SECURE = True`, `SESSION_COOKIE_HTTPONLY = True`; in Flask `SESSION_COOKIE_SECURE=True`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/614.html',
+    'https://cwe.mitre.org/data/definitions/1004.html',
+    'https://docs.djangoproject.com/en/stable/ref/settings/#session-cookie-secure',
+    'https://flask.palletsprojects.com/en/stable/security/#set-cookie-options',
+  ],
+  matcher: { kind: 'node', types: ['call', 'assignment'], where: insecure },
+});

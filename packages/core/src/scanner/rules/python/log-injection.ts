@@ -1,0 +1,67 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+
+/**
+ * Log forging matters where logs are evidence: authentication, authorisation and audit events. A
+ * log line about those with request data written raw (a fake "login succeeded for admin" line after
+ * a CR/LF) is reported; structured loggers that encode values, `%r` / `!r` (which escape line
+ * breaks) and values stripped of CR/LF are not.
+ */
+const AUDIT = /\b(?:log(?:ged)?[ _-]?in|log(?:ged)?[ _-]?out|sign(?:ed)?[ _-]?in|sign[ _-]?up|auth(?:n|z|enticat\w*|ori[sz]\w*)?|password|passwd|credentials?|login attempt|failed attempt|unauthori[sz]ed|forbidden|access denied|denied|audit|permission|privilege|admin|transfer|payment|deleted?|impersonat\w*)\b/i;
+const LOGGER = /^(?:logging|logger|log|_log|_logger|LOGGER|LOG|audit_log|audit_logger|security_logger|auth_logger|app\.logger|current_app\.logger|self\.logger|self\.log|self\.app\.logger|request\.app\.logger)$/;
+
+/** The literal text of a log call's message (format string, f-string fragments, `+` parts). */
+function messageText(node: SyntaxNode | null, ctx: MatchContext): string {
+  if (!node) return '';
+  const whole = ctx.stringValue(node);
+  if (whole !== null) return whole;
+  let out = '';
+  const stack = [node];
+  while (stack.length > 0 && out.length < 400) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'string_content') out += ` ${n.text}`;
+    else if (n.type === 'string' || n.type === 'binary_operator' || n.type === 'concatenated_string' || n.type === 'parenthesized_expression') for (const c of n.children) stack.push(c);
+  }
+  return out;
+}
+
+function rawLogLine(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (!call.receiver || !LOGGER.test(call.receiver.text)) return false;
+  const msg = call.args.find((a) => a.index === 0)?.node ?? null;
+  const text = messageText(msg, ctx);
+  // %r and f"{x!r}" escape CR/LF; a message without a string field cannot take the value raw.
+  if (/%r\b|!r\}/.test(msg?.text ?? '') && !/%s|\{[^}!]*\}/.test((msg?.text ?? '').replace(/%r\b|\{[^}]*!r\}/g, ''))) return false;
+  // "user id=%d": numeric placeholders only.
+  if (/%[-#0 +]*\d*(?:\.\d+)?[sr]/.test(text) === false && /%[-#0 +]*\d*(?:\.\d+)?[dif]/.test(text) && !/\{/.test(msg?.text ?? '') && msg?.type === 'string') return false;
+  const fn = ctx.fn;
+  const body = fn?.node.text ?? '';
+  if (/\.replace\(\s*["']\\[rn]["']|\.splitlines\(\)|re\.sub\([^)]*\\[rn]|\.translate\(|\bsanitize_log\w*\(|\bescape_log\w*\(/.test(body)) return false;
+  void taint;
+  return AUDIT.test(text) || /login|logout|signin|signup|auth|password|register|audit|permission/i.test(fn?.name ?? '');
+}
+
+export default defineRule({
+  id: 'python.log-injection',
+  title: 'Log injection',
+  severity: 'low',
+  confidence: 'medium',
+  cwe: ['CWE-117'],
+  owasp: ['A09:2021'],
+  languages: ['python'],
+  message: 'Untrusted data from {source} is written raw into an audit log line by {sink}, so it can forge log entries',
+  remediation:
+    'Log untrusted values with `%r` (`logger.warning("login failed for %r", username)`), strip CR/LF first (`username.replace("\\r", "").replace("\\n", "")`), or use a structured / JSON log formatter that encodes field values.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/117.html',
+    'https://owasp.org/www-community/attacks/Log_Injection',
+    'https://docs.python.org/3/howto/logging-cookbook.html',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'log',
+    sinks: [{ callee: ['*.{debug,info,warning,warn,error,critical,exception,log}'], args: 'all', where: rawLogLine }],
+    params: 'never',
+    local: 'never',
+  },
+});

@@ -1,0 +1,87 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { checkedBefore, originCall, resolve } from '../../lang/python/predicates.ts';
+
+/** Containment checks written on a resolved path (`os.path.realpath(p).startswith(BASE)`, `p.resolve().is_relative_to(root)`). */
+const CONTAINMENT = /\b(?:startswith|is_relative_to|relative_to|commonpath|commonprefix|is_safe_path|safe_join|is_within\w*|within_directory|is_subpath|is_inside|is_under)\b/;
+
+/** Tainted names inside a path expression (`os.path.join(BASE, name)` → `name`). */
+function taintedNames(node: SyntaxNode, ctx: MatchContext, out: SyntaxNode[] = [], depth = 0): SyntaxNode[] {
+  if (depth > 12 || out.length > 8) return out;
+  if (node.type === 'identifier') {
+    if (ctx.taint(node)) out.push(node);
+    return out;
+  }
+  if (node.type === 'string' && !node.children.some((c) => c.type === 'interpolation')) return out;
+  for (const c of node.children) if (c.named && c.type !== 'keyword_argument') taintedNames(c, ctx, out, depth + 1);
+  return out;
+}
+
+/** Not reported when the path, or the names it is built from, passed a containment check before. */
+function unchecked(call: CallView, ctx: MatchContext): boolean {
+  const args = call.receiver && !call.args.some((a) => a.index === 0) ? [call.receiver] : call.args.filter((a) => a.index >= 0).map((a) => a.node);
+  for (const arg of args) {
+    for (const name of taintedNames(arg, ctx)) if (checkedBefore(call, name, ctx, CONTAINMENT, /\b(?:realpath|abspath|resolve|normpath|join|joinpath|Path|safe_join)\b|\//)) return false;
+  }
+  return true;
+}
+
+/** `p.open()` on a pathlib path (not `webbrowser.open`, `Image.open`, `zipfile.open`). */
+function pathReceiver(call: CallView, ctx: MatchContext): boolean {
+  const r = resolve(call.receiver);
+  if (!r) return false;
+  if (r.type === 'binary_operator' && r.child('operator')?.text === '/') return unchecked(call, ctx);
+  const origin = originCall(r, ctx);
+  const path = origin ? (ctx.pathText(origin.callee ?? origin.node) ?? '') : '';
+  if (/(?:^|\.)(?:Path|PurePath|PosixPath|WindowsPath|joinpath|resolve|with_name|with_suffix|absolute)$/.test(path)) return unchecked(call, ctx);
+  return false;
+}
+
+export default defineRule({
+  id: 'python.path-traversal',
+  title: 'Path traversal',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-22'],
+  owasp: ['A01:2021'],
+  languages: ['python'],
+  message: 'Untrusted data from {source} chooses the file that {sink} opens, writes or deletes',
+  remediation:
+    'Serve files with `send_from_directory(directory, name)` / `werkzeug.utils.safe_join()`, reduce names with `secure_filename()` or `os.path.basename()`, or resolve the path and check it stays inside the base directory (`p = (BASE / name).resolve(); if not p.is_relative_to(BASE): abort(404)`).',
+  references: [
+    'https://cwe.mitre.org/data/definitions/22.html',
+    'https://owasp.org/www-community/attacks/Path_Traversal',
+    'https://flask.palletsprojects.com/en/stable/api/#flask.send_from_directory',
+    'https://werkzeug.palletsprojects.com/en/stable/utils/#werkzeug.utils.secure_filename',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'path',
+    sinks: [
+      {
+        callee: [
+          'open', 'builtins.open', 'io.open', 'codecs.open', 'aiofiles.open', 'os.open', 'os.remove', 'os.unlink', 'os.rmdir', 'os.removedirs',
+          'os.listdir', 'os.scandir', 'os.truncate', 'os.chmod', 'os.chown', 'shutil.rmtree', 'flask.send_file', 'quart.send_file', 'send_file',
+          'starlette.responses.FileResponse', 'fastapi.responses.FileResponse', 'aiohttp.web.FileResponse', 'sanic.response.file',
+          'sanic.response.file_stream', 'werkzeug.utils.send_file', 'fileinput.input',
+        ],
+        args: [0],
+        keywords: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'],
+        where: unchecked,
+      },
+      { callee: ['os.rename', 'os.renames', 'os.replace', 'os.link', 'os.symlink', 'shutil.copy', 'shutil.copy2', 'shutil.copyfile', 'shutil.copytree', 'shutil.move'], args: [0, 1], keywords: ['src', 'dst'], where: unchecked },
+      {
+        callee: ['*.read_text', '*.read_bytes', '*.write_text', '*.write_bytes', '*.unlink', '*.rmdir', '*.touch', '*.iterdir', '*.open', '*.rename', '*.replace', '*.rglob', '*.glob'],
+        args: [],
+        receiver: true,
+        where: pathReceiver,
+        label: 'a pathlib.Path method',
+      },
+    ],
+    // Entries of an uploaded or downloaded archive name files too (zip slip when extracted by hand).
+    sources: ['*.namelist()', '*.getnames()', '*.infolist()', '*.getmembers()'],
+    local: 'never',
+    params: 'never',
+  },
+});

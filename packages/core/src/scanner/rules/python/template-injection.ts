@@ -1,0 +1,48 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { originCall } from '../../lang/python/predicates.ts';
+
+/** `env.from_string(src)` on a Jinja2 environment (any receiver named like one, or one built in this file). */
+function jinjaEnvironment(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  const origin = originCall(call.receiver, ctx);
+  if (origin) return /(?:^|\.)(?:Environment|SandboxedEnvironment|ImmutableSandboxedEnvironment|jinja_env|create_jinja_environment|Engine|get_default|Jinja2)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? origin.name);
+  const path = call.receiver ? (ctx.pathText(call.receiver) ?? '') : '';
+  return /(?:^|\.)(?:env|jinja_env|jinja|environment|template_env|templates|engine|jinja2_env|tmpl_env|JINJA_ENV|ENV|engines\.\w+)$/.test(path);
+}
+
+export default defineRule({
+  id: 'python.template-injection',
+  title: 'Server-side template injection',
+  severity: 'critical',
+  confidence: 'high',
+  cwe: ['CWE-1336', 'CWE-94'],
+  owasp: ['A03:2021'],
+  languages: ['python'],
+  message: 'Untrusted data from {source} becomes template source code in {sink}, which can run arbitrary code',
+  remediation:
+    'Keep templates fixed and pass input as context values: `render_template_string("<h1>Hello {{ name }}</h1>", name=name)` or a template file; never format input into the template text. Use `jinja2.sandbox.SandboxedEnvironment` if users really must write templates.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/1336.html',
+    'https://portswigger.net/web-security/server-side-template-injection',
+    'https://jinja.palletsprojects.com/en/stable/sandbox/',
+    'https://flask.palletsprojects.com/en/stable/api/#flask.render_template_string',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'template',
+    sinks: [
+      {
+        callee: [
+          'flask.render_template_string', 'render_template_string', 'quart.render_template_string', 'flask.templating.render_template_string',
+          'jinja2.Template', 'jinja2.environment.Template', 'mako.template.Template', 'django.template.Template', 'django.template.base.Template',
+          'tornado.template.Template', 'chevron.render', 'genshi.template.MarkupTemplate', 'jinja2.Environment().from_string',
+        ],
+        args: [0],
+        keywords: ['source', 'text', 'template_string', 'template'],
+      },
+      { callee: ['*.from_string'], args: [0], keywords: ['source'], where: jinjaEnvironment },
+    ],
+    params: 'built',
+    local: 'never',
+  },
+});

@@ -1,0 +1,48 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import { fromEnvironment, keyword, originCall } from '../../lang/python/predicates.ts';
+
+const SAFE_LOADER = /(?:^|\.)(?:SafeLoader|CSafeLoader|BaseLoader|CBaseLoader)$/;
+/** FullLoader refuses to call arbitrary callables since PyYAML 5.4; it is not reported. */
+const UNSAFE_LOADER = /(?:^|\.)(?:Loader|UnsafeLoader|CLoader|CUnsafeLoader)$/;
+
+/**
+ * `yaml.load(data, Loader=yaml.Loader)`, `yaml.unsafe_load(data)`, `yaml.load(data)` (PyYAML < 5.1
+ * defaults to the unsafe loader): YAML tags like `!!python/object/apply:os.system` run code.
+ */
+function unsafeYaml(call: CallView, ctx: MatchContext): Verdict {
+  const input = call.args.find((a) => a.index === 0)?.node ?? keyword(call, 'stream');
+  if (!input || ctx.isConstant(input)) return false;
+  const t = ctx.taint(input);
+  const tainted = t !== null && !fromEnvironment(t);
+  if (call.name === 'unsafe_load' || call.name === 'unsafe_load_all') return tainted ? { confidence: 'high' } : true;
+  // ruamel.yaml: `yaml = YAML(typ="unsafe"); yaml.load(...)` (the default round-trip loader is safe).
+  const origin = originCall(call.receiver, ctx);
+  if (origin) return /(?:^|\.)YAML$/.test(ctx.pathText(origin.callee ?? origin.node) ?? '') && /typ\s*=\s*["']unsafe["']/.test(origin.node.text);
+  const loader = keyword(call, 'Loader') ?? call.args.find((a) => a.index === 1)?.node ?? null;
+  const loaderPath = loader ? (ctx.pathText(loader) ?? loader.text) : null;
+  if (loaderPath !== null && SAFE_LOADER.test(loaderPath)) return false;
+  // FullLoader resolves python/name and python/object tags in PyYAML < 5.4 (CVE-2020-14343): only with request data.
+  if (loaderPath !== null && /(?:^|\.)FullLoader$/.test(loaderPath)) return tainted && t?.strength === 'remote' ? { confidence: 'medium', message: '`yaml.load(..., Loader=FullLoader)` on request data: FullLoader constructs Python objects and is exploitable before PyYAML 5.4; use `yaml.safe_load()`' } : false;
+  if (loaderPath !== null && !UNSAFE_LOADER.test(loaderPath)) return false;
+  if (loaderPath === null) return { message: '`yaml.load()` without a Loader uses an unsafe default on PyYAML < 5.1 (and fails on 6.0): use `yaml.safe_load()`', confidence: tainted ? 'high' : 'medium' };
+  return tainted ? { confidence: 'high' } : true;
+}
+
+export default defineRule({
+  id: 'python.unsafe-yaml-load',
+  title: 'YAML loaded with an unsafe loader',
+  severity: 'high',
+  confidence: 'medium',
+  cwe: ['CWE-502'],
+  owasp: ['A08:2021'],
+  languages: ['python'],
+  message: 'YAML is loaded with a loader that constructs arbitrary Python objects (`!!python/object/apply`), which runs code from the document',
+  remediation: 'Use `yaml.safe_load(data)` (or `yaml.load(data, Loader=yaml.SafeLoader)`); with ruamel.yaml use `YAML(typ="safe")`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/502.html',
+    'https://pyyaml.org/wiki/PyYAMLDocumentation',
+    'https://github.com/yaml/pyyaml/wiki/PyYAML-yaml.load(input)-Deprecation',
+  ],
+  matcher: { kind: 'call', callee: ['yaml.{load,load_all,unsafe_load,unsafe_load_all}', 'ruamel.yaml.YAML().load', '*.YAML().load'], where: unsafeYaml },
+});

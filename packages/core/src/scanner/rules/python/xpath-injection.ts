@@ -1,0 +1,43 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+
+/** An XPath expression: a path step, a predicate or an attribute test. */
+const XPATH = /\/\/?[\w*@.]|\[\s*@?[\w-]+\s*(?:=|!=|<|>)|@[\w-]+\s*=|\b(?:contains|starts-with|text|normalize-space)\s*\(/;
+
+function xpathText(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
+  return XPATH.test(taint.text) || (taint.strength === 'remote' && !taint.built);
+}
+
+/** ElementTree's find/findall take a (limited) XPath too; only built strings that read like one. */
+function elementPath(_call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (!/xml\.etree|ElementTree|lxml|defusedxml/.test(ctx.code)) return false;
+  return taint.built && /\[\s*@?[\w-]+\s*=/.test(taint.text);
+}
+
+export default defineRule({
+  id: 'python.xpath-injection',
+  title: 'XPath injection',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-643'],
+  owasp: ['A03:2021'],
+  languages: ['python'],
+  message: 'Untrusted data from {source} is built into the XPath expression of {sink}',
+  remediation:
+    'Pass values as XPath variables instead of formatting them in: `tree.xpath("//user[@name=$name]", name=username)` (lxml), or `etree.XPath("//user[@name=$name]")(tree, name=username)`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/643.html',
+    'https://lxml.de/xpathxslt.html#the-xpath-method',
+    'https://owasp.org/www-community/attacks/XPATH_Injection',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'xpath',
+    sinks: [
+      { callee: ['*.xpath', 'lxml.etree.XPath', 'lxml.etree.ETXPath', 'lxml.etree.XPathEvaluator().evaluate'], args: [0], keywords: ['_path', 'path'], where: xpathText },
+      { callee: ['*.find', '*.findall', '*.iterfind', '*.findtext'], args: [0], keywords: ['path', 'match'], where: elementPath },
+    ],
+    params: 'built',
+    local: 'built',
+  },
+});
