@@ -3,10 +3,11 @@
  * real process on a real socket. A behaviour that differs between runtimes fails here.
  */
 import { readFileSync } from 'node:fs';
-import { isUuidV7, LANGUAGES, VERSION } from '@secscan/core';
+import { API_KEY_PREFIX, isUuidV7, LANGUAGES, mintToken, VERSION } from '@secscan/core';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awayFromMinuteEdge, remainingOf, requestFrom } from './support/http-from.ts';
 import { hasCompleteResponse, rawConnect } from './support/raw-http.ts';
 import { ROOT, RUNTIMES, startServer, type ServerProcess } from './support/servers.ts';
 
@@ -14,12 +15,17 @@ const SAMPLE = readFileSync(`${ROOT}tests/fixtures/scan-30-lines.js`, 'utf8');
 const SCALAR_BYTES = readFileSync(`${ROOT}node_modules/@scalar/api-reference/dist/browser/standalone.js`).byteLength;
 const SARIF_SCHEMA = JSON.parse(readFileSync(`${ROOT}tests/fixtures/sarif-schema-2.1.0.json`, 'utf8')) as object;
 
-/** Small limits so the size tests stay quick; CORS on for one origin. */
+/** Small limits so the size tests stay quick; CORS on for one origin; anonymous limits out of the way (the access suite tests them). */
 const ENV = {
   SECSCAN_MAX_CODE_BYTES: '4096',
   SECSCAN_MAX_BODY_BYTES: '16384',
   SECSCAN_CORS_ORIGINS: 'https://app.example',
+  SECSCAN_ANON_RPM: '100000',
+  SECSCAN_ANON_RPH: '100000',
 };
+
+/** The admin token of the access suite's servers. */
+const ADMIN_TOKEN = 'conformance-admin-token-6f1c2a9e-4b7d-4e0a-9c3f';
 
 const sarifValidator = (() => {
   const ajv = new Ajv({ strict: false, allErrors: true }); // the OASIS schema is draft-07, Ajv's default dialect
@@ -345,15 +351,30 @@ describe.each(RUNTIMES)('secscan on $name', (runtime) => {
     });
   });
 
+  describe('client address (SECSCAN_TRUST_PROXY unset)', () => {
+    it('counts by the socket’s address and ignores X-Forwarded-For', async () => {
+      await awayFromMinuteEdge();
+      const body = JSON.stringify({ code: '', language: 'js' });
+      const send = (local: string, forwardedFor: string) =>
+        requestFrom(local, url('/api/scan'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body });
+      const first = await send('127.0.0.5', '198.51.100.1');
+      const second = await send('127.0.0.5', '198.51.100.2');
+      const other = await send('127.0.0.6', '198.51.100.1');
+      expect([first.status, second.status, other.status]).toEqual([200, 200, 200]);
+      const r = (response: { headers: Record<string, unknown> }) => remainingOf(String(response.headers['ratelimit']), 'anon-minute');
+      expect(r(second)).toBe((r(first) ?? 0) - 1);
+      expect(r(other)).toBe(99_999);
+    });
+  });
+
   describe('log', () => {
     it('writes one JSON line per request, without code, credentials or query strings', async () => {
       const ids = [1, 2, 3].map((n) => `log-check-${runtime.name}-${n}`);
-      for (const id of ids) {
-        await scan(
-          { code: 'const key = "CODE_CANARY_7f3a"; db.query("SELECT " + req.query.id);', language: 'js' },
-          { 'x-request-id': id, authorization: 'Bearer sk_live_TOKEN_CANARY_9b2c', cookie: 'secscan_session=COOKIE_CANARY_1d4e' },
-        );
-      }
+      const code = { code: 'const key = "CODE_CANARY_7f3a"; db.query("SELECT " + req.query.id);', language: 'js' };
+      for (const id of ids) await scan(code, { 'x-request-id': id });
+      // Wrong credentials are refused (401), and logged without them.
+      await scan(code, { 'x-request-id': `${ids[0]}-t`, authorization: 'Bearer sk_live_TOKEN_CANARY_9b2c' });
+      await scan(code, { 'x-request-id': `${ids[0]}-c`, cookie: 'secscan_session=COOKIE_CANARY_1d4e' });
       await fetch(url('/api/health?api_key=QUERY_CANARY_5e6f'), { headers: { 'x-request-id': `${ids[0]}-q` } });
       await new Promise((resolve) => setTimeout(resolve, 200));
       const logs = server.logs(); // throws if any line is not JSON
@@ -369,12 +390,175 @@ describe.each(RUNTIMES)('secscan on $name', (runtime) => {
           path: '/api/scan',
           status: 200,
           durationMs: expect.any(Number),
+          caller: 'anonymous',
         });
       }
-      expect(logs.find((entry) => entry['requestId'] === `${ids[0]}-q`)?.['path']).toBe('/api/health');
+      expect(logs.find((entry) => entry['requestId'] === `${ids[0]}-t`)).toMatchObject({ path: '/api/scan', status: 401 });
+      expect(logs.find((entry) => entry['requestId'] === `${ids[0]}-c`)).toMatchObject({ path: '/api/scan', status: 401 });
+      expect(logs.find((entry) => entry['requestId'] === `${ids[0]}-q`)).toMatchObject({ path: '/api/health', status: 400 });
       const everything = server.stdout.join('\n') + server.stderr();
       for (const canary of ['CODE_CANARY', 'TOKEN_CANARY', 'COOKIE_CANARY', 'QUERY_CANARY', 'api_key']) expect(everything).not.toContain(canary);
     });
+  });
+});
+
+describe.each(RUNTIMES)('access control on $name', (runtime) => {
+  let server: ServerProcess;
+  const url = (path: string): string => `${server.url}${path}`;
+  const scanBody = JSON.stringify({ code: '', language: 'js' });
+  /** A scan as the client at `forwardedFor` (the server trusts one proxy), with extra headers. */
+  const scanAs = (forwardedFor: string, headers: Record<string, string> = {}): Promise<Response> =>
+    fetch(url('/api/scan'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor, ...headers }, body: scanBody });
+  const admin = (method: string, path: string, body?: unknown, token: string | null = ADMIN_TOKEN): Promise<Response> =>
+    fetch(url(path), {
+      method,
+      headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  beforeAll(async () => {
+    // DESIGN §4's default limits; one trusted proxy, so each test can be its own client through X-Forwarded-For.
+    server = await startServer(runtime, { SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN, SECSCAN_TRUST_PROXY: '1', SECSCAN_CORS_ORIGINS: 'https://app.example' });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('admits exactly 10 of 30 concurrent anonymous requests, with the RateLimit headers', async () => {
+    await awayFromMinuteEdge();
+    const responses = await Promise.all(Array.from({ length: 30 }, () => scanAs('203.0.113.10')));
+    const ok = responses.filter((r) => r.status === 200);
+    const refused = responses.filter((r) => r.status === 429);
+    expect([ok.length, refused.length]).toEqual([10, 20]);
+    expect(ok[0]?.headers.get('ratelimit-policy')).toBe('"anon-minute";q=10;w=60, "anon-hour";q=100;w=3600');
+    expect(ok.map((r) => remainingOf(r.headers.get('ratelimit'), 'anon-minute')).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const tooMany = refused[0] as Response;
+    expect(tooMany.headers.get('content-type')).toBe('application/problem+json');
+    expect(tooMany.headers.get('ratelimit')).toMatch(/^"anon-minute";r=0;t=(\d+), "anon-hour";r=90;t=\d+$/);
+    const retryAfter = Number(tooMany.headers.get('retry-after'));
+    expect(retryAfter).toBe(Number(/t=(\d+)/.exec(tooMany.headers.get('ratelimit') ?? '')?.[1]));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await tooMany.json()).toMatchObject({ code: 'rate_limited', status: 429, 'violated-policies': ['anon-minute'] });
+    await Promise.all(responses.map((r) => (r.bodyUsed ? undefined : r.body?.cancel())));
+  });
+
+  it('tells clients apart by the socket’s address when no proxy header is sent', async () => {
+    await awayFromMinuteEdge();
+    const send = (local: string) => requestFrom(local, url('/api/scan'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: scanBody });
+    const a1 = await send('127.0.0.2');
+    const b1 = await send('127.0.0.3');
+    const a2 = await send('127.0.0.2');
+    const remaining = [a1, b1, a2].map((r) => remainingOf(String(r.headers['ratelimit']), 'anon-minute'));
+    expect(remaining).toEqual([9, 9, 8]);
+  });
+
+  it('groups IPv6 clients by /56 and IPv4-mapped addresses with IPv4, through X-Forwarded-For', async () => {
+    await awayFromMinuteEdge();
+    const r = async (address: string) => remainingOf((await scanAs(address)).headers.get('ratelimit'), 'anon-minute');
+    expect(await r('2001:db8:10:aa01::1')).toBe(9);
+    expect(await r('2001:db8:10:aaff::2')).toBe(8);
+    expect(await r('2001:db8:10:ab00::1')).toBe(9);
+    expect(await r('198.51.100.20')).toBe(9);
+    expect(await r('::ffff:198.51.100.20')).toBe(8);
+    expect(await r('not-an-address')).toBe(remainingOf((await scanAs('still-not-one')).headers.get('ratelimit'), 'anon-minute')! + 1); // both fall back to the socket
+  });
+
+  it('runs an API key’s whole life: created once, used, listed, revoked at once', async () => {
+    await awayFromMinuteEdge();
+    const created = await admin('POST', '/api/admin/keys', { name: `conformance ${runtime.name}`, plan: 'free' });
+    expect(created.status).toBe(201);
+    const { id, key } = (await created.json()) as { id: string; key: string };
+    expect(key).toMatch(/^sk_live_[0-9A-Za-z]{49}$/);
+    const used = await scanAs('203.0.113.11', { authorization: `Bearer ${key}` });
+    expect(used.status).toBe(200);
+    expect(used.headers.get('ratelimit-policy')).toBe('"free-minute";q=100;w=60');
+    expect(remainingOf(used.headers.get('ratelimit'), 'free-minute')).toBe(99);
+    const listed = (await (await admin('GET', '/api/admin/keys')).json()) as { keys: Record<string, unknown>[] };
+    const entry = listed.keys.find((k) => k['id'] === id);
+    expect(entry).toMatchObject({ plan: 'free', requestsPerMinute: 100, revokedAt: null, lastUsedAt: expect.stringMatching(/Z$/) });
+    expect(JSON.stringify(listed)).not.toContain(key);
+    expect((await admin('DELETE', `/api/admin/keys/${id}`)).status).toBe(204);
+    const revoked = await scanAs('203.0.113.11', { authorization: `Bearer ${key}` });
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toBe('Bearer realm="secscan", error="invalid_token"');
+    expect((await revoked.json()) as Record<string, unknown>).toMatchObject({ code: 'unauthorized', detail: 'The token has been revoked.' });
+  });
+
+  it('admits exactly 100 of 120 concurrent requests with a free key', async () => {
+    await awayFromMinuteEdge(20_000);
+    const { key } = (await (await admin('POST', '/api/admin/keys', { name: 'burst', plan: 'free' })).json()) as { key: string };
+    const responses = await Promise.all(Array.from({ length: 120 }, () => scanAs('203.0.113.12', { authorization: `Bearer ${key}` })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(100);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(20);
+    await Promise.all(responses.map((r) => (r.bodyUsed ? undefined : r.body?.cancel())));
+  });
+
+  it('answers wrong credentials with 401 and the RFC 6750 challenge, never as anonymous', async () => {
+    for (const authorization of [`Bearer ${mintToken(API_KEY_PREFIX)}`, 'Bearer sk_live_typo', 'Bearer ']) {
+      const response = await scanAs('203.0.113.13', { authorization });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="secscan", error="invalid_token"');
+      expect(response.headers.get('ratelimit')).toBeNull();
+      await response.body?.cancel();
+    }
+    const basic = await scanAs('203.0.113.13', { authorization: 'Basic dXNlcjpwYXNz' });
+    expect(basic.headers.get('www-authenticate')).toBe('Bearer realm="secscan"');
+    await basic.body?.cancel();
+  });
+
+  it('accepts a session in the header or the cookie, the cookie only from our own or listed origins', async () => {
+    const { token } = (await (await admin('POST', '/api/admin/sessions', { subject: `browser-${runtime.name}` })).json()) as { token: string };
+    expect((await scanAs('203.0.113.14', { authorization: `Bearer ${token}` })).headers.get('ratelimit-policy')).toBe('"session-minute";q=100;w=60');
+    expect((await scanAs('203.0.113.14', { cookie: `secscan_session=${token}`, origin: 'https://app.example', 'sec-fetch-site': 'same-site' })).status).toBe(200);
+    const crossSite = await scanAs('203.0.113.14', { cookie: `secscan_session=${token}`, 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as Record<string, unknown>)['code']).toBe('forbidden');
+    expect((await scanAs('203.0.113.14', { cookie: `secscan_session=${token}`, origin: 'https://evil.example' })).status).toBe(403);
+  });
+
+  it('guards the admin API: 401 without the admin token, 403 with a key, 422 for a bad id', async () => {
+    const none = await admin('GET', '/api/admin/keys', undefined, null);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="secscan-admin"');
+    const { key } = (await (await admin('POST', '/api/admin/keys', { name: 'not admin', plan: 'pro' })).json()) as { key: string };
+    expect((await admin('GET', '/api/admin/keys', undefined, key)).status).toBe(403);
+    expect((await admin('DELETE', '/api/admin/keys/nope')).status).toBe(422);
+    expect((await admin('DELETE', '/api/admin/sessions/0190a000-0000-7000-8000-00000000ffff')).status).toBe(404);
+    const enterprise = await admin('POST', '/api/admin/keys', { name: 'x', plan: 'enterprise' });
+    expect(enterprise.status).toBe(422);
+    await enterprise.body?.cancel();
+  });
+
+  it('refuses credentials in the query string with 400', async () => {
+    for (const path of ['/api/scan?api_key=abc', `/api/health?token=abc`, `/api/docs?x=${mintToken(API_KEY_PREFIX)}`]) {
+      const response = await fetch(url(path), { method: path.startsWith('/api/scan') ? 'POST' : 'GET' });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as Record<string, unknown>)['code']).toBe('credentials_in_query');
+    }
+  });
+
+  it('exposes the RateLimit headers to an allowed origin', async () => {
+    const response = await scanAs('203.0.113.15', { origin: 'https://app.example' });
+    expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate');
+    await response.body?.cancel();
+  });
+});
+
+describe.each(RUNTIMES)('SECSCAN_ANONYMOUS=false on $name', (runtime) => {
+  it('requires credentials to scan, keeps health, OpenAPI and docs public, and has no admin API without a token', async () => {
+    const server = await startServer(runtime, { SECSCAN_ANONYMOUS: 'false' });
+    try {
+      const response = await fetch(`${server.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":""}' });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="secscan"');
+      expect(((await response.json()) as Record<string, unknown>)['code']).toBe('unauthorized');
+      for (const path of ['/api/health', '/api/openapi.json', '/api/docs']) expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+      expect((await fetch(`${server.url}/api/admin/keys`)).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -11,3 +11,4 @@ export { discoverFiles, DEFAULT_MAX_FILE_SIZE, DEFAULT_SKIPPED_DIRS, type Discov
 export { readSourceFile, languageFromShebang, type ReadOutcome } from './discover/read.ts';
 export type { SkippedFile, SkipReason } from './discover/skip.ts';
 export { parseIgnoreFile, type IgnoreRule } from './discover/gitignore.ts';
+export { runKeysCommand, runSessionsCommand, keysCommand, sessionsCommand, ADMIN_EXIT } from './admin/index.ts';

@@ -64,7 +64,7 @@ describe('secscan (dispatch)', () => {
     [['scna', '.'], "secscan: unknown command 'scna' (did you mean scan?)\nRun 'secscan --help' for usage.\n"],
     [['src/'], "secscan: unknown command 'src/' (to scan it: secscan scan src/)\nRun 'secscan --help' for usage.\n"],
     [['--format', 'json'], 'secscan: unknown option --format (options go after the command: secscan scan <paths…> [options])'],
-    [['help', 'keys'], "secscan: unknown command 'keys'"],
+    [['help', 'deploy'], "secscan: unknown command 'deploy'"],
     [['scan'], "secscan: no files or directories to scan (try `secscan scan .`)\nRun 'secscan scan --help' for usage.\n"],
     [['scan', '.', '--colour'], 'secscan: unknown option --colour'],
     [['scan', '.', '--format', 'xml'], "secscan: invalid value for --format: 'xml' (expected text, json or sarif)"],

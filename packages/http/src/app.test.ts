@@ -1,7 +1,8 @@
 import { isUuidV7, type ScanStore } from '@secscan/core';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
-import { scanRequest, testDeps } from './testing/fixtures.ts';
+import type { AppConfig } from './deps.ts';
+import { scanRequest, TEST_ACCESS, testDeps } from './testing/fixtures.ts';
 
 const url = (path: string): string => `http://localhost${path}`;
 
@@ -19,12 +20,23 @@ describe('createApp routing', () => {
       { method: 'GET', path: '/api/openapi.json' },
       { method: 'GET', path: '/api/docs' },
       { method: 'GET', path: '/api/docs/scalar.js' },
+      { method: 'POST', path: '/api/admin/keys' },
+      { method: 'GET', path: '/api/admin/keys' },
+      { method: 'DELETE', path: '/api/admin/keys/{id}' },
+      { method: 'POST', path: '/api/admin/sessions' },
+      { method: 'DELETE', path: '/api/admin/sessions/{id}' },
     ]);
+  });
+
+  it('has no admin routes without an admin token, nor with access control off', () => {
+    const routes = (access: AppConfig['access']) => createApp(testDeps({ config: { access } }).deps).routes.map((r) => r.path);
+    expect(routes({ ...TEST_ACCESS, adminTokenSha256: null })).not.toContain('/api/admin/keys');
+    expect(routes(null)).toEqual(['/api/scan', '/api/health', '/api/openapi.json', '/api/docs', '/api/docs/scalar.js']);
   });
 
   it('answers an unknown path with a 404 problem', async () => {
     const app = createApp(testDeps().deps);
-    const response = await app(new Request(url('/nope?token=secret')));
+    const response = await app(new Request(url('/nope?page=2')));
     expect(response.status).toBe(404);
     const body = await problemOf(response);
     expect(body).toMatchObject({ type: 'urn:secscan:problem:not_found', title: 'Not found', status: 404, code: 'not_found' });
@@ -283,7 +295,8 @@ describe('request log', () => {
     await app(new Request(url('/api/health?api_key=sk_live_secret'), { headers: { 'x-request-id': 'log-1' } }));
     await app(scanRequest({ code: 'password = "hunter2"', language: 'py' }, { authorization: 'Bearer sk_live_secret' }));
     expect(recorded.requests).toHaveLength(2);
-    expect(recorded.requests[0]).toMatchObject({ requestId: 'log-1', method: 'GET', path: '/api/health', status: 200 });
+    expect(recorded.requests[0]).toMatchObject({ requestId: 'log-1', method: 'GET', path: '/api/health', status: 400 });
+    expect(recorded.requests[1]).toMatchObject({ method: 'POST', path: '/api/scan', status: 401 });
     expect(typeof recorded.requests[0]?.durationMs).toBe('number');
     expect(JSON.stringify(recorded.requests)).not.toMatch(/sk_live_secret|hunter2|api_key/);
   });

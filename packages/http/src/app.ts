@@ -3,27 +3,35 @@
  * Built on itty-router 5's lean `Router` (handlers return their own Response; AutoRouter's
  * formatting costs too much, see STACK.md). The app does no I/O of its own: scanner, stores,
  * clock, ids, logger and the docs bundle all come in through `deps`.
+ *
+ * Every request: X-Request-Id → credentials in the query string refused (400) → route → for the
+ * scan route the access guard (caller, then rate limit), for the admin API the admin token → handler.
  */
-import { uuidV7 } from '@secscan/core';
+import { callerLabel, uuidV7 } from '@secscan/core';
 import { Router, type IRequest } from 'itty-router';
-import { respond, type RequestContext } from './context.ts';
+import { createAccessGuard, OPEN_ACCESS } from './auth/guard.ts';
+import { hasCredentialsInQuery } from './auth/query-credentials.ts';
+import { respond, type Handler, type RequestContext } from './context.ts';
 import { createCors, isPreflight } from './cors.ts';
 import type { AppDeps } from './deps.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { problem } from './problem.ts';
 import { acceptRequestId } from './request-id.ts';
+import { createAdminHandlers } from './routes/admin.ts';
 import { createDocsHandlers, SCALAR_SCRIPT_PATH } from './routes/docs.ts';
 import { createHealthHandler } from './routes/health.ts';
 import { createScanHandler } from './routes/scan.ts';
 
-/** A route of the app: what the OpenAPI document must list, one entry per path and method. */
+/** A route of the app: what the OpenAPI document must list, one entry per path and method (paths in OpenAPI form: `{id}`). */
 export interface RouteInfo {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
 }
 
-/** A request handler of the app. */
-type Handler = (request: Request, ctx: RequestContext) => Promise<Response> | Response;
+/** An OpenAPI path template (`/keys/{id}`) as an itty-router route (`/keys/:id`). */
+function routerPath(path: string): string {
+  return path.replaceAll('{', ':').replaceAll('}', '');
+}
 
 /** The app: call it (or its `fetch`) with a Request and the adapter's env; `routes` is its route table. */
 export interface App {
@@ -58,38 +66,59 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger;
   const cors = createCors(deps.config.corsOrigins);
   const docs = createDocsHandlers(deps.docs);
+  const access = deps.config.access;
+  const guard = access ? createAccessGuard(deps, access, now) : OPEN_ACCESS;
+  const adminEnabled = access !== null && access.adminTokenSha256 !== null;
 
   let openapiJson: string | null = null;
   const openapi: Handler = (_request, ctx) => {
     openapiJson ??= JSON.stringify(
-      buildOpenApiDocument({ version: deps.config.version, maxCodeBytes: deps.config.maxCodeBytes, maxBodyBytes: deps.config.maxBodyBytes }),
+      buildOpenApiDocument({
+        version: deps.config.version,
+        maxCodeBytes: deps.config.maxCodeBytes,
+        maxBodyBytes: deps.config.maxBodyBytes,
+        access: access && { anonymous: access.anonymous, admin: adminEnabled, limits: access.limits, sessionTtlSeconds: access.sessionTtlSeconds },
+      }),
     );
     return respond(ctx, 200, openapiJson, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
   };
 
   const table: (RouteInfo & { handler: Handler })[] = [
-    { method: 'POST', path: '/api/scan', handler: createScanHandler(deps, now, newId) },
+    { method: 'POST', path: '/api/scan', handler: guard.caller(createScanHandler(deps, now, newId)) },
     { method: 'GET', path: '/api/health', handler: createHealthHandler(deps, now) },
     { method: 'GET', path: '/api/openapi.json', handler: openapi },
     { method: 'GET', path: '/api/docs', handler: docs.page },
     { method: 'GET', path: SCALAR_SCRIPT_PATH, handler: docs.script },
   ];
+  if (access && adminEnabled) {
+    // Without an admin token the admin routes do not exist (404), rather than answer 401 forever.
+    const admin = createAdminHandlers(deps, access, now, newId);
+    table.push(
+      { method: 'POST', path: '/api/admin/keys', handler: guard.admin(admin.createKey) },
+      { method: 'GET', path: '/api/admin/keys', handler: guard.admin(admin.listKeys) },
+      { method: 'DELETE', path: '/api/admin/keys/{id}', handler: guard.admin(admin.revokeKey) },
+      { method: 'POST', path: '/api/admin/sessions', handler: guard.admin(admin.createSession) },
+      { method: 'DELETE', path: '/api/admin/sessions/{id}', handler: guard.admin(admin.revokeSession) },
+    );
+  }
 
   const router = Router<IRequest, [RequestContext]>();
   const methodsByPath = new Map<string, string[]>();
   for (const route of table) {
-    const methods = methodsByPath.get(route.path) ?? [];
-    methodsByPath.set(route.path, methods);
+    const path = routerPath(route.path);
+    const methods = methodsByPath.get(path) ?? [];
+    methodsByPath.set(path, methods);
     if (route.method === 'GET') {
-      router.get(route.path, route.handler);
+      router.get(path, route.handler);
       // RFC 9110 §9.3.2: HEAD is GET without the content; itty-router has no automatic HEAD.
-      router.head(route.path, async (request: Request, ctx: RequestContext) => {
+      router.head(path, async (request: Request, ctx: RequestContext) => {
         const response = await route.handler(request, ctx);
         return new Response(null, { status: response.status, headers: response.headers });
       });
       methods.push('GET', 'HEAD');
     } else {
-      router.post(route.path, route.handler);
+      if (route.method === 'POST') router.post(path, route.handler);
+      else router.delete(path, route.handler);
       methods.push(route.method);
     }
   }
@@ -119,7 +148,12 @@ export function createApp(deps: AppDeps): App {
     };
     let response: Response;
     try {
-      response = ((await router.fetch(request, ctx)) as Response | undefined) ?? problem(ctx, 'not_found', 'Nothing here. The API lives under /api; see /api/docs.');
+      if (hasCredentialsInQuery(request.url)) {
+        // Refused before routing, on every path: the URL is already in someone's logs (never in ours).
+        response = problem(ctx, 'credentials_in_query', 'Credentials must not be sent in the URL: send them in the Authorization header. If this was a real key or token, revoke it.');
+      } else {
+        response = ((await router.fetch(request, ctx)) as Response | undefined) ?? problem(ctx, 'not_found', 'Nothing here. The API lives under /api; see /api/docs.');
+      }
     } catch (error) {
       const e = error instanceof Error ? error : new Error('a non-Error value was thrown');
       // Only the frames of the stack: its first line repeats the message, which is already cut short.
@@ -139,6 +173,7 @@ export function createApp(deps: AppDeps): App {
       path: path.slice(0, MAX_LOGGED_PATH),
       status: response.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
+      ...(ctx.caller ? { caller: callerLabel(ctx.caller) } : {}),
     });
     return response;
   }

@@ -1,14 +1,21 @@
+import type { Caller } from '@secscan/core';
+
 /** What every handler knows about the request it serves, besides the Request itself. */
 export interface RequestContext {
   /** The request id echoed in `X-Request-Id` and in every log line and problem body. */
   requestId: string;
   /** URL path without the query string (which is never logged or echoed). */
   path: string;
-  /** Headers every response to this request carries (request id, nosniff, CORS). */
+  /** Headers every response to this request carries (request id, nosniff, CORS; RateLimit once counted). */
   baseHeaders: Readonly<Record<string, string>>;
+  /** Who is calling, set by the access guard before a caller route's handler runs. */
+  caller?: Caller;
   /** Whatever the runtime adapter passed as the fetch handler's second argument (raw request, server, socket info). */
   env: unknown;
 }
+
+/** A request handler of the app. */
+export type Handler = (request: Request, ctx: RequestContext) => Promise<Response> | Response;
 
 /** Builds a Response with the context's base headers plus `headers` (plain objects keep Node's fast path). */
 export function respond(

@@ -19,7 +19,7 @@ describe('createCors', () => {
     const cors = createCors(['*']);
     expect(cors.responseHeaders('https://b.example')).toEqual({
       'access-control-allow-origin': '*',
-      'access-control-expose-headers': 'X-Request-Id, Retry-After',
+      'access-control-expose-headers': 'X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate',
     });
   });
 

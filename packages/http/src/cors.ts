@@ -1,13 +1,14 @@
 /**
  * CORS (Fetch standard §3.2) for the origins in SECSCAN_CORS_ORIGINS; off when the list is empty.
  * When on, every response says `Vary: Origin` because its headers depend on the Origin, so a shared
- * cache never serves one origin's answer to another.
+ * cache never serves one origin's answer to another. Listed origins may send credentials (the
+ * session cookie: `Access-Control-Allow-Credentials`); `*` never may (the Fetch standard forbids it).
  */
 
 /** Request headers a browser may send cross-origin. */
 const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, X-Request-Id';
-/** Response headers a cross-origin script may read. Issue #4 adds the RateLimit headers. */
-const EXPOSED_HEADERS = 'X-Request-Id, Retry-After';
+/** Response headers a cross-origin script may read: the request id, the rate-limit state, and the 401 challenge. */
+const EXPOSED_HEADERS = 'X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate';
 /** How long a browser may cache a preflight answer (seconds). */
 const PREFLIGHT_MAX_AGE = '600';
 
@@ -37,13 +38,14 @@ export function createCors(origins: readonly string[]): Cors {
   };
   // With `*` the answer does not depend on the Origin, so it does not vary by it.
   const vary: Record<string, string> = enabled && !any ? { vary: 'Origin' } : {};
+  const credentials: Record<string, string> = any ? {} : { 'access-control-allow-credentials': 'true' };
 
   return {
     enabled,
     responseHeaders(origin) {
       const value = allowOrigin(origin);
       if (value === null) return { ...vary };
-      return { ...vary, 'access-control-allow-origin': value, 'access-control-expose-headers': EXPOSED_HEADERS };
+      return { ...vary, 'access-control-allow-origin': value, ...credentials, 'access-control-expose-headers': EXPOSED_HEADERS };
     },
     preflightHeaders(origin, allowMethods) {
       const value = allowOrigin(origin);
@@ -51,6 +53,7 @@ export function createCors(origins: readonly string[]): Cors {
       return {
         ...vary,
         'access-control-allow-origin': value,
+        ...credentials,
         'access-control-allow-methods': allowMethods.join(', '),
         'access-control-allow-headers': ALLOWED_REQUEST_HEADERS,
         'access-control-max-age': PREFLIGHT_MAX_AGE,

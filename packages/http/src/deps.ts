@@ -1,5 +1,20 @@
 /** What `createApp` is built from: every capability with I/O is passed in, so the app runs anywhere. */
-import type { Scanner, Stores } from '@secscan/core';
+import type { Clock, RateLimitSettings, Scanner, Stores } from '@secscan/core';
+
+export type { Clock } from '@secscan/core';
+
+/** Who may call and how much (DESIGN §3, §4); see config.ts for the environment variables. */
+export interface AccessConfig {
+  /** Whether requests without credentials may scan (as anonymous callers). */
+  anonymous: boolean;
+  /** Lower-case hex SHA-256 of the admin token; null when there is no admin API. Never the token itself. */
+  adminTokenSha256: string | null;
+  /** Lifetime of a session issued without its own `ttlSeconds`. */
+  sessionTtlSeconds: number;
+  /** How many proxies in front of the server append to X-Forwarded-For; 0 trusts none (the socket's address is the client). */
+  trustProxyHops: number;
+  limits: RateLimitSettings;
+}
 
 /** Settings of the app (see config.ts for their environment variables and defaults). */
 export interface AppConfig {
@@ -15,13 +30,14 @@ export interface AppConfig {
   scanTimeBudgetMs: number;
   /** How long health waits for the store's ping before answering 503. */
   healthTimeoutMs: number;
-  /** Origins allowed by CORS (`*` for any); empty turns CORS off. */
+  /** Origins allowed by CORS (`*` for any); empty turns CORS off. Listed origins may also send the session cookie. */
   corsOrigins: readonly string[];
-}
-
-/** A source of wall-clock time (Unix ms); tests pass a fixed one. */
-export interface Clock {
-  now(): number;
+  /**
+   * Authentication and rate limits. null turns both off — every request is an unmetered anonymous
+   * caller and there is no admin API — for embedding the app behind a gateway that does both, and
+   * for measuring their cost; servers always turn them on.
+   */
+  access: AccessConfig | null;
 }
 
 /** One finished request, as the access log records it (never the body, credentials or query string). */
@@ -31,6 +47,8 @@ export interface RequestLogEntry {
   path: string;
   status: number;
   durationMs: number;
+  /** Who called, once known: `key:<id>`, `session:<id>` or `anonymous` (never a secret or an address). */
+  caller?: string;
 }
 
 /** An unexpected error, as the error log records it (never sent to the client). */
@@ -59,7 +77,7 @@ export interface AppDeps {
   stores: Stores;
   config: AppConfig;
   docs: DocsAssets;
-  /** Wall-clock time; default `Date.now`. */
+  /** Wall-clock time; default `Date.now`. The memory stores a test builds should share it. */
   clock?: Clock;
   /** Id generator for scans and requests; default UUID v7 from `clock`. */
   newId?: () => string;

@@ -2,7 +2,7 @@
  * The valibot schemas of the API. The scan request schema validates every request; all of them
  * generate the OpenAPI document (openapi/document.ts), so the docs cannot drift from the code.
  */
-import { CONFIDENCES, LANGUAGES, SEVERITIES } from '@secscan/core';
+import { CONFIDENCES, LANGUAGES, PLANS, SEVERITIES } from '@secscan/core';
 import * as v from 'valibot';
 import { PROBLEM_CODES } from './problem.ts';
 
@@ -11,7 +11,15 @@ export const MAX_FILENAME_LENGTH = 1024;
 /** Longest accepted `language`. */
 export const MAX_LANGUAGE_LENGTH = 64;
 
-const REQUEST_FIELDS = ['code', 'language', 'filename'] as const;
+/** The message of a strict object's issues: an unknown field, a body that is not an object, or a missing field. */
+function objectMessage(fields: readonly string[]) {
+  return (issue: v.ObjectIssue | v.StrictObjectIssue): string =>
+    issue.expected === 'never'
+      ? `unknown field; the fields are ${fields.join(', ')}`
+      : issue.expected === 'Object'
+        ? 'the body must be a JSON object'
+        : `${issue.expected.replaceAll('"', '')} is required`;
+}
 
 /** Body of POST /api/scan. Unknown fields are refused, so a typo such as `lang` is an error, not a silent default. */
 export const scanRequestSchema = v.pipe(
@@ -42,12 +50,7 @@ export const scanRequestSchema = v.pipe(
         ),
       ),
     },
-    (issue) =>
-      issue.expected === 'never'
-        ? `unknown field; the fields are ${REQUEST_FIELDS.join(', ')}`
-        : issue.expected === 'Object'
-          ? 'the body must be a JSON object'
-          : `${issue.expected.replaceAll('"', '')} is required`,
+    objectMessage(['code', 'language', 'filename']),
   ),
   v.title('ScanRequest'),
 );
@@ -145,6 +148,12 @@ export const problemSchema = v.pipe(
     requestId: v.pipe(v.string(), v.description('The X-Request-Id of the request; quote it when reporting a problem.')),
     errors: v.optional(v.array(problemErrorSchema)),
     supportedLanguages: v.optional(v.pipe(v.array(v.picklist(LANGUAGES)), v.description('With unsupported_language: the language ids the scanner supports.'))),
+    'violated-policies': v.optional(
+      v.pipe(
+        v.array(v.string()),
+        v.description('With rate_limited: the policies (as named in RateLimit-Policy) that refused the request (draft-ietf-httpapi-ratelimit-headers-11).'),
+      ),
+    ),
   }),
   v.description('RFC 9457 problem details (application/problem+json).'),
 );
@@ -159,8 +168,145 @@ export const requestIdHeaderSchema = v.pipe(
 /** The Allow header of a 405. */
 export const allowHeaderSchema = v.pipe(v.string(), v.description('The methods this path supports.'));
 
-/** The Retry-After header of a 503 (RFC 9110 §10.2.3). */
+/** The Retry-After header of a 429 or 503 (RFC 9110 §10.2.3). */
 export const retryAfterHeaderSchema = v.pipe(v.string(), v.description('Seconds to wait before retrying.'));
+
+/** The RateLimit-Policy header (draft-ietf-httpapi-ratelimit-headers-11). */
+export const rateLimitPolicyHeaderSchema = v.pipe(
+  v.string(),
+  v.description('The caller’s quota policies, a structured-field list: name, quota q, window w in seconds.'),
+  v.examples(['"anon-minute";q=10;w=60, "anon-hour";q=100;w=3600']),
+);
+
+/** The RateLimit header (draft-ietf-httpapi-ratelimit-headers-11). */
+export const rateLimitHeaderSchema = v.pipe(
+  v.string(),
+  v.description('What is left of each policy after this request: remaining r, and t seconds until its window resets.'),
+  v.examples(['"anon-minute";r=3;t=42, "anon-hour";r=57;t=1800']),
+);
+
+/** The WWW-Authenticate challenge of a 401 (RFC 6750 §3). */
+export const wwwAuthenticateHeaderSchema = v.pipe(
+  v.string(),
+  v.description('Bearer challenge (RFC 6750 §3): error="invalid_token" when the credentials presented are wrong, no error when none were.'),
+  v.examples(['Bearer realm="secscan", error="invalid_token"']),
+);
+
+/** Longest key name or session subject. */
+export const MAX_LABEL_LENGTH = 200;
+/** Largest per-minute limit of an enterprise key. */
+export const MAX_REQUESTS_PER_MINUTE = 1_000_000;
+/** Longest session lifetime that may be asked for (30 days). */
+export const MAX_SESSION_TTL_SECONDS = 30 * 24 * 3600;
+/** Shortest session lifetime that may be asked for. */
+export const MIN_SESSION_TTL_SECONDS = 60;
+
+/** Text without control characters (so names print safely in tables and logs). A single negated class: linear time. */
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+function labelSchema(field: string, description: string, example: string) {
+  return v.pipe(
+    v.string(`${field} must be a string`),
+    v.minLength(1, `${field} must not be empty`),
+    v.maxLength(MAX_LABEL_LENGTH, `${field} must be at most ${MAX_LABEL_LENGTH} characters`),
+    v.regex(NO_CONTROL_CHARACTERS, `${field} must not contain control characters`),
+    v.description(description),
+    v.examples([example]),
+  );
+}
+
+const planSchema = v.pipe(
+  v.picklist(PLANS, `plan must be one of ${PLANS.join(', ')}`),
+  v.description('free (SECSCAN_FREE_RPM, default 100 requests/min), pro (SECSCAN_PRO_RPM, default 1000/min) or enterprise (its own requestsPerMinute).'),
+);
+
+const requestsPerMinuteSchema = v.pipe(
+  v.number('requestsPerMinute must be a number'),
+  v.integer('requestsPerMinute must be a whole number'),
+  v.minValue(1, 'requestsPerMinute must be at least 1'),
+  v.maxValue(MAX_REQUESTS_PER_MINUTE, `requestsPerMinute must be at most ${MAX_REQUESTS_PER_MINUTE}`),
+);
+
+const isoTime = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description));
+
+/** Body of POST /api/admin/keys. */
+export const createKeyRequestSchema = v.pipe(
+  v.strictObject(
+    {
+      name: labelSchema('name', 'A label for people (what the key is for); not secret, not unique.', 'CI pipeline'),
+      plan: planSchema,
+      requestsPerMinute: v.optional(
+        v.pipe(requestsPerMinuteSchema, v.description('Required for an enterprise key, and only accepted for one: its own per-minute limit.')),
+      ),
+    },
+    objectMessage(['name', 'plan', 'requestsPerMinute']),
+  ),
+  v.title('CreateKeyRequest'),
+);
+
+/** An API key as the admin API lists it: never its secret or hash. */
+export const apiKeySchema = v.pipe(
+  v.object({
+    id: v.pipe(v.string(), v.uuid(), v.description('Names the key in the admin API and in logs; not a secret.')),
+    name: v.string(),
+    plan: v.picklist(PLANS),
+    requestsPerMinute: v.pipe(v.number(), v.integer(), v.minValue(1), v.description('The key’s current per-minute limit (its plan’s, or its own for enterprise).')),
+    createdAt: isoTime('When the key was created.'),
+    lastUsedAt: v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description('When the key was last used, to the minute; null if never.')),
+    revokedAt: v.pipe(v.nullable(v.pipe(v.string(), v.isoTimestamp())), v.description('When the key was revoked; null while it is valid.')),
+  }),
+  v.description('An API key, without its secret.'),
+);
+
+/** Response of POST /api/admin/keys: the only time the key itself is ever shown. */
+export const createdApiKeySchema = v.pipe(
+  v.object({
+    id: v.pipe(v.string(), v.uuid()),
+    key: v.pipe(v.string(), v.description('The API key: sk_live_ + 43 base62 characters + a 6-character checksum. Shown once; only its SHA-256 is stored.')),
+    name: v.string(),
+    plan: v.picklist(PLANS),
+    requestsPerMinute: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    createdAt: isoTime('When the key was created.'),
+  }),
+  v.description('A new API key, with its secret: store it now, it cannot be shown again.'),
+);
+
+/** Response of GET /api/admin/keys. */
+export const apiKeyListSchema = v.object({ keys: v.pipe(v.array(apiKeySchema), v.description('Every key, revoked ones included, oldest first.')) });
+
+/** Body of POST /api/admin/sessions. */
+export const createSessionRequestSchema = v.pipe(
+  v.strictObject(
+    {
+      subject: labelSchema('subject', 'Whose session it is (a user id); its rate limit is shared by all sessions of the subject.', 'user-42'),
+      ttlSeconds: v.optional(
+        v.pipe(
+          v.number('ttlSeconds must be a number'),
+          v.integer('ttlSeconds must be a whole number'),
+          v.minValue(MIN_SESSION_TTL_SECONDS, `ttlSeconds must be at least ${MIN_SESSION_TTL_SECONDS}`),
+          v.maxValue(MAX_SESSION_TTL_SECONDS, `ttlSeconds must be at most ${MAX_SESSION_TTL_SECONDS}`),
+          v.description('Lifetime in seconds; SECSCAN_SESSION_TTL_SECONDS (default 86400, 24 h) when absent.'),
+        ),
+      ),
+    },
+    objectMessage(['subject', 'ttlSeconds']),
+  ),
+  v.title('CreateSessionRequest'),
+);
+
+/** Response of POST /api/admin/sessions: the only time the token itself is ever shown. */
+export const createdSessionSchema = v.pipe(
+  v.object({
+    id: v.pipe(v.string(), v.uuid(), v.description('Names the session for revocation; not a secret.')),
+    token: v.pipe(v.string(), v.description('The session token: ss_ + 43 base62 characters + a 6-character checksum. Shown once; only its SHA-256 is stored.')),
+    subject: v.string(),
+    expiresAt: isoTime('When the session stops being accepted.'),
+  }),
+  v.description('A new session, with its token: hand it to its holder now, it cannot be shown again.'),
+);
+
+/** The `id` path parameter of the admin API. */
+export const idParameterSchema = v.pipe(v.string(), v.uuid('id must be a UUID'), v.description('The id the key or session was created with.'));
 
 /** An HTML page. */
 export const htmlSchema = v.pipe(v.string(), v.description('An HTML page.'));

@@ -1,3 +1,5 @@
 /** Storage interfaces and the in-memory stores. */
 export type * from './types.ts';
 export { createMemoryScanStore, type MemoryScanStoreOptions } from './memory-scan-store.ts';
+export { createMemoryKeyStore, createMemorySessionStore, type MemorySessionStoreOptions } from './memory-credential-stores.ts';
+export { createMemoryRateLimitStore, type MemoryRateLimitStore, type MemoryRateLimitStoreOptions } from './memory-rate-limit-store.ts';

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { scanRequest, testDeps } from '../testing/fixtures.ts';
+import { adminRequest, scanRequest, TEST_ACCESS, testDeps } from '../testing/fixtures.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from './document.ts';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -79,11 +79,16 @@ describe('OpenAPI document', () => {
   it('documents every status each route can return', async () => {
     const doc = await servedDocument();
     const statuses = (path: string, method: string): string[] => Object.keys(doc.paths[path]?.[method]?.['responses'] as object).sort();
-    expect(statuses('/api/scan', 'post')).toEqual(['200', '400', '413', '415', '422', '500', '503']);
-    expect(statuses('/api/health', 'get')).toEqual(['200', '500', '503']);
-    expect(statuses('/api/openapi.json', 'get')).toEqual(['200', '500']);
-    expect(statuses('/api/docs', 'get')).toEqual(['200', '500']);
-    expect(statuses('/api/docs/scalar.js', 'get')).toEqual(['200', '304', '500']);
+    expect(statuses('/api/scan', 'post')).toEqual(['200', '400', '401', '403', '413', '415', '422', '429', '500', '503']);
+    expect(statuses('/api/health', 'get')).toEqual(['200', '400', '500', '503']);
+    expect(statuses('/api/openapi.json', 'get')).toEqual(['200', '400', '500']);
+    expect(statuses('/api/docs', 'get')).toEqual(['200', '400', '500']);
+    expect(statuses('/api/docs/scalar.js', 'get')).toEqual(['200', '304', '400', '500']);
+    expect(statuses('/api/admin/keys', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '422', '500', '503']);
+    expect(statuses('/api/admin/keys', 'get')).toEqual(['200', '400', '401', '403', '500', '503']);
+    expect(statuses('/api/admin/keys/{id}', 'delete')).toEqual(['204', '400', '401', '403', '404', '422', '500', '503']);
+    expect(statuses('/api/admin/sessions', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '422', '500', '503']);
+    expect(statuses('/api/admin/sessions/{id}', 'delete')).toEqual(['204', '400', '401', '403', '404', '422', '500', '503']);
     for (const name of ['NotFound', 'MethodNotAllowed']) expect(doc.components.responses[name]).toBeDefined();
   });
 
@@ -115,5 +120,39 @@ describe('OpenAPI document', () => {
     check('Problem', await (await app(scanRequest({ code: 1 }))).json());
     check('Problem', await (await app(scanRequest({ code: '', language: 'cobol' }))).json());
     check('Problem', await (await app(new Request('http://localhost/nope'))).json());
+  });
+
+  it('describes what the admin API and the access guard really answer', async () => {
+    const doc = await servedDocument();
+    const ajv = ajvWithDocument(doc);
+    const check = (name: string, value: unknown): void => {
+      const validate = ajv.getSchema(`urn:secscan:openapi#/components/schemas/${name}`);
+      expect({ name, valid: validate?.(value), errors: validate?.errors ?? null }).toEqual({ name, valid: true, errors: null });
+    };
+    const { deps } = testDeps({ config: { access: { ...TEST_ACCESS, limits: { ...TEST_ACCESS.limits, freePerMinute: 1 } } } });
+    const app = createApp(deps);
+    check('CreateKeyRequest', { name: 'ci', plan: 'enterprise', requestsPerMinute: 10 });
+    const created = (await (await app(adminRequest('POST', '/api/admin/keys', { name: 'ci', plan: 'free' }))).json()) as { key: string };
+    check('CreatedApiKey', created);
+    check('ApiKeyList', await (await app(adminRequest('GET', '/api/admin/keys'))).json());
+    check('CreateSessionRequest', { subject: 'u', ttlSeconds: 60 });
+    check('CreatedSession', await (await app(adminRequest('POST', '/api/admin/sessions', { subject: 'u' }))).json());
+    await app(scanRequest({ code: '' }, { authorization: `Bearer ${created.key}` }));
+    check('Problem', await (await app(scanRequest({ code: '' }, { authorization: `Bearer ${created.key}` }))).json()); // 429 with violated-policies
+    check('Problem', await (await app(scanRequest({ code: '' }, { authorization: 'Bearer nope' }))).json());
+    check('Problem', await (await app(new Request('http://localhost/api/health?api_key=x'))).json());
+    check('Problem', await (await app(adminRequest('DELETE', '/api/admin/keys/x'))).json());
+  });
+
+  it('declares the security of each operation', async () => {
+    const doc = (await servedDocument()) as OpenApiDocument & { paths: Record<string, Record<string, { security?: unknown }>> };
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['adminToken', 'bearer', 'sessionCookie']);
+    expect(doc.paths['/api/scan']?.['post']?.security).toEqual([{}, { bearer: [] }, { sessionCookie: [] }]);
+    expect(doc.paths['/api/admin/keys']?.['get']?.security).toEqual([{ adminToken: [] }]);
+    expect(doc.paths['/api/health']?.['get']?.security).toBeUndefined();
+    const closed = buildOpenApiDocument({ version: '1', maxCodeBytes: 1024, maxBodyBytes: 2048, access: { anonymous: false, admin: false, limits: TEST_ACCESS.limits, sessionTtlSeconds: 60 } });
+    expect((closed.paths['/api/scan']?.['post'] as { security: unknown }).security).toEqual([{ bearer: [] }, { sessionCookie: [] }]);
+    expect(Object.keys(closed.paths).some((path) => path.startsWith('/api/admin'))).toBe(false);
+    expect(await new Validator().validate(closed as unknown as Record<string, unknown>)).toMatchObject({ valid: true });
   });
 });

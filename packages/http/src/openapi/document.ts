@@ -4,13 +4,23 @@
  * and `$ref`s rewritten to `#/components/schemas/…`. The operations below are declared apart from
  * the router on purpose; a test checks that both list the same paths and methods.
  */
-import { LANGUAGES } from '@secscan/core';
+import { LANGUAGES, type RateLimitSettings } from '@secscan/core';
 import { toJsonSchema, toJsonSchemaDefs, type JsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { JSON_MEDIA_TYPE, SARIF_MEDIA_TYPE } from '../negotiate.ts';
 import type { ProblemCode } from '../problem.ts';
 import {
   allowHeaderSchema,
+  apiKeyListSchema,
+  apiKeySchema,
+  createdApiKeySchema,
+  createdSessionSchema,
+  createKeyRequestSchema,
+  createSessionRequestSchema,
+  idParameterSchema,
+  rateLimitHeaderSchema,
+  rateLimitPolicyHeaderSchema,
+  wwwAuthenticateHeaderSchema,
   dataflowStepSchema,
   findingSchema,
   healthSchema,
@@ -28,11 +38,21 @@ import {
   summarySchema,
 } from '../schemas.ts';
 
+/** What the document says about this server's access rules; null when the app runs without them. */
+export interface OpenApiAccess {
+  anonymous: boolean;
+  /** Whether the admin API exists (SECSCAN_ADMIN_TOKEN is set). */
+  admin: boolean;
+  limits: RateLimitSettings;
+  sessionTtlSeconds: number;
+}
+
 /** What the document says about this server's limits. */
 export interface OpenApiOptions {
   version: string;
   maxCodeBytes: number;
   maxBodyBytes: number;
+  access?: OpenApiAccess | null;
 }
 
 /** An OpenAPI 3.1 document (the parts we write). */
@@ -45,6 +65,7 @@ export interface OpenApiDocument {
     schemas: Record<string, JsonSchema>;
     headers: Record<string, Record<string, unknown>>;
     responses: Record<string, Record<string, unknown>>;
+    securitySchemes: Record<string, Record<string, unknown>>;
   };
 }
 
@@ -65,14 +86,19 @@ const requestIdHeader = { 'X-Request-Id': ref('headers', 'X-Request-Id') };
 /** Component name of the shared response for a problem code's status. */
 const PROBLEM_RESPONSE: Record<number, string> = {
   400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
   422: 'UnprocessableContent',
+  429: 'TooManyRequests',
   500: 'InternalError',
   503: 'ServiceUnavailable',
 };
+
+const rateLimitHeaders = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimit-Policy') };
 
 function problemResponse(description: string, codes: readonly ProblemCode[], extraHeaders: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -83,6 +109,58 @@ function problemResponse(description: string, codes: readonly ProblemCode[], ext
 }
 
 const problemRef = (status: number): { $ref: string } => ref('responses', PROBLEM_RESPONSE[status] ?? 'InternalError');
+
+/** The admin API's operations (present only when SECSCAN_ADMIN_TOKEN is set). */
+function adminOperations(json: (schema: { $ref: string } | JsonSchema) => Record<string, unknown>): Record<string, Record<string, Record<string, unknown>>> {
+  const security = [{ adminToken: [] }];
+  const guarded = { '401': problemRef(401), '403': problemRef(403), '500': problemRef(500), '503': problemRef(503) };
+  const idParameter = { name: 'id', in: 'path', required: true, schema: schemaOf(idParameterSchema), description: 'The id the key or session was created with. An invalid one answers 422 with the pointer #/path/id.' };
+  const creation = (operationId: string, summary: string, description: string, request: string, created: string, createdDescription: string) => ({
+    operationId,
+    tags: ['admin'],
+    summary,
+    description,
+    security,
+    requestBody: { required: true, content: json(ref('schemas', request)) },
+    responses: {
+      '201': { description: createdDescription, headers: requestIdHeader, content: json(ref('schemas', created)) },
+      '400': problemRef(400),
+      '413': problemRef(413),
+      '415': problemRef(415),
+      '422': problemRef(422),
+      ...guarded,
+    },
+  });
+  const deleted = (what: string) => ({
+    '204': { description: `Revoked (also when it already was): the ${what} is refused from the next request on.`, headers: requestIdHeader },
+    '400': problemRef(400),
+    '404': problemRef(404),
+    '422': problemRef(422),
+    ...guarded,
+  });
+  return {
+    '/api/admin/keys': {
+      post: creation('createKey', 'Create an API key', 'Creates a key and answers it once: only its SHA-256 is stored. An enterprise key needs its own requestsPerMinute (422 otherwise).', 'CreateKeyRequest', 'CreatedApiKey', 'The new key, with its secret (shown only here).'),
+      get: {
+        operationId: 'listKeys',
+        tags: ['admin'],
+        summary: 'List API keys',
+        description: 'Every key with its plan, limit, lastUsedAt and revokedAt; never a secret or a hash.',
+        security,
+        responses: { '200': { description: 'The keys.', headers: requestIdHeader, content: json(ref('schemas', 'ApiKeyList')) }, '400': problemRef(400), ...guarded },
+      },
+    },
+    '/api/admin/keys/{id}': {
+      delete: { operationId: 'revokeKey', tags: ['admin'], summary: 'Revoke an API key', security, parameters: [idParameter], responses: deleted('key') },
+    },
+    '/api/admin/sessions': {
+      post: creation('createSession', 'Create a session', 'Creates a session token for a subject and answers it once: only its SHA-256 is stored.', 'CreateSessionRequest', 'CreatedSession', 'The new session, with its token (shown only here).'),
+    },
+    '/api/admin/sessions/{id}': {
+      delete: { operationId: 'revokeSession', tags: ['admin'], summary: 'Revoke a session', security, parameters: [idParameter], responses: deleted('session') },
+    },
+  };
+}
 
 function formatBytes(bytes: number): string {
   if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
@@ -104,11 +182,26 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       Health: healthSchema,
       Problem: problemSchema,
       ProblemError: problemErrorSchema,
+      ...(options.access?.admin
+        ? {
+            CreateKeyRequest: createKeyRequestSchema,
+            ApiKey: apiKeySchema,
+            CreatedApiKey: createdApiKeySchema,
+            ApiKeyList: apiKeyListSchema,
+            CreateSessionRequest: createSessionRequestSchema,
+            CreatedSession: createdSessionSchema,
+          }
+        : {}),
     },
     { ...CONVERSION, overrideRef: (context) => `#/components/schemas/${context.referenceId}` },
   );
 
   const json = (schema: { $ref: string } | JsonSchema): Record<string, unknown> => ({ [JSON_MEDIA_TYPE]: { schema } });
+  const access = options.access ?? null;
+  const adminPaths = access?.admin ? adminOperations(json) : {};
+  // OpenAPI 3.1 §4.8.30: alternatives are ORed; `{}` makes credentials optional (anonymous callers).
+  const scanSecurity = access ? [...(access.anonymous ? [{}] : []), { bearer: [] }, { sessionCookie: [] }] : [{}];
+  const limits = access?.limits;
 
 
   return {
@@ -122,6 +215,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         '',
         `Limits of this server: a request body of at most ${formatBytes(options.maxBodyBytes)}, \`code\` of at most ${formatBytes(options.maxCodeBytes)} (UTF-8). Larger is refused with 413, while the body is still streaming.`,
         '',
+        ...(limits
+          ? [
+              `Callers: an API key (\`Authorization: Bearer sk_live_…\`; free ${limits.freePerMinute}/min, pro ${limits.proPerMinute}/min, enterprise its own limit), a session (\`Bearer ss_…\` or the \`secscan_session\` cookie; ${limits.sessionPerMinute}/min per subject)${access?.anonymous ? `, or anonymous (no credentials; ${limits.anonymousPerMinute}/min and ${limits.anonymousPerHour}/hour per client IP, IPv6 by /56)` : ' — anonymous requests are not accepted by this server'}. Windows are fixed and aligned to the clock. Every scan answer carries \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-11); a 429 also \`Retry-After\`. Wrong credentials are a 401, never treated as anonymous. Credentials in the query string are refused (400).`,
+              '',
+            ]
+          : []),
         'Every error is an RFC 9457 problem (`application/problem+json`) with a stable `code`, the `requestId`, and for request errors `errors[]` of JSON Pointers into the body. Every response carries `X-Request-Id`. GET routes also answer HEAD. A known path with a method it does not support answers 405 with `Allow`; an unknown path 404.',
         '',
         `Languages: ${LANGUAGES.join(', ')}.`,
@@ -132,6 +231,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: 'scan', description: 'Scanning code' },
       { name: 'service', description: 'Health and API description' },
       { name: 'docs', description: 'This documentation' },
+      ...(access?.admin ? [{ name: 'admin', description: 'Managing API keys and sessions with the admin token (SECSCAN_ADMIN_TOKEN)' }] : []),
     ],
     paths: {
       '/api/scan': {
@@ -141,17 +241,20 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           summary: 'Scan code for security vulnerabilities',
           description:
             'Scans `code` as `language` (or as the language `filename` tells) and answers its findings; the scan is recorded. Send `Accept: application/sarif+json` for a SARIF 2.1.0 log instead of secscan JSON.',
+          security: scanSecurity,
           requestBody: { required: true, content: json(ref('schemas', 'ScanRequest')) },
           responses: {
             '200': {
               description: 'The scan result: secscan JSON, or SARIF 2.1.0 when asked for with Accept.',
-              headers: requestIdHeader,
+              headers: access ? { ...requestIdHeader, ...rateLimitHeaders } : requestIdHeader,
               content: { [JSON_MEDIA_TYPE]: { schema: ref('schemas', 'ScanResponse') }, [SARIF_MEDIA_TYPE]: { schema: ref('schemas', 'SarifLog') } },
             },
             '400': problemRef(400),
+            ...(access ? { '401': problemRef(401), '403': problemRef(403) } : {}),
             '413': problemRef(413),
             '415': problemRef(415),
             '422': problemRef(422),
+            ...(access ? { '429': problemRef(429) } : {}),
             '500': problemRef(500),
             '503': problemRef(503),
           },
@@ -165,6 +268,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           description: 'Public. Answers within the configured deadline (1 s by default) even when the store hangs.',
           responses: {
             '200': { description: 'Healthy.', headers: requestIdHeader, content: json(ref('schemas', 'Health')) },
+            '400': problemRef(400),
             '503': {
               description: 'The store did not answer its ping in time.',
               headers: { ...requestIdHeader, 'Retry-After': ref('headers', 'Retry-After') },
@@ -182,6 +286,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           description: 'Public. Generated from the schemas that validate requests.',
           responses: {
             '200': { description: 'The document.', headers: requestIdHeader, content: json(schemaOf(openApiDocumentSchema)) },
+            '400': problemRef(400),
             '500': problemRef(500),
           },
         },
@@ -194,6 +299,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           description: 'Public. The Scalar API reference, served offline from this server with a strict Content-Security-Policy.',
           responses: {
             '200': { description: 'The HTML page.', headers: requestIdHeader, content: { 'text/html': { schema: schemaOf(htmlSchema) } } },
+            '400': problemRef(400),
             '500': problemRef(500),
           },
         },
@@ -208,10 +314,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           responses: {
             '200': { description: 'The script.', headers: requestIdHeader, content: { 'text/javascript': { schema: schemaOf(javascriptSchema) } } },
             '304': { description: 'Not modified (If-None-Match matched the ETag).', headers: requestIdHeader },
+            '400': problemRef(400),
             '500': problemRef(500),
           },
         },
       },
+      ...adminPaths,
     },
     components: {
       schemas,
@@ -219,16 +327,52 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         'X-Request-Id': { description: 'Identifies the request in logs and problem bodies.', schema: schemaOf(requestIdHeaderSchema) },
         'Retry-After': { description: 'Seconds to wait before retrying.', schema: schemaOf(retryAfterHeaderSchema) },
         Allow: { description: 'The methods the path supports.', schema: schemaOf(allowHeaderSchema) },
+        RateLimit: { description: 'What is left of each policy (draft-ietf-httpapi-ratelimit-headers-11).', schema: schemaOf(rateLimitHeaderSchema) },
+        'RateLimit-Policy': { description: 'The caller’s quota policies (draft-ietf-httpapi-ratelimit-headers-11).', schema: schemaOf(rateLimitPolicyHeaderSchema) },
+        'WWW-Authenticate': { description: 'The Bearer challenge of a 401 (RFC 6750 §3).', schema: schemaOf(wwwAuthenticateHeaderSchema) },
+      },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'secscan API key (sk_live_…) or session token (ss_…)',
+          description: 'An API key, created with the admin API or `secscan keys create`, or a session token. Wrong, expired or revoked credentials answer 401; they never fall back to anonymous.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'secscan_session',
+          description: 'A session token in a cookie, for browsers. The Authorization header wins when both are sent. Refused (403) on a request from another site (Sec-Fetch-Site: cross-site, or an Origin that is neither this server nor listed in SECSCAN_CORS_ORIGINS).',
+        },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The server’s SECSCAN_ADMIN_TOKEN. Only for the admin API; API keys and sessions are refused there (403).',
+        },
       },
       responses: {
-        BadRequest: problemResponse('The body is not valid JSON, or not a JSON object.', ['invalid_json']),
+        BadRequest: problemResponse('The body is not valid JSON, or not a JSON object; or the URL carries credentials (send them in the Authorization header).', [
+          'invalid_json',
+          'credentials_in_query',
+        ]),
+        Unauthorized: problemResponse(
+          'Credentials are missing (where required), malformed, unknown, expired or revoked. WWW-Authenticate carries the Bearer challenge (RFC 6750 §3).',
+          ['unauthorized'],
+          { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') },
+        ),
+        Forbidden: problemResponse('The credentials are valid but may not do this (an API key on the admin API, a session cookie from another site).', ['forbidden']),
+        TooManyRequests: problemResponse(
+          'A rate limit is exhausted: violated-policies names it, Retry-After says when to try again; the request counted against no window.',
+          ['rate_limited'],
+          { 'Retry-After': ref('headers', 'Retry-After'), ...rateLimitHeaders },
+        ),
         NotFound: problemResponse('No such path.', ['not_found']),
         MethodNotAllowed: problemResponse('The path does not support this method; Allow lists those it does.', ['method_not_allowed'], {
           Allow: ref('headers', 'Allow'),
         }),
         PayloadTooLarge: problemResponse('The body or `code` is over its limit.', ['payload_too_large']),
         UnsupportedMediaType: problemResponse('Content-Type is not application/json.', ['unsupported_media_type']),
-        UnprocessableContent: problemResponse('The body breaks the schema (each violation in errors[]), or the language is not supported (supportedLanguages lists the ids).', [
+        UnprocessableContent: problemResponse('The body or a path parameter breaks its schema (each violation in errors[], body members as #/name, path parameters as #/path/name), or the language is not supported (supportedLanguages lists the ids).', [
           'validation_failed',
           'unsupported_language',
         ]),

@@ -1,4 +1,4 @@
-/** GET /api/health — public; never waits longer than the configured deadline for the store. */
+/** GET /api/health — public; never waits longer than the configured deadline for the stores. */
 import { respondJson, type RequestContext } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -27,7 +27,10 @@ export async function pingWithin(ping: () => Promise<void>, timeoutMs: number): 
 export function createHealthHandler(deps: AppDeps, now: () => number) {
   const { config, stores } = deps;
   return async function healthHandler(_request: Request, ctx: RequestContext): Promise<Response> {
-    const connected = await pingWithin(() => stores.scans.ping(), config.healthTimeoutMs);
+    const ping = async (): Promise<void> => {
+      await Promise.all([stores.scans.ping(), stores.keys.ping(), stores.sessions.ping(), stores.rateLimits.ping()]);
+    };
+    const connected = await pingWithin(ping, config.healthTimeoutMs);
     const body = {
       status: connected ? 'ok' : 'degraded',
       timestamp: new Date(now()).toISOString(),

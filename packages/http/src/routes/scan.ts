@@ -1,15 +1,16 @@
 /**
- * POST /api/scan — the data path after routing reads top to bottom: media type → body (size-capped
- * while streaming) → JSON → schema → code size → language → scan → store → representation.
+ * POST /api/scan — the data path after routing and the access guard (caller, rate limit) reads top
+ * to bottom: media type → body (size-capped while streaming) → JSON → schema → code size → language
+ * → scan → store → representation.
  */
-import { chooseLanguage, LANGUAGES, toSarif, type ScanResult } from '@secscan/core';
-import * as v from 'valibot';
+import { callerOwner, chooseLanguage, LANGUAGES, toSarif, type ScanResult } from '@secscan/core';
+import type * as v from 'valibot';
 import { respondJson, type RequestContext } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { isJsonContentType, JSON_MEDIA_TYPE, prefersSarif, SARIF_MEDIA_TYPE } from '../negotiate.ts';
-import { jsonPointer, problem, type ProblemError } from '../problem.ts';
+import { prefersSarif, SARIF_MEDIA_TYPE } from '../negotiate.ts';
+import { problem } from '../problem.ts';
 import { scanRequestSchema } from '../schemas.ts';
-import { readBody } from '../validate/read-body.ts';
+import { readJsonBody } from '../validate/json-body.ts';
 
 /** The validated scan request. */
 type ScanRequest = v.InferOutput<typeof scanRequestSchema>;
@@ -27,19 +28,6 @@ function utf8Length(s: string): number {
     } else bytes += 3;
   }
   return bytes;
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function issuesToErrors(issues: readonly v.BaseIssue<unknown>[]): ProblemError[] {
-  return issues.map((issue) => ({
-    pointer: jsonPointer(issue.path?.map((item) => (typeof item.key === 'number' ? item.key : String(item.key))) ?? []),
-    detail: issue.message,
-  }));
 }
 
 /** A relative URI for SARIF's artifactLocation (RFC 3986 reference): forward slashes, each segment percent-encoded. */
@@ -91,31 +79,9 @@ function scanBody(scanId: string, result: ScanResult): Record<string, unknown> {
 export function createScanHandler(deps: AppDeps, now: () => number, newId: () => string) {
   const { config, scanner, stores } = deps;
   return async function scanHandler(request: Request, ctx: RequestContext): Promise<Response> {
-    if (!isJsonContentType(request.headers.get('content-type'))) {
-      return problem(ctx, 'unsupported_media_type', `Send the scan request as ${JSON_MEDIA_TYPE}.`, { headers: { 'accept-post': JSON_MEDIA_TYPE } });
-    }
-
-    const body = await readBody(request, config.maxBodyBytes);
-    if (!body.ok) {
-      if (body.kind === 'unreadable') return problem(ctx, 'invalid_json', 'The request body could not be read.');
-      const why = body.reason === 'longer_than_declared' ? 'The request body is longer than its Content-Length.' : `The request body is larger than ${body.limit} bytes.`;
-      return problem(ctx, 'payload_too_large', why, { headers: { connection: 'close' } });
-    }
-
-    let json: unknown;
-    try {
-      json = JSON.parse(utf8.decode(body.bytes));
-    } catch {
-      // The parser's message quotes the input, which may be the user's code: never echo it.
-      return problem(ctx, 'invalid_json', 'The request body is not valid UTF-8 JSON.');
-    }
-    if (!isJsonObject(json)) return problem(ctx, 'invalid_json', 'The request body must be a JSON object.');
-
-    const parsed = v.safeParse(scanRequestSchema, json);
-    if (!parsed.success) {
-      return problem(ctx, 'validation_failed', 'The request body does not match the ScanRequest schema.', { errors: issuesToErrors(parsed.issues) });
-    }
-    const input = parsed.output;
+    const parsed = await readJsonBody(request, ctx, config.maxBodyBytes, scanRequestSchema, 'ScanRequest');
+    if (!parsed.ok) return parsed.response;
+    const input = parsed.value;
 
     // UTF-8 never takes fewer bytes than UTF-16 code units, so a long string is refused without counting.
     const codeBytes = input.code.length > config.maxCodeBytes ? Number.POSITIVE_INFINITY : utf8Length(input.code);
@@ -134,7 +100,7 @@ export function createScanHandler(deps: AppDeps, now: () => number, newId: () =>
     try {
       await stores.scans.save({
         id: scanId,
-        owner: null,
+        owner: ctx.caller ? callerOwner(ctx.caller) : null,
         createdAt: new Date(now()).toISOString(),
         language,
         ...(input.filename !== undefined ? { filename: input.filename } : {}),

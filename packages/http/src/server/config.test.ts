@@ -1,6 +1,9 @@
-import { VERSION } from '@secscan/core';
+import { sha256Hex, VERSION } from '@secscan/core';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, parseConfig } from './config.ts';
+
+const ADMIN_TOKEN = 'Zm9vYmFyLWFkbWluLXRva2VuLWZvci10ZXN0cw-Kq7x';
 
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
@@ -26,7 +29,15 @@ describe('parseConfig', () => {
         healthTimeoutMs: 1000,
         corsOrigins: [],
       },
+      access: {
+        anonymous: true,
+        sessionTtlSeconds: 86400,
+        trustProxyHops: 0,
+        limits: { anonymousPerMinute: 10, anonymousPerHour: 100, sessionPerMinute: 100, freePerMinute: 100, proPerMinute: 1000 },
+      },
+      adminToken: null,
       maxStoredScans: 10000,
+      maxRateLimitedClients: 100000,
       shutdownTimeoutMs: 10000,
       warnings: [],
     });
@@ -44,14 +55,72 @@ describe('parseConfig', () => {
       SECSCAN_CORS_ORIGINS: 'https://a.example, http://localhost:5173',
       SECSCAN_MAX_STORED_SCANS: '5',
       SECSCAN_SHUTDOWN_TIMEOUT_MS: '0',
+      SECSCAN_ANONYMOUS: 'false',
+      SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN,
+      SECSCAN_SESSION_TTL_SECONDS: '3600',
+      SECSCAN_ANON_RPM: '2',
+      SECSCAN_ANON_RPH: '20',
+      SECSCAN_SESSION_RPM: '30',
+      SECSCAN_FREE_RPM: '40',
+      SECSCAN_PRO_RPM: '50',
+      SECSCAN_TRUST_PROXY: '2',
+      SECSCAN_MAX_RATE_LIMITED_CLIENTS: '5000',
     });
     expect(config).toMatchObject({
       port: 0,
       host: '0.0.0.0',
       app: { maxCodeBytes: 4096, maxBodyBytes: 16384, storeCode: true, scanTimeBudgetMs: 250, healthTimeoutMs: 50, corsOrigins: ['https://a.example', 'http://localhost:5173'] },
+      access: {
+        anonymous: false,
+        sessionTtlSeconds: 3600,
+        trustProxyHops: 2,
+        limits: { anonymousPerMinute: 2, anonymousPerHour: 20, sessionPerMinute: 30, freePerMinute: 40, proPerMinute: 50 },
+      },
       maxStoredScans: 5,
+      maxRateLimitedClients: 5000,
       shutdownTimeoutMs: 0,
     });
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('keeps the admin token out of sight and hands out only its hash, once', async () => {
+    const config = parseConfig({ SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN });
+    const token = config.adminToken;
+    expect(token).not.toBeNull();
+    expect(JSON.stringify(config)).not.toContain(ADMIN_TOKEN);
+    expect(inspect(config, { depth: 10, showHidden: true })).not.toContain(ADMIN_TOKEN);
+    expect(String(token)).toBe('[redacted]');
+    expect(await token?.consumeSha256()).toBe(await sha256Hex(ADMIN_TOKEN));
+    await expect(token?.consumeSha256()).rejects.toThrow();
+  });
+
+  it.each([
+    ['too short', 'Zm9vYmFyLWFkbWluLXRva2Vu', /at least 32|32 to 512/],
+    ['a space inside', `${ADMIN_TOKEN} x`, /may only hold/],
+    ['repetitive', 'changemechangemechangemechangeme', /too repetitive/],
+    ['an API key', `sk_live_${ADMIN_TOKEN}`, /must not start with/],
+  ])('refuses an admin token that is %s, without echoing it', (_name, token, message) => {
+    const problems = problemsOf({ SECSCAN_ADMIN_TOKEN: token });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+    expect(problems[0]).not.toContain(token);
+    expect(problems[0]?.startsWith('SECSCAN_ADMIN_TOKEN: ')).toBe(true);
+  });
+
+  it.each([
+    ['SECSCAN_ANON_RPM', '0'],
+    ['SECSCAN_PRO_RPM', 'lots'],
+    ['SECSCAN_TRUST_PROXY', 'true'],
+    ['SECSCAN_SESSION_TTL_SECONDS', '10'],
+    ['SECSCAN_ANONYMOUS', 'maybe'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(problemsOf({ [name]: value })[0]?.startsWith(`${name}: `)).toBe(true);
+  });
+
+  it('warns when the hour limit is below the minute limit', () => {
+    expect(parseConfig({ SECSCAN_ANON_RPM: '50', SECSCAN_ANON_RPH: '20' }).warnings).toEqual([
+      'SECSCAN_ANON_RPH (20) is below SECSCAN_ANON_RPM (50): the hour limit binds first',
+    ]);
   });
 
   it('derives the body limit from the code limit', () => {
@@ -96,7 +165,7 @@ describe('parseConfig', () => {
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
-  it('warns about unknown SECSCAN_ variables but not reserved ones', () => {
+  it('warns about unknown SECSCAN_ variables but not known ones', () => {
     const { warnings } = parseConfig({ SECSCAN_MAX_CODE_BYTE: '1', SECSCAN_ANONYMOUS: 'true', PATH: '/bin' });
     expect(warnings).toEqual(['SECSCAN_MAX_CODE_BYTE is not a secscan setting (typo?); it is ignored']);
   });
@@ -111,7 +180,17 @@ describe('parseConfig', () => {
       'SECSCAN_SCAN_TIME_BUDGET_MS',
       'SECSCAN_HEALTH_TIMEOUT_MS',
       'SECSCAN_CORS_ORIGINS',
+      'SECSCAN_ANONYMOUS',
+      'SECSCAN_ADMIN_TOKEN',
+      'SECSCAN_SESSION_TTL_SECONDS',
+      'SECSCAN_ANON_RPM',
+      'SECSCAN_ANON_RPH',
+      'SECSCAN_SESSION_RPM',
+      'SECSCAN_FREE_RPM',
+      'SECSCAN_PRO_RPM',
+      'SECSCAN_TRUST_PROXY',
       'SECSCAN_MAX_STORED_SCANS',
+      'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
       'SECSCAN_SHUTDOWN_TIMEOUT_MS',
     ]);
   });

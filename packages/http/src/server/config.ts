@@ -3,16 +3,24 @@
  * and Deno servers, so a value means the same everywhere. Every variable has a default; a bad value
  * stops the server at start with a message naming the variable.
  */
-import { VERSION } from '@secscan/core';
-import type { AppConfig } from '../deps.ts';
+import { API_KEY_PREFIX, DEFAULT_RATE_LIMITS, SESSION_TOKEN_PREFIX, VERSION } from '@secscan/core';
+import type { AccessConfig, AppConfig } from '../deps.ts';
+import { Secret } from './secret.ts';
 
 /** Everything a server needs to start. */
 export interface ServerConfig {
   port: number;
   host: string;
-  app: AppConfig;
+  /** The app's settings, except access (below: its admin token is hashed at start). */
+  app: Omit<AppConfig, 'access'>;
+  /** Authentication and rate limits, except the admin token's hash. */
+  access: Omit<AccessConfig, 'adminTokenSha256'>;
+  /** SECSCAN_ADMIN_TOKEN, held only until start-up hashes it; null when unset (then there is no admin API). */
+  adminToken: Secret | null;
   /** Bound of the in-memory scan store. */
   maxStoredScans: number;
+  /** Bound of the in-memory rate-limit store: clients (keys, session subjects, address groups) tracked at once. */
+  maxRateLimitedClients: number;
   /** How long in-flight requests may take to finish after SIGTERM/SIGINT before the process exits anyway. */
   shutdownTimeoutMs: number;
   /** Things worth telling the operator that do not stop the server (e.g. unknown SECSCAN_* variables). */
@@ -42,20 +50,59 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SECSCAN_SCAN_TIME_BUDGET_MS', default: '5000', description: 'Wall-clock budget of one scan; past it the scan stops and answers `truncated: true`.' },
   { name: 'SECSCAN_HEALTH_TIMEOUT_MS', default: '1000', description: 'How long `/api/health` waits for the store before answering 503.' },
   { name: 'SECSCAN_CORS_ORIGINS', default: '(none)', description: 'Comma-separated origins allowed by CORS (`https://app.example.com`), or `*`. Empty: CORS off.' },
+  {
+    name: 'SECSCAN_ANONYMOUS',
+    default: 'true',
+    description: 'Accept scans without credentials, as anonymous callers limited per client IP. `false`: the scan endpoint answers 401 without an API key or session.',
+  },
+  {
+    name: 'SECSCAN_ADMIN_TOKEN',
+    default: '(none)',
+    description: 'Turns on the admin API (`/api/admin/…`, `secscan keys`/`sessions`): at least 32 characters of `A-Z a-z 0-9 - . _ ~ + / =`, e.g. `openssl rand -base64 32`. Only its SHA-256 is kept. Unset: no admin API (404).',
+  },
+  { name: 'SECSCAN_SESSION_TTL_SECONDS', default: '86400', description: 'Lifetime of a session created without its own `ttlSeconds` (24 h); 60 to 2592000.' },
+  { name: 'SECSCAN_ANON_RPM', default: '10', description: 'Anonymous requests per minute, per client IP (IPv6: per /56).' },
+  { name: 'SECSCAN_ANON_RPH', default: '100', description: 'Anonymous requests per hour, per client IP (IPv6: per /56).' },
+  { name: 'SECSCAN_SESSION_RPM', default: '100', description: 'Requests per minute per session subject.' },
+  { name: 'SECSCAN_FREE_RPM', default: '100', description: 'Requests per minute of a `free` API key.' },
+  { name: 'SECSCAN_PRO_RPM', default: '1000', description: 'Requests per minute of a `pro` API key (`enterprise` keys carry their own).' },
+  {
+    name: 'SECSCAN_TRUST_PROXY',
+    default: '0',
+    description: 'How many proxies in front of the server append to `X-Forwarded-For`; the client is the address that many entries from the right. 0: the header is ignored and the socket address is the client.',
+  },
   { name: 'SECSCAN_MAX_STORED_SCANS', default: '10000', description: 'Scans the in-memory store keeps (oldest dropped first).' },
+  {
+    name: 'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
+    default: '100000',
+    description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the one closest to its window’s end is forgotten early.',
+  },
   { name: 'SECSCAN_SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM/SIGINT, how long in-flight requests may run before the process exits anyway (exit code 1).' },
 ];
 
-/** Variables DESIGN.md reserves for later issues: accepted without a warning, not yet used. */
-const RESERVED = new Set([
-  'SECSCAN_ANONYMOUS',
-  'SECSCAN_ANON_RPM',
-  'SECSCAN_ANON_RPH',
-  'SECSCAN_SESSION_RPM',
-  'SECSCAN_FREE_RPM',
-  'SECSCAN_PRO_RPM',
-  'SECSCAN_TRUST_PROXY',
-]);
+/** Shortest admin token accepted. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+/** Longest admin token accepted. */
+const MAX_ADMIN_TOKEN_LENGTH = 512;
+/** Fewest distinct characters in an admin token (refuses `aaaa…` and `changemechangeme…`). */
+const MIN_ADMIN_TOKEN_DISTINCT = 10;
+
+/** Whether a character may appear in a bearer token (RFC 6750 §2.1 b64token), so the token can be sent at all. */
+function isTokenChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e || c === 0x2b || c === 0x2f || c === 0x3d;
+}
+
+/** What is wrong with an admin token, or null. The messages never quote the token. */
+function adminTokenProblem(token: string): string | null {
+  const hint = `use at least ${MIN_ADMIN_TOKEN_LENGTH} random characters, e.g. \`openssl rand -base64 32\``;
+  if (token.length < MIN_ADMIN_TOKEN_LENGTH || token.length > MAX_ADMIN_TOKEN_LENGTH) return `must be ${MIN_ADMIN_TOKEN_LENGTH} to ${MAX_ADMIN_TOKEN_LENGTH} characters long; ${hint}`;
+  for (let i = 0; i < token.length; i++) {
+    if (!isTokenChar(token.charCodeAt(i))) return 'may only hold the characters A-Z a-z 0-9 - . _ ~ + / = (it is sent as a Bearer token)';
+  }
+  if (new Set(token).size < MIN_ADMIN_TOKEN_DISTINCT) return `is too repetitive to be a secret; ${hint}`;
+  if (token.startsWith(API_KEY_PREFIX) || token.startsWith(SESSION_TOKEN_PREFIX)) return `must not start with ${API_KEY_PREFIX} or ${SESSION_TOKEN_PREFIX} (those are API keys and session tokens)`;
+  return null;
+}
 
 /** A configuration that cannot run; `problems` has one line per bad variable. */
 export class ConfigError extends Error {
@@ -138,6 +185,23 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     } else corsOrigins.push(origin);
   }
 
+  // The admin token is a secret: it is never echoed, and only its hash outlives start-up.
+  const adminTokenValue = read('SECSCAN_ADMIN_TOKEN');
+  const adminProblem = adminTokenValue === undefined ? null : adminTokenProblem(adminTokenValue);
+  if (adminProblem !== null) problems.push(`SECSCAN_ADMIN_TOKEN: ${adminProblem}`);
+
+  const rpm = (name: string, fallback: number, what: string): number => integer(name, fallback, 1, 1_000_000, what);
+  const limits = {
+    anonymousPerMinute: rpm('SECSCAN_ANON_RPM', DEFAULT_RATE_LIMITS.anonymousPerMinute, 'requests per minute'),
+    anonymousPerHour: rpm('SECSCAN_ANON_RPH', DEFAULT_RATE_LIMITS.anonymousPerHour, 'requests per hour'),
+    sessionPerMinute: rpm('SECSCAN_SESSION_RPM', DEFAULT_RATE_LIMITS.sessionPerMinute, 'requests per minute'),
+    freePerMinute: rpm('SECSCAN_FREE_RPM', DEFAULT_RATE_LIMITS.freePerMinute, 'requests per minute'),
+    proPerMinute: rpm('SECSCAN_PRO_RPM', DEFAULT_RATE_LIMITS.proPerMinute, 'requests per minute'),
+  };
+  if (limits.anonymousPerHour < limits.anonymousPerMinute) {
+    warnings.push(`SECSCAN_ANON_RPH (${limits.anonymousPerHour}) is below SECSCAN_ANON_RPM (${limits.anonymousPerMinute}): the hour limit binds first`);
+  }
+
   if (read('DATABASE_URL') !== undefined) {
     // Never echo it: it usually holds a password.
     problems.push('DATABASE_URL: PostgreSQL storage is not available in this version yet; unset DATABASE_URL to use the in-memory store');
@@ -145,7 +209,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 
   const known = new Set(CONFIG_VARIABLES.map((v) => v.name));
   for (const name of Object.keys(env)) {
-    if (name.startsWith('SECSCAN_') && !known.has(name) && !RESERVED.has(name)) warnings.push(`${name} is not a secscan setting (typo?); it is ignored`);
+    if (name.startsWith('SECSCAN_') && !known.has(name)) warnings.push(`${name} is not a secscan setting (typo?); it is ignored`);
   }
 
   const config: ServerConfig = {
@@ -160,7 +224,15 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       healthTimeoutMs: integer('SECSCAN_HEALTH_TIMEOUT_MS', 1000, 1, 60_000, 'milliseconds'),
       corsOrigins,
     },
+    access: {
+      anonymous: boolean('SECSCAN_ANONYMOUS', true),
+      sessionTtlSeconds: integer('SECSCAN_SESSION_TTL_SECONDS', 86_400, 60, 2_592_000, 'seconds'),
+      trustProxyHops: integer('SECSCAN_TRUST_PROXY', 0, 0, 10, 'the number of proxies in front of the server'),
+      limits,
+    },
+    adminToken: adminTokenValue !== undefined && adminProblem === null ? new Secret(adminTokenValue) : null,
     maxStoredScans: integer('SECSCAN_MAX_STORED_SCANS', 10_000, 1, 10_000_000, 'scans'),
+    maxRateLimitedClients: integer('SECSCAN_MAX_RATE_LIMITED_CLIENTS', 100_000, 1000, 10_000_000, 'clients'),
     shutdownTimeoutMs: integer('SECSCAN_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 3_600_000, 'milliseconds'),
     warnings,
   };

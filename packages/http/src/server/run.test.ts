@@ -75,11 +75,13 @@ describe('runServer', () => {
   it('logs each request as one JSON line through the app', async () => {
     const host = fakeHost();
     const server = await runServer(host);
-    await server?.app(new Request('http://localhost/api/health?token=abc', { headers: { 'x-request-id': 'rid-1' } }));
+    await server?.app(new Request('http://localhost/api/health?page=abc', { headers: { 'x-request-id': 'rid-1' } }));
+    await server?.app(new Request('http://localhost/api/health?token=abc', { headers: { 'x-request-id': 'rid-2' } }));
     const request = lines(host).filter((l) => l['msg'] === 'request');
-    expect(request).toHaveLength(1);
+    expect(request).toHaveLength(2);
     expect(request[0]).toMatchObject({ level: 'info', requestId: 'rid-1', method: 'GET', path: '/api/health', status: 200 });
-    expect(host.stdout.join('\n')).not.toContain('token');
+    expect(request[1]).toMatchObject({ requestId: 'rid-2', status: 400 });
+    expect(host.stdout.join('\n')).not.toMatch(/token|page/);
   });
 
   it('serves the docs bundle it read, and reads again after a failure', async () => {

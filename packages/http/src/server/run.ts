@@ -5,7 +5,7 @@
  * on SIGTERM/SIGINT stop accepting, let in-flight requests finish, exit 0 (1 if they outlast
  * SECSCAN_SHUTDOWN_TIMEOUT_MS, or on a second signal).
  */
-import { createMemoryScanStore, LANGUAGES, type Scanner } from '@secscan/core';
+import { createMemoryKeyStore, createMemoryRateLimitStore, createMemoryScanStore, createMemorySessionStore, LANGUAGES, type Scanner } from '@secscan/core';
 import { createApp, type App } from '../app.ts';
 import { ConfigError, parseConfig, type ServerConfig } from './config.ts';
 import { createJsonLog } from './log.ts';
@@ -84,10 +84,18 @@ export async function runServer(host: ServerHost): Promise<RunningServer | null>
       return scalar;
     });
 
+  // From here on the process keeps only the admin token's hash (the environment itself aside).
+  const adminTokenSha256 = config.adminToken ? await config.adminToken.consumeSha256() : null;
+
   const app = createApp({
     scanner: host.scanner,
-    stores: { scans: createMemoryScanStore({ maxScans: config.maxStoredScans }) },
-    config: config.app,
+    stores: {
+      scans: createMemoryScanStore({ maxScans: config.maxStoredScans }),
+      keys: createMemoryKeyStore(),
+      sessions: createMemorySessionStore(),
+      rateLimits: createMemoryRateLimitStore({ maxSubjects: config.maxRateLimitedClients }),
+    },
+    config: { ...config.app, access: { ...config.access, adminTokenSha256 } },
     docs: { scalarJs },
     logger: {
       request: (entry) => log.info('request', { ...entry }),
@@ -101,6 +109,8 @@ export async function runServer(host: ServerHost): Promise<RunningServer | null>
     port: server.port,
     runtime: host.runtime,
     version: config.app.version,
+    anonymous: config.access.anonymous,
+    admin: adminTokenSha256 !== null,
     startupMs: Math.round(performance.now()),
   });
 

@@ -1,7 +1,31 @@
 /** Builders for unit tests of the app: a fake scanner, stores and deps (no grammars, no I/O). */
-import { createMemoryScanStore, RULES, type ScanInput, type ScanOptions, type ScanResult, type ScanStore } from '@secscan/core';
-import { sampleStoredScan } from '@secscan/core/testing';
-import type { AppConfig, AppDeps, ErrorLogEntry, RequestLogEntry } from '../deps.ts';
+import {
+  createMemoryKeyStore,
+  createMemoryRateLimitStore,
+  createMemoryScanStore,
+  createMemorySessionStore,
+  RULES,
+  sha256Hex,
+  type ScanInput,
+  type ScanOptions,
+  type ScanResult,
+  type ScanStore,
+  type Stores,
+} from '@secscan/core';
+import { createManualClock, sampleStoredScan, type ManualClock } from '@secscan/core/testing';
+import type { AccessConfig, AppConfig, AppDeps, ErrorLogEntry, RequestLogEntry } from '../deps.ts';
+
+/** The admin token of test apps. */
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789-abcdefghijklmnop';
+
+/** Access rules of test apps: generous limits (tests of the limits set their own), an admin API. */
+export const TEST_ACCESS: AccessConfig = {
+  anonymous: true,
+  adminTokenSha256: await sha256Hex(TEST_ADMIN_TOKEN),
+  sessionTtlSeconds: 86_400,
+  trustProxyHops: 0,
+  limits: { anonymousPerMinute: 1000, anonymousPerHour: 10_000, sessionPerMinute: 1000, freePerMinute: 1000, proPerMinute: 1000 },
+};
 
 /** The config unit tests run with: small limits so size tests stay fast. */
 export const TEST_CONFIG: AppConfig = {
@@ -12,7 +36,11 @@ export const TEST_CONFIG: AppConfig = {
   scanTimeBudgetMs: 1000,
   healthTimeoutMs: 200,
   corsOrigins: [],
+  access: TEST_ACCESS,
 };
+
+/** 2026-01-02T03:04:05Z, when test apps' clocks start. */
+export const TEST_TIME = Date.UTC(2026, 0, 2, 3, 4, 5);
 
 /** A scan result with one SQL injection finding, whatever the input. */
 export function fakeResult(input: ScanInput): ScanResult {
@@ -36,11 +64,14 @@ export interface Recorded {
   errors: ErrorLogEntry[];
 }
 
-/** Deps for a test app, with overrides; `recorded` collects what the app did. */
-export function testDeps(overrides: Partial<Omit<AppDeps, 'config'>> & { config?: Partial<AppConfig>; scans?: ScanStore } = {}): { deps: AppDeps; recorded: Recorded } {
+/** Deps for a test app, with overrides; `recorded` collects what the app did, `clock` moves its time (and its stores'). */
+export function testDeps(
+  overrides: Partial<Omit<AppDeps, 'config' | 'stores'>> & { config?: Partial<AppConfig>; scans?: ScanStore; stores?: Partial<Stores> } = {},
+): { deps: AppDeps; recorded: Recorded; clock: ManualClock } {
   const recorded: Recorded = { scans: [], requests: [], errors: [] };
   let ids = 0;
-  const { config, scans, ...rest } = overrides;
+  const clock = createManualClock(TEST_TIME);
+  const { config, scans, stores, ...rest } = overrides;
   const deps: AppDeps = {
     scanner: {
       rules: RULES,
@@ -49,15 +80,21 @@ export function testDeps(overrides: Partial<Omit<AppDeps, 'config'>> & { config?
         return fakeResult(input);
       },
     },
-    stores: { scans: scans ?? createMemoryScanStore() },
+    stores: {
+      scans: scans ?? createMemoryScanStore(),
+      keys: createMemoryKeyStore(),
+      sessions: createMemorySessionStore({ clock }),
+      rateLimits: createMemoryRateLimitStore({ clock }),
+      ...stores,
+    },
     config: { ...TEST_CONFIG, ...config },
     docs: { scalarJs: async () => new TextEncoder().encode('/* scalar */') },
-    clock: { now: () => Date.UTC(2026, 0, 2, 3, 4, 5) },
+    clock,
     newId: () => `0190a000-0000-7000-8000-${(++ids).toString(16).padStart(12, '0')}`,
     logger: { request: (e) => recorded.requests.push(e), error: (e) => recorded.errors.push(e) },
     ...rest,
   };
-  return { deps, recorded };
+  return { deps, recorded, clock };
 }
 
 /** A JSON POST to /api/scan. */
@@ -67,4 +104,12 @@ export function scanRequest(body: unknown, headers: Record<string, string> = {})
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/** A request to the admin API with the test admin token (or `token`; null sends none). */
+export function adminRequest(method: string, path: string, body?: unknown, token: string | null = TEST_ADMIN_TOKEN): Request {
+  const headers: Record<string, string> = {};
+  if (token !== null) headers['authorization'] = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return new Request(`http://localhost${path}`, { method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
 }

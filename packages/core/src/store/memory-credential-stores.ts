@@ -1,0 +1,84 @@
+import type { Clock } from '../clock.ts';
+import type { ApiKeyRecord, CredentialStore, KeyStore, SessionRecord, SessionStore } from './types.ts';
+
+/** A credential store over a map, plus what its key and session variants need. */
+interface MemoryCredentials<T extends { id: string; hash: string; lastUsedAt: string | null; revokedAt: string | null }> extends CredentialStore<T> {
+  records(): T[];
+  forget(predicate: (record: T) => boolean): void;
+}
+
+/**
+ * Records live in a map by id with an index by hash; every record goes in and out as a copy, so a
+ * caller can never change a stored record by mutating an object it passed or got back.
+ */
+function createMemoryCredentials<T extends { id: string; hash: string; lastUsedAt: string | null; revokedAt: string | null }>(): MemoryCredentials<T> {
+  const byId = new Map<string, T>();
+  const idByHash = new Map<string, string>();
+  return {
+    async create(record) {
+      if (byId.has(record.id)) throw new Error(`a record with id ${record.id} already exists`);
+      // Never put the hash in a message: it identifies the secret.
+      if (idByHash.has(record.hash)) throw new Error('a record with the same secret hash already exists');
+      byId.set(record.id, { ...record });
+      idByHash.set(record.hash, record.id);
+    },
+    async findByHash(hash) {
+      const id = idByHash.get(hash);
+      const record = id === undefined ? undefined : byId.get(id);
+      return record ? { ...record } : null;
+    },
+    async touch(id, at, minIntervalSeconds) {
+      const record = byId.get(id);
+      if (!record) return false;
+      const last = record.lastUsedAt === null ? Number.NEGATIVE_INFINITY : Date.parse(record.lastUsedAt);
+      if (Date.parse(at) - last < minIntervalSeconds * 1000) return false;
+      record.lastUsedAt = at;
+      return true;
+    },
+    async revoke(id, at) {
+      const record = byId.get(id);
+      if (!record) return false;
+      record.revokedAt ??= at;
+      return true;
+    },
+    async ping() {},
+    records: () => [...byId.values()].map((record) => ({ ...record })),
+    forget(predicate) {
+      for (const [id, record] of byId) {
+        if (!predicate(record)) continue;
+        byId.delete(id);
+        idByHash.delete(record.hash);
+      }
+    },
+  };
+}
+
+/** An in-memory KeyStore: for local runs, embedding and tests; gone on restart (DESIGN §6). */
+export function createMemoryKeyStore(): KeyStore {
+  const { records, forget: _forget, ...store } = createMemoryCredentials<ApiKeyRecord>();
+  return { ...store, list: async () => records() };
+}
+
+/** Options of the in-memory session store. */
+export interface MemorySessionStoreOptions {
+  /** The clock that tells which sessions have expired; the system clock by default. */
+  clock?: Clock;
+}
+
+/**
+ * An in-memory SessionStore, bounded by expiry: each new session first drops the expired ones
+ * (sessions are issued rarely — by an operator, later by the dashboard's sign-in — so a pass over
+ * all of them then costs little). Gone on restart (DESIGN §6).
+ */
+export function createMemorySessionStore(options: MemorySessionStoreOptions = {}): SessionStore {
+  const clock = options.clock ?? { now: () => Date.now() };
+  const { records: _records, forget, ...store } = createMemoryCredentials<SessionRecord>();
+  return {
+    ...store,
+    async create(record) {
+      const now = clock.now();
+      forget((session) => Date.parse(session.expiresAt) <= now);
+      await store.create(record);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Secret hygiene (issue #4): a whole scenario against a real server process on each runtime —
+ * keys and sessions created through the admin API, used, revoked; wrong, mistyped and foreign
+ * tokens; credentials in the query string; session cookies from our own and from other sites —
+ * and then every log line and every response (bodies and headers) is searched for every secret
+ * and every hash. A secret may appear in exactly one place: the response that created it.
+ */
+import { API_KEY_PREFIX, mintToken, sha256Hex } from '@secscan/core';
+import { describe, expect, it } from 'vitest';
+import { RUNTIMES, startServer } from './support/servers.ts';
+
+const ADMIN_TOKEN = 'hygiene-admin-token-0b8e1f6a-2c4d-4e8b-9a7f-3d5c';
+
+interface Exchange {
+  label: string;
+  status: number;
+  text: string;
+}
+
+describe.each(RUNTIMES)('secret hygiene on $name', (runtime) => {
+  it('never puts a token, key or hash in a log line or an answer', async () => {
+    const server = await startServer(runtime, { SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN, SECSCAN_CORS_ORIGINS: 'https://app.example' });
+    const exchanges: Exchange[] = [];
+    /** Sends a request and keeps everything that came back: status line, every header, the body. */
+    const send = async (label: string, path: string, init: RequestInit = {}): Promise<Exchange> => {
+      const response = await fetch(`${server.url}${path}`, init);
+      const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+      const exchange = { label, status: response.status, text: `${headers}\n\n${await response.text()}` };
+      exchanges.push(exchange);
+      return exchange;
+    };
+    const json = (exchange: Exchange): Record<string, unknown> => JSON.parse(exchange.text.slice(exchange.text.indexOf('\n\n') + 2)) as Record<string, unknown>;
+    const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+    const scan = (label: string, headers: Record<string, string>, query = '') =>
+      send(label, `/api/scan${query}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"code":"x = 1","language":"py"}' });
+    const adminCall = (label: string, method: string, path: string, body?: unknown, token = ADMIN_TOKEN) =>
+      send(label, path, { method, headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+    try {
+      const createdKey = await adminCall('create key', 'POST', '/api/admin/keys', { name: 'hygiene', plan: 'free' });
+      const createdSession = await adminCall('create session', 'POST', '/api/admin/sessions', { subject: 'hygiene-user' });
+      expect([createdKey.status, createdSession.status]).toEqual([201, 201]);
+      const { id: keyId, key } = json(createdKey) as { id: string; key: string };
+      const { id: sessionId, token: session } = json(createdSession) as { id: string; token: string };
+      const typo = `${key.slice(0, 30)}${key[30] === 'Q' ? 'R' : 'Q'}${key.slice(31)}`;
+      const unknown = mintToken(API_KEY_PREFIX);
+      const foreign = 'ghp_FOREIGNtokenSECRET0123456789abcdefXYZ';
+      const basic = btoa('alice:hunter2-password');
+
+      expect((await scan('key', bearer(key))).status).toBe(200);
+      expect((await scan('session header', bearer(session))).status).toBe(200);
+      expect((await scan('session cookie', { cookie: `secscan_session=${session}` })).status).toBe(200);
+      expect((await scan('cross-site cookie', { cookie: `secscan_session=${session}`, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+      expect((await scan('key in cookie', { cookie: `secscan_session=${key}` })).status).toBe(401);
+      expect((await scan('typo', bearer(typo))).status).toBe(401);
+      expect((await scan('unknown', bearer(unknown))).status).toBe(401);
+      expect((await scan('foreign', bearer(foreign))).status).toBe(401);
+      expect((await scan('basic', { authorization: `Basic ${basic}` })).status).toBe(401);
+      expect((await scan('admin token on scan', bearer(ADMIN_TOKEN))).status).toBe(403);
+      expect((await scan('query key', {}, `?api_key=${key}`)).status).toBe(400);
+      expect((await scan('query session', {}, `?q=${session}`)).status).toBe(400);
+      expect((await send('query admin token', `/api/health?token=${ADMIN_TOKEN}`)).status).toBe(400);
+      expect((await adminCall('list', 'GET', '/api/admin/keys')).status).toBe(200);
+      expect((await adminCall('admin with key', 'GET', '/api/admin/keys', undefined, key)).status).toBe(403);
+      expect((await adminCall('admin with wrong token', 'GET', '/api/admin/keys', undefined, `${ADMIN_TOKEN}x`)).status).toBe(401);
+      expect((await adminCall('revoke key', 'DELETE', `/api/admin/keys/${keyId}`)).status).toBe(204);
+      expect((await adminCall('revoke session', 'DELETE', `/api/admin/sessions/${sessionId}`)).status).toBe(204);
+      expect((await scan('revoked key', bearer(key))).status).toBe(401);
+      expect((await scan('revoked session', bearer(session))).status).toBe(401);
+      expect((await adminCall('list after', 'GET', '/api/admin/keys')).status).toBe(200);
+
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const secrets: [string, string][] = [];
+      for (const [name, value] of [
+        ['admin token', ADMIN_TOKEN],
+        ['key', key],
+        ['key body', key.slice(API_KEY_PREFIX.length, -6)],
+        ['session', session],
+        ['session body', session.slice(3, -6)],
+        ['typo', typo],
+        ['unknown key', unknown],
+        ['foreign token', foreign],
+        ['basic credentials', basic],
+        ['basic password', 'hunter2-password'],
+      ] as const) {
+        secrets.push([name, value], [`SHA-256 of ${name}`, await sha256Hex(value)]);
+      }
+      const logs = server.stdout.join('\n') + server.stderr();
+      expect(server.logs().length).toBeGreaterThan(exchanges.length); // every request was logged, as JSON
+      for (const [name, value] of secrets) {
+        expect(logs.includes(value), `${name} in the log`).toBe(false);
+        for (const exchange of exchanges) {
+          const own = (exchange === createdKey && (name === 'key' || name === 'key body')) || (exchange === createdSession && (name === 'session' || name === 'session body'));
+          expect(exchange.text.includes(value), `${name} in the answer to "${exchange.label}"`).toBe(own);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
