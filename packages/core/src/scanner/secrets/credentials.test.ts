@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCredentialValue, isPlaceholder, isSecretName, nameWords } from './credentials.ts';
+import { isCredentialValue, isPlaceholder, isSecretName, nameWords, isHardcodedSecret, isKeyMaterial, isKeyName } from './credentials.ts';
 
 describe('credential judgement', () => {
   it('splits names into words', () => {
@@ -41,4 +41,33 @@ describe('credential judgement', () => {
     ['auth.jwt.secret', 'secretKey'],
     ['abc', 'password'],
   ])('%j assigned to %s is not a credential', (v, name) => expect(isCredentialValue(v, name)).toBe(false));
+});
+
+describe('key-named constants', () => {
+  it.each([
+    ['SSN_KEY', 'b7f3e91ac24d8e06'],
+    ['dataKey', 'Qx8vN2pL5rT9wZ3kY7mB1cF4'],
+    ['KEY', 'a8f5f167f44f4964e6c998dee827110c'],
+  ])('%s = %j is a hard-coded key', (name, value) => {
+    expect(isHardcodedSecret(name, value)).toBe(true);
+  });
+
+  it.each([
+    ['CACHE_KEY', 'users:all'],
+    ['SORT_KEY', 'created_at'],
+    ['PUBLIC_KEY', 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE8hG2'],
+    ['RECAPTCHA_SITE_KEY', '6LcT3kQpAAAAAJx9Yv2w7ZrN4bHq1mLs8dPfEoU'],
+    ['SSN_KEY', 'changeme-changeme'],
+    ['SSN_KEY', 'abcdefabcdefabcd'], // too little variety
+    ['KEY_FILE', 'b7f3e91ac24d8e06'],
+  ])('%s = %j is not', (name, value) => {
+    expect(isHardcodedSecret(name, value)).toBe(false);
+  });
+
+  it('still judges secret names as before', () => {
+    expect(isHardcodedSecret('DB_PASSWORD', 'Winter2024!')).toBe(true);
+    expect(isHardcodedSecret('DB_PASSWORD', '${DB_PASSWORD}')).toBe(false);
+    expect(isKeyName('api_key')).toBe(true);
+    expect(isKeyMaterial('hello world 12345678')).toBe(false);
+  });
 });

@@ -6,12 +6,31 @@
 
 /** Splits `dbPassword`, `DB_PASSWORD`, `db-password`, `db.password` into lower-case words. */
 export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
+  const words: string[] = [];
+  let word = '';
+  const isUpper = (c: number): boolean => c >= 65 && c <= 90;
+  const isLower = (c: number): boolean => c >= 97 && c <= 122;
+  const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (!isUpper(c) && !isLower(c) && !isDigit(c)) {
+      if (word) words.push(word);
+      word = '';
+      continue;
+    }
+    const prev = i > 0 ? name.charCodeAt(i - 1) : 0;
+    // A word starts at an upper-case letter after a lower-case letter or digit (`dbPassword`), and
+    // at the last capital of a run followed by a lower-case letter (`APIKey` → `api`, `key`).
+    const camel = isUpper(c) && (isLower(prev) || isDigit(prev));
+    const acronymEnd = isUpper(c) && isUpper(prev) && isLower(name.charCodeAt(i + 1));
+    if ((camel || acronymEnd) && word) {
+      words.push(word);
+      word = '';
+    }
+    word += String.fromCharCode(isUpper(c) ? c + 32 : c);
+  }
+  if (word) words.push(word);
+  return words;
 }
 
 const SECRET_WORDS = new Set([
@@ -60,7 +79,7 @@ export function isPlaceholder(value: string): boolean {
   if (/^[<{[(%$#@*.xX_-]/.test(v) && /[>}\])]$/.test(v)) return true; // <...>, {...}, ${...}, %(x)s-ish, [..]
   if (/\$\{|\{\{|\}\}|%\(|%s|%d|\{\}|\{0\}|#\{/.test(v)) return true; // templates and format strings
   if (/^(.)\1+$/.test(v)) return true; // "xxxx", "****", "0000"
-  if (/^x{3,}|x{3,}$/i.test(v) || v.includes('***') || v.includes('...')) return true;
+  if (/^xxx/i.test(v) || /xxx$/i.test(v) || v.includes('***') || v.includes('...')) return true;
   const lower = v.toLowerCase();
   const ws = lower.split(/[^a-z0-9/]+/).filter(Boolean);
   if (ws.length > 0 && ws.every((w) => PLACEHOLDER_WORDS.has(w) || /^\d+$/.test(w))) return true;
@@ -80,13 +99,83 @@ export function isCredentialValue(value: string, name: string): boolean {
   if (isPlaceholder(v)) return false;
   if (/^[A-Z][A-Z0-9_]*$/.test(v) && v.includes('_')) return false; // an env var / setting name
   if (/^[a-z]+(?:[._-][a-z]+)+$/.test(v) && v.length < 40 && !/\d/.test(v)) return false; // a key path like "auth.jwt.secret"
-  if (/^(?:https?:)?\/\//.test(v) && !/:[^/@\s]+@/.test(v)) return false; // a URL without embedded password
+  if (/^(?:https?:)?\/\//.test(v) && !hasUserInfoPassword(v)) return false; // a URL without embedded password
   if (/^\.{0,2}\/[\w./-]*$/.test(v) || /\.(?:pem|key|crt|p12|pfx|json|ya?ml|env|txt|cfg|ini|jks)$/i.test(v)) return false; // a file path
   if (/^(?:x-[\w-]+|authorization|bearer|basic|token|api-key)$/i.test(v)) return false; // header names, scheme names
   if ((v.match(/ /g)?.length ?? 0) >= 3) return false; // a sentence or label
   if (nameWords(v).join('') === nameWords(name).join('')) return false; // password = "password"
   if (/^(?:true|false|yes|no|on|off|\d+)$/i.test(v)) return false;
   return true;
+}
+
+/**
+ * Whether a name ends in the word `key` (`DATA_KEY`, `ssnKey`, `cipher_key`, `KEY`) without a word
+ * that makes it a label, a path or a lookup (`key_name`, `KEY_FILE`, `cacheKeyPrefix`). Such a name
+ * holds a cryptographic key only when its value is key material (see `isKeyMaterial`): `CACHE_KEY`
+ * holds `"users:all"`, `SSN_KEY` holds `"b7f3e91ac24d8e06"`.
+ */
+export function isKeyName(name: string): boolean {
+  const words = nameWords(name);
+  return words.length > 0 && words[words.length - 1] === 'key' && !words.some((w) => NOT_SECRET_WORDS.has(w) || NOT_KEY_WORDS.has(w));
+}
+
+/** Keys that are public, or not cryptographic: `PUBLIC_KEY`, reCAPTCHA's `SITE_KEY`, `SORT_KEY`, `IDEMPOTENCY_KEY`. */
+const NOT_KEY_WORDS = new Set([
+  'public', 'pub', 'publishable', 'site', 'cache', 'sort', 'partition', 'primary', 'foreign', 'lookup', 'idempotency', 'routing', 'storage',
+  'object', 'bucket', 'redis', 'memcache', 'i18n', 'translation', 'map', 'dict', 'index', 'row', 'group', 'event', 'metric', 'label',
+]);
+
+function isHexDigit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+
+/**
+ * Whether a literal is random key material rather than a word or an identifier: 16–512 characters
+ * of hex mixing digits and letters, or of base64/base64url mixing upper case, lower case and digits,
+ * with at least 3 bits of entropy per character.
+ */
+export function isKeyMaterial(value: string): boolean {
+  const v = value.trim();
+  if (v.length < 16 || v.length > 512) return false;
+  let hex = true;
+  let digits = 0;
+  let upper = 0;
+  let lower = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    const isDigit = c >= 48 && c <= 57;
+    const isUpper = c >= 65 && c <= 90;
+    const isLower = c >= 97 && c <= 122;
+    const isB64 = c === 43 || c === 47 || c === 61 || c === 95 || c === 45;
+    if (!isDigit && !isUpper && !isLower && !isB64) return false;
+    if (!isHexDigit(c)) hex = false;
+    if (isDigit) digits++;
+    else if (isUpper) upper++;
+    else if (isLower) lower++;
+  }
+  if (shannonEntropy(v) < 3) return false;
+  if (hex) return digits > 0 && upper + lower > 0;
+  return digits > 0 && upper > 0 && lower > 0;
+}
+
+/**
+ * Whether `name = "value"` hard-codes a secret: a secret-sounding name with a real value
+ * (`isSecretName` + `isCredentialValue`), or a key-named constant holding key material
+ * (`SSN_KEY = "b7f3e91ac24d8e06"`).
+ */
+export function isHardcodedSecret(name: string, value: string): boolean {
+  if (isSecretName(name)) return isCredentialValue(value, name);
+  return isKeyName(name) && isKeyMaterial(value) && !isPlaceholder(value);
+}
+
+/** Whether a URL carries `:password@` (a `:` then non-blank characters without `/` up to an `@`). */
+function hasUserInfoPassword(v: string): boolean {
+  for (let i = v.indexOf(':'); i >= 0; i = v.indexOf(':', i + 1)) {
+    let j = i + 1;
+    while (j < v.length && v[j] !== '/' && v[j] !== '@' && v[j] !== ' ' && v[j] !== '\t' && v[j] !== '\n' && v[j] !== '\r') j++;
+    if (j > i + 1 && v[j] === '@') return true;
+  }
+  return false;
 }
 
 /** Shannon entropy of a string in bits per character. */

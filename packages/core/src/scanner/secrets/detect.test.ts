@@ -1,12 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import type { SecretHit } from '../rule.ts';
-import { STOP, eachMatch, endsNear, entropy, finishHits, looksFake, memoizeDetector, overlapsAny, windowsAround } from './detect.ts';
+import { STOP, eachLiteral, eachMatch, eachRun, endsNear, entropy, finishHits, hasTemplateMarker, isCodeExpression, isHex, looksFake, memoizeDetector, overlapsAny, windowsAround } from './detect.ts';
 import { shannonEntropy } from './credentials.ts';
 import { parsePrivateKeyBlock } from './pem.ts';
 
 const hit = (start: number, end: number): SecretHit => ({ start, end, secretStart: start, secretEnd: end, description: 'x' });
 
 describe('detector helpers', () => {
+  it('finds literals and runs with plain loops', () => {
+    const at: number[] = [];
+    eachLiteral('ab ab xab', 'ab', (i) => {
+      at.push(i);
+    });
+    expect(at).toEqual([0, 3, 7]);
+    const resumed: number[] = [];
+    eachLiteral('abababab', 'ab', (i) => {
+      resumed.push(i);
+      return i + 4;
+    });
+    expect(resumed).toEqual([0, 4]);
+    const runs: [number, number][] = [];
+    eachRun('aa1 bbbb2 c', 7, 3, (s, e) => runs.push([s, e])); // ALNUM
+    expect(runs).toEqual([[0, 3], [4, 9]]);
+  });
+
+  it('reads hex, templates and code expressions without regular expressions', () => {
+    expect(isHex('deadBEEF')).toBe(false);
+    expect(isHex('deadbeef01')).toBe(true);
+    expect(isHex('DEADBEEF', true)).toBe(false);
+    expect(hasTemplateMarker('${DB_PASSWORD}')).toBe(true);
+    expect(hasTemplateMarker('pass{0}word')).toBe(true);
+    expect(hasTemplateMarker('p{a}ss')).toBe(false);
+    expect(isCodeExpression('getenv("X")')).toBe(true);
+    expect(isCodeExpression('config.password')).toBe(true);
+    expect(isCodeExpression('Hunter2.Pass')).toBe(false);
+    expect(isCodeExpression('s3cr3t!')).toBe(false);
+  });
+
   it('merges context windows and never exceeds the text', () => {
     expect(windowsAround([10, 50, 500], 20, 20, 510)).toEqual([
       [0, 70],

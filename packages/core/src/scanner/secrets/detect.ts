@@ -257,6 +257,93 @@ export function eachMatch(text: string, re: RegExp, fn: (m: RegExpExecArray) => 
 }
 
 /**
+ * Runs `fn` at each occurrence of a literal in `text`, left to right (plain `indexOf`, so linear).
+ * `fn` may return an index to resume from (past the occurrence) or `STOP`.
+ */
+export function eachLiteral(text: string, literal: string, fn: (at: number) => number | void): void {
+  let at = text.indexOf(literal);
+  while (at >= 0) {
+    const next = fn(at);
+    if (next === STOP) break;
+    const resume = typeof next === 'number' && next > at ? next : at + literal.length;
+    at = text.indexOf(literal, resume);
+  }
+}
+
+/**
+ * Runs `fn` on each maximal run of `mask` characters at least `min` long, as `[start, end)`: every
+ * character is read once, so the cost is linear whatever the text.
+ */
+export function eachRun(text: string, mask: number, min: number, fn: (start: number, end: number) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if ((classOf(text.charCodeAt(i)) & mask) === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && (classOf(text.charCodeAt(i)) & mask) !== 0) i++;
+    if (i - start >= min) fn(start, i);
+  }
+}
+
+/** Whether a string is all hexadecimal digits of one case (`[0-9a-f]+` or `[0-9A-F]+`). */
+export function isHex(s: string, lowerOnly = false): boolean {
+  if (s.length === 0) return false;
+  let lower = false;
+  let upper = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    if (c >= 97 && c <= 102) lower = true;
+    else if (c >= 65 && c <= 70) upper = true;
+    else return false;
+  }
+  return !(lower && upper) && !(lowerOnly && upper);
+}
+
+/** Whether `s` contains `{` + digits + `}` (`{}`, `{0}`: a format placeholder). */
+export function hasIndexPlaceholder(s: string): boolean {
+  for (let i = s.indexOf('{'); i >= 0; i = s.indexOf('{', i + 1)) {
+    let j = i + 1;
+    while (j < s.length && j - i <= 12 && s.charCodeAt(j) >= 48 && s.charCodeAt(j) <= 57) j++;
+    if (s.charCodeAt(j) === 125) return true;
+  }
+  return false;
+}
+
+const TEMPLATE_MARKERS = ['${', '$(', '#{', '{{', '}}', '%('];
+
+/** Whether a value is a template or an interpolation rather than a literal: `${VAR}`, `$(cmd)`, `#{x}`, `{{ x }}`, `%(x)s`, `{0}`. */
+export function hasTemplateMarker(s: string): boolean {
+  return TEMPLATE_MARKERS.some((m) => s.includes(m)) || hasIndexPlaceholder(s);
+}
+
+function isIdentStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+}
+
+function isIdentPart(c: number): boolean {
+  return isIdentStart(c) || (c >= 48 && c <= 57);
+}
+
+/**
+ * Whether a value is code rather than a literal: a call (`getPassword()`, `cfg.secret(…)`) or a
+ * member read (`config.password`, `settings.db_pass`).
+ */
+export function isCodeExpression(v: string): boolean {
+  if (v.length === 0 || !isIdentStart(v.charCodeAt(0))) return false;
+  let i = 1;
+  while (i < v.length && (isIdentPart(v.charCodeAt(i)) || v.charCodeAt(i) === 46)) i++;
+  if (v.charCodeAt(i) === 40) return true; // `name(`
+  const dot = v.indexOf('.');
+  if (dot <= 0 || dot !== v.lastIndexOf('.') || i !== v.length) return false;
+  const lowerStart = (c: number): boolean => (c >= 97 && c <= 122) || c === 95 || c === 36;
+  return lowerStart(v.charCodeAt(0)) && dot + 1 < v.length && lowerStart(v.charCodeAt(dot + 1));
+}
+
+/**
  * Merged windows `[p - before, p + after)` around sorted positions: where a context-dependent
  * detector looks for values. Their total length never exceeds the text's.
  */

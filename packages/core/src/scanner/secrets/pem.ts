@@ -23,8 +23,35 @@ export interface PemBlock {
   encrypted: boolean;
 }
 
-/** `-----BEGIN <label>-----`: the label is one bounded class, followed by a literal that class cannot match. */
-export const PEM_BEGIN = /-----BEGIN [A-Z0-9 ]{1,40}-----/g;
+const BEGIN = '-----BEGIN ';
+
+/**
+ * The `-----BEGIN <label>-----` line starting at `at` (a label of 1–40 characters of `[A-Z0-9 ]`):
+ * its end and label, or null. Read with a bounded character loop.
+ */
+export function pemBeginAt(text: string, at: number): { end: number; label: string } | null {
+  if (!text.startsWith(BEGIN, at)) return null;
+  const from = at + BEGIN.length;
+  let i = from;
+  while (i < text.length && i - from <= 40) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 32)) break;
+    i++;
+  }
+  if (i === from || i - from > 40 || !text.startsWith('-----', i)) return null;
+  return { end: i + 5, label: text.slice(from, i) };
+}
+
+/** Runs `fn` on each `-----BEGIN <label>-----` line of a text (found with `indexOf`); `fn` may return where to resume. */
+export function eachPemBegin(text: string, fn: (start: number, end: number, label: string) => number | void): void {
+  let at = text.indexOf(BEGIN);
+  while (at >= 0) {
+    const begin = pemBeginAt(text, at);
+    const next = begin ? fn(at, begin.end, begin.label) : undefined;
+    const resume = typeof next === 'number' && next > at ? next : at + BEGIN.length;
+    at = text.indexOf(BEGIN, resume);
+  }
+}
 
 const MAX_BODY = 64 * 1024;
 
@@ -91,11 +118,24 @@ export function parsePrivateKeyBlock(text: string, start: number, headerEnd: num
   return { start, label, bodyStart, bodyEnd, end, encrypted };
 }
 
-const SERVICE_ACCOUNT_KEY = /"private_key"[ \t]{0,8}:[ \t]{0,8}"$/;
+/** Whether `"<key>"` + up to 8 blanks + `:` + up to 8 blanks starts at `at`; returns the index after it, or -1. */
+function jsonKeyAt(text: string, at: number, key: string): number {
+  if (!text.startsWith(key, at)) return -1;
+  let i = at + key.length;
+  for (let n = 0; n < 8 && (text[i] === ' ' || text[i] === '\t'); n++) i++;
+  if (text[i] !== ':') return -1;
+  i++;
+  for (let n = 0; n < 8 && (text[i] === ' ' || text[i] === '\t'); n++) i++;
+  return i;
+}
 
 /** Whether a text is (or contains) a Google service-account JSON key: `"type": "service_account"`. */
 export function isServiceAccountFile(text: string): boolean {
-  return /"type"[ \t]{0,8}:[ \t]{0,8}"service_account"/.test(text);
+  for (let at = text.indexOf('"type"'); at >= 0; at = text.indexOf('"type"', at + 1)) {
+    const value = jsonKeyAt(text, at, '"type"');
+    if (value >= 0 && text.startsWith('"service_account"', value)) return true;
+  }
+  return false;
 }
 
 /**
@@ -103,5 +143,9 @@ export function isServiceAccountFile(text: string): boolean {
  * `isServiceAccountFile` holds, it is reported by `secrets.google`, and `secrets.private-key` leaves it alone).
  */
 export function isJsonPrivateKeyValueAt(text: string, begin: number): boolean {
-  return SERVICE_ACCOUNT_KEY.test(text.slice(Math.max(0, begin - 40), begin));
+  // `"private_key": "` right before the block (within 40 characters).
+  const window = text.slice(Math.max(0, begin - 40), begin);
+  if (!window.endsWith('"')) return false;
+  const key = window.lastIndexOf('"private_key"');
+  return key >= 0 && jsonKeyAt(window, key, '"private_key"') === window.length - 1;
 }

@@ -113,6 +113,57 @@ function hasEvalModifier(pattern: string): boolean {
   return end > 0 && /^[a-zA-Z]*$/.test(text.slice(end + 1)) && text.slice(end + 1).includes('e');
 }
 
+/**
+ * Whether a PCRE pattern literal must match the whole subject: `'/^[a-z0-9-]{3,20}$/'`,
+ * `'#^/(?!/)[a-z/]*$#i'`, `'/\\A\\d+\\z/'` — anchored at both ends, with no top-level alternation
+ * (`/^a|b$/` is `(^a)|(b$)`) and no `m` modifier (which anchors at every line). A match of such a
+ * pattern is an allow-list check of the subject, not a search for something in it.
+ */
+export function isAnchoredPattern(pattern: string): boolean {
+  const text = pattern.trim();
+  if (text.length < 4) return false;
+  const open = text[0] as string;
+  const close = open === '(' ? ')' : open === '{' ? '}' : open === '[' ? ']' : open === '<' ? '>' : open;
+  if (/[a-zA-Z0-9\\\s]/.test(open)) return false;
+  const end = text.lastIndexOf(close);
+  if (end <= 1) return false;
+  const flags = text.slice(end + 1);
+  if (!/^[a-zA-Z]*$/.test(flags) || flags.includes('m')) return false;
+  const body = text.slice(1, end);
+  if (!(body.startsWith('^') || body.startsWith('\\A'))) return false;
+  // The end anchor must be a real `$` / `\z` / `\Z`, not an escaped dollar.
+  let endsAnchored = false;
+  if (body.endsWith('$')) {
+    let slashes = 0;
+    for (let i = body.length - 2; i >= 0 && body[i] === '\\'; i--) slashes++;
+    endsAnchored = slashes % 2 === 0;
+  } else if (body.endsWith('\\z') || body.endsWith('\\Z')) {
+    let slashes = 0;
+    for (let i = body.length - 2; i >= 0 && body[i] === '\\'; i--) slashes++;
+    endsAnchored = slashes % 2 === 1;
+  }
+  if (!endsAnchored) return false;
+  // No `|` outside groups and character classes.
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) return false;
+  }
+  return true;
+}
+
 /** Functions that read a stream by name (`php://input`, `php://stdin`). */
 const STREAM_READERS = new Set(['file_get_contents', 'fopen', 'file', 'stream_get_contents', 'readfile']);
 /** printf-style functions and the position of their format argument. */
@@ -349,6 +400,9 @@ function functionCall(node: SyntaxNode): View | null {
         const literal = constantString(pattern.node);
         if (literal === null && !isPhpName(pattern.node)) return callView(node, null, null, `${name}/dynamic`, args);
         if (literal !== null && hasEvalModifier(literal)) return callView(node, null, null, `${name}/eval`, args);
+        // `preg_match('/^[a-z]+$/', $x)` validates all of $x: leave the pattern out, so a guard on it
+        // reads as an allow-list check rather than a search for the pattern's characters.
+        if (literal !== null && name === 'preg_match' && isAnchoredPattern(literal)) args = args.filter((a) => a !== pattern);
       }
     }
     // data_get($data, 'key') / array_get($data, 'key') read an element.
@@ -377,6 +431,8 @@ function functionCall(node: SyntaxNode): View | null {
 function summarisedCall(node: SyntaxNode, fn: SyntaxNode, args: Arg[], summary: Summary): View {
   // An input helper reads request data: the source path `$_REQUEST()`.
   if (summary.kind === 'source') return callView(node, null, null, '$_REQUEST', args);
+  // A helper that ends the request: the flow stops here (its arguments are still walked).
+  if (summary.kind === 'exit') return { kind: 'exit' };
   let moved: Arg[];
   if (summary.allArgs) moved = args;
   else {
@@ -771,6 +827,12 @@ function viewOf(node: SyntaxNode): View | null {
       const checked = condition ? validatedSubject(condition) : null;
       if (checked && body && !checked.negated && body.text === checked.subject) return { kind: 'choice', options: alternative ? [alternative] : [] };
       if (checked && alternative && checked.negated && alternative.text === checked.subject) return { kind: 'choice', options: [body ?? condition].filter((x): x is SyntaxNode => x !== null) };
+      // `is_string($x) ? $x : ''`: the value is `$x` as a string (like `strval($x)`), or the literal.
+      const scalar = condition ? validatedSubject(condition, SCALAR_CHECKS) : null;
+      if (scalar && body && alternative) {
+        const [kept, other] = scalar.negated ? [alternative, body] : [body, alternative];
+        if (kept.text === scalar.subject && isLiteralDefault(other)) return callView(node, null, null, 'strval', [{ node: kept, name: null, index: 0 }]);
+      }
       const options = [body ?? condition, alternative].filter((x): x is SyntaxNode => x !== null);
       return { kind: 'choice', options };
     }
@@ -860,9 +922,11 @@ function stripsToWordCharacters(args: readonly Arg[]): boolean {
   if (!pattern || !replacement || constantString(replacement.node) !== '') return false;
   const text = constantString(pattern.node);
   if (text === null || text.length < 3) return false;
-  const m = /^(.)(.*)\1([a-zA-Z]*)$/s.exec(text);
-  if (!m) return false;
-  const body = (m[2] as string).replace(/[+*]$/, '');
+  // `<d>body<d>flags`: the delimiter is the first character, the body runs to its last occurrence.
+  const close = text.lastIndexOf(text.charAt(0));
+  if (close <= 0 || !/^[a-zA-Z]*$/.test(text.slice(close + 1))) return false;
+  let body = text.slice(1, close);
+  if (body.endsWith('+') || body.endsWith('*')) body = body.slice(0, -1);
   if (body === '\\D' || body === '\\W') return true;
   const cls = /^\[\^([^\]]*)\]$/.exec(body);
   if (!cls) return false;
@@ -885,7 +949,10 @@ const TERNARY_VALIDATORS: Readonly<Record<string, number>> = {
 };
 
 /** The expression a ternary's condition validates (`in_array($x, …)` → `$x`), and whether the test is negated. */
-function validatedSubject(condition: SyntaxNode): { subject: string; negated: boolean } | null {
+/** Type checks that leave a scalar: `is_string($x) ? $x : ''` is a string, never an array of operators. */
+const SCALAR_CHECKS: Readonly<Record<string, number>> = { is_string: 0, is_scalar: 0 };
+
+function validatedSubject(condition: SyntaxNode, table: Readonly<Record<string, number>> = TERNARY_VALIDATORS): { subject: string; negated: boolean } | null {
   let n = condition;
   let negated = false;
   for (let i = 0; i < 6; i++) {
@@ -898,7 +965,7 @@ function validatedSubject(condition: SyntaxNode): { subject: string; negated: bo
   if (n.type !== 'function_call_expression') return null;
   const fn = n.child('function');
   if (!fn || !isPhpName(fn)) return null;
-  const position = TERNARY_VALIDATORS[lastName(fn).toLowerCase()];
+  const position = table[lastName(fn).toLowerCase()];
   if (position === undefined) return null;
   const arg = argsOf(n.child('arguments')).find((a) => a.index === position);
   if (!arg) return null;

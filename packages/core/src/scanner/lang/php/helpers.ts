@@ -3,6 +3,7 @@ import type { CallView } from '../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { literalContent } from './adapter.ts';
+import { rootOf, summariesOf } from './summaries.ts';
 
 /** Last segment of a call's receiver path, without `()` and `$`: `$this->db->query` → `db`. */
 export function receiverName(call: CallView, ctx: MatchContext): string | null {
@@ -139,16 +140,79 @@ export function leadingLiteral(node: SyntaxNode, ctx: MatchContext, depth = 0): 
   return '';
 }
 
-/** `Location:` or `Refresh: 0; url=` headers redirect the browser; other headers do not. */
-export const REDIRECT_HEADER = /^\s*(?:location\s*:|refresh\s*:[^\n]{0,40}url\s*=)/i;
+function isSpaceChar(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11;
+}
 
-/** Words that make a name describe a secret value (tokens, passwords, keys, one-time codes). */
-const SECRET_CONTEXT = /(?:token|passw(?:or)?d|passwd|pwd|secret|salt|nonce|otp|csrf|xsrf|session|sess_?id|api_?key|apikey|auth(?!or)|verif|activation|activate|reset|recovery|invit|captcha|pin_?code|passcode|one_?time|signature|signing|hmac|private_?key|encryption_?key|remember|magic_?link|cookie_?val|access_?key|access_?code|sms_?code|security_?code|2fa|mfa|totp|hotp|(?:^|_)sid(?:$|_)|(?:^|_)pin(?:$|_)|(?:aes|crypt|cipher|sign|app|license|master|enc)_?key|(?:^|_)iv(?:$|_))/i;
+/** Index of the first non-whitespace character at or after `i`. */
+export function skipSpaces(text: string, i: number): number {
+  while (i < text.length && isSpaceChar(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Whether `word` occurs in `lower` (already lower-cased) as a whole word (no letter, digit or `_` around it). */
+export function hasWord(lower: string, word: string): boolean {
+  const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || (c >= 65 && c <= 90);
+  for (let i = lower.indexOf(word); i >= 0; i = lower.indexOf(word, i + 1)) {
+    if ((i === 0 || !isWordChar(lower.charCodeAt(i - 1))) && !isWordChar(lower.charCodeAt(i + word.length))) return true;
+  }
+  return false;
+}
+
+/**
+ * The redirect target of a header line (`Location: /x` → `/x`, `Refresh: 0; url=/x` → `/x`), or
+ * null for other headers. Read with plain string operations.
+ */
+export function redirectHeaderTarget(header: string): string | null {
+  const start = skipSpaces(header, 0);
+  const lower = header.slice(start, start + 64).toLowerCase();
+  if (lower.startsWith('location')) {
+    const colon = skipSpaces(header, start + 8);
+    return header[colon] === ':' ? header.slice(skipSpaces(header, colon + 1)) : null;
+  }
+  if (!lower.startsWith('refresh')) return null;
+  const colon = skipSpaces(header, start + 7);
+  if (header[colon] !== ':') return null;
+  // `Refresh: <delay>; url=<target>` — the `url=` within the next 40 characters of the line.
+  const window = header.slice(colon + 1, colon + 1 + 44);
+  const newline = window.indexOf('\n');
+  const scope = (newline >= 0 ? window.slice(0, newline) : window).toLowerCase();
+  const url = scope.indexOf('url');
+  if (url < 0) return null;
+  const eq = skipSpaces(header, colon + 1 + url + 3);
+  return header[eq] === '=' ? header.slice(skipSpaces(header, eq + 1)) : null;
+}
+
+/** `Location:` or `Refresh: 0; url=` headers redirect the browser; other headers do not. */
+export function isRedirectHeader(header: string): boolean {
+  return redirectHeaderTarget(header) !== null;
+}
+
+/**
+ * Parts of a name that make it describe a secret value (tokens, passwords, keys, one-time codes),
+ * found anywhere in the snake_cased name (`resetToken` → `reset_token`), with and without `_`.
+ */
+const SECRET_STEMS = [
+  'token', 'password', 'passwd', 'pwd', 'secret', 'salt', 'nonce', 'otp', 'csrf', 'xsrf', 'session', 'sessid', 'sess_id', 'api_key', 'apikey',
+  'verif', 'activation', 'activate', 'reset', 'recovery', 'invit', 'captcha', 'pin_code', 'pincode', 'passcode', 'one_time', 'onetime',
+  'signature', 'signing', 'hmac', 'private_key', 'privatekey', 'encryption_key', 'encryptionkey', 'remember', 'magic_link', 'magiclink',
+  'cookie_val', 'cookieval', 'access_key', 'accesskey', 'access_code', 'accesscode', 'sms_code', 'smscode', 'security_code',
+  'securitycode', '2fa', 'mfa', 'totp', 'hotp',
+];
+/** Whole words (between `_` or the ends): `sid`, `pin`, `iv`. */
+const SECRET_WORDS = new Set(['sid', 'pin', 'iv']);
+/** `<qualifier>_key` / `<qualifier>key`: `aes_key`, `cipherkey`, `app_key`, `license_key`. */
+const KEY_QUALIFIERS = ['aes', 'crypt', 'cipher', 'sign', 'app', 'license', 'master', 'enc'];
 
 /** Whether a name (variable, key, function) reads like it names a secret. */
 export function secretWord(name: string): boolean {
   const snake = name.replace(/^\$/, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-  return SECRET_CONTEXT.test(snake);
+  if (SECRET_STEMS.some((s) => snake.includes(s))) return true;
+  // `auth`, but not `author`.
+  for (let i = snake.indexOf('auth'); i >= 0; i = snake.indexOf('auth', i + 1)) if (!snake.startsWith('or', i + 4)) return true;
+  const words = snake.split('_');
+  if (words.some((w) => SECRET_WORDS.has(w))) return true;
+  return KEY_QUALIFIERS.some((q) => snake.includes(`${q}_key`) || snake.includes(`${q}key`));
 }
 
 /**
@@ -247,6 +311,57 @@ function targetName(node: SyntaxNode): string {
   return node.text;
 }
 
+/** Blocks whose statements run in order: a statement before the sink in one of them runs first. */
+const STATEMENT_LISTS = new Set(['program', 'compound_statement', 'case_statement', 'default_statement', 'colon_block', 'declaration_list']);
+const SCOPE_TYPES = new Set(['function_definition', 'method_declaration', 'anonymous_function', 'anonymous_function_creation_expression', 'arrow_function', 'class_declaration']);
+
+/** The media type a statement sets (`header('Content-Type: text/plain')`, `$response->headers->set('Content-Type', …)`), or null. */
+function contentTypeSet(stmt: SyntaxNode, ctx: MatchContext): string | null {
+  if (stmt.type !== 'expression_statement') return null;
+  const expr = stmt.namedChildren[0];
+  const call = expr ? ctx.call(unwrap(expr)) : null;
+  if (!call) return null;
+  const first = call.args.find((a) => a.index === 0);
+  const value = first ? ctx.stringValue(first.node) : null;
+  if (value === null) return null;
+  if (call.name === 'header' && !call.receiver) {
+    const colon = value.indexOf(':');
+    if (colon < 0 || value.slice(0, colon).trim().toLowerCase() !== 'content-type') return null;
+    return value.slice(colon + 1).trim().toLowerCase();
+  }
+  if ((call.name === 'set' || call.name === 'header' || call.name === 'withHeader') && value.trim().toLowerCase() === 'content-type') {
+    const second = call.args.find((a) => a.index === 1);
+    const type = second ? ctx.stringValue(second.node) : null;
+    return type === null ? null : type.trim().toLowerCase();
+  }
+  return null;
+}
+
+/**
+ * The media type of the response where a sink writes, as far as the code says: the nearest
+ * `Content-Type` header set by a statement that runs before the sink on every path (an earlier
+ * statement of the sink's block or of an enclosing block, in the same function). A header set
+ * inside another branch or another function does not count. Null when none is set (PHP's default
+ * is text/html).
+ */
+export function responseContentType(at: SyntaxNode, ctx: MatchContext): string | null {
+  for (let n: SyntaxNode = at; n.parent && !SCOPE_TYPES.has(n.type); n = n.parent) {
+    const list = n.parent;
+    if (!STATEMENT_LISTS.has(list.type)) continue;
+    const kids = list.children;
+    for (let i = kids.indexOf(n) - 1; i >= 0; i--) {
+      const type = contentTypeSet(kids[i] as SyntaxNode, ctx);
+      if (type !== null) return type;
+    }
+  }
+  return null;
+}
+
+/** Whether a media type is rendered as a document by browsers (HTML, XHTML, SVG). */
+export function rendersMarkup(type: string): boolean {
+  return type.includes('html') || type.includes('svg');
+}
+
 /** Whether a taint came straight from an uploaded file's client name (`$_FILES[..]['name']`, `getClientOriginalName()`). */
 export function isUploadName(taint: Taint): boolean {
   return /^\$_FILES\b/.test(taint.label) || /getClientOriginalName|getClientFilename|getClientOriginalExtension|->file\(|->getFile\(|->files->get\(|getUploadedFiles\(|allFiles\(/.test(taint.label);
@@ -274,7 +389,7 @@ export function scopeText(ctx: MatchContext, at: SyntaxNode): string {
 
 /** Whether the code around a sink checks an upload's extension or type. */
 export function checksUploadType(ctx: MatchContext, at: SyntaxNode): boolean {
-  return UPLOAD_CHECK.test(scopeText(ctx, at));
+  return checksUpload(scopeText(ctx, at));
 }
 
 /**
@@ -306,7 +421,7 @@ export function hostChecked(arg: SyntaxNode, ctx: MatchContext): boolean {
     if (node.start > arg.start) continue;
     if (node.type === 'if_statement' && node.end < arg.start && mentions.test(node.child('condition')?.text ?? '')) {
       const body = node.child('body');
-      if (body && /\b(?:exit|die|return|throw|abort|wp_die)\b/.test(body.text)) return true;
+      if (body && leaves(body)) return true;
     }
     for (const c of node.children) {
       if (!c.named || c.start > arg.start) continue;
@@ -318,7 +433,61 @@ export function hostChecked(arg: SyntaxNode, ctx: MatchContext): boolean {
   return false;
 }
 
-const UPLOAD_CHECK = /in_array\s*\([^,)]{0,80}ext|array_search\s*\([^,)]{0,80}ext|allowed_?(?:ext|types|mimes|extensions|files)|\bmimes:|mimetypes:|['"|]image['"|]|getimagesize|exif_imagetype|finfo_file|finfo_open|mime_content_type|wp_check_filetype|wp_handle_upload|preg_match\s*\(\s*['"][^'"\n]{0,80}(?:jpe?g|png|gif|pdf|docx?)/i;
+/** Whether a block leaves the flow: `exit`, `die`, `return`, `throw`, or a call to a helper of the file that always exits. */
+function leaves(body: SyntaxNode): boolean {
+  if (/\b(?:exit|die|return|throw|abort|wp_die)\b/.test(body.text)) return true;
+  const summaries = summariesOf(rootOf(body));
+  const stack: SyntaxNode[] = [body];
+  for (let budget = 2000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'function_call_expression') {
+      const fn = n.child('function');
+      if (fn && (fn.type === 'name' || fn.type === 'qualified_name') && summaries.get(fn.text.replace(/^.*\\/, '').toLowerCase())?.kind === 'exit') return true;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return false;
+}
+
+/** Calls and words that check an upload's type (lower case). */
+const UPLOAD_CHECKS = [
+  'allowed_ext', 'allowedext', 'allowed_types', 'allowedtypes', 'allowed_mimes', 'allowedmimes', 'allowed_files', 'allowedfiles',
+  'mimetypes:', 'getimagesize', 'exif_imagetype', 'finfo_file', 'finfo_open', 'mime_content_type', 'wp_check_filetype', 'wp_handle_upload',
+  "'image'", '"image"', '|image|', "'image|", '|image\'', '"image|', '|image"',
+];
+const IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'doc'];
+
+/**
+ * Whether code checks an upload's extension or type: an allow-list of extensions or MIME types,
+ * `in_array(… ext …)`, Laravel's `mimes:` rule, image/finfo probes, or a `preg_match` on image or
+ * document extensions. Plain string searches over the lower-cased text.
+ */
+function checksUpload(text: string): boolean {
+  const lower = text.toLowerCase();
+  if (UPLOAD_CHECKS.some((c) => lower.includes(c))) return true;
+  if (hasWord(lower, 'mimes') && lower.includes('mimes:')) return true;
+  for (const fn of ['in_array', 'array_search']) {
+    for (let i = lower.indexOf(fn); i >= 0; i = lower.indexOf(fn, i + 1)) {
+      const open = skipSpaces(lower, i + fn.length);
+      if (lower[open] !== '(') continue;
+      // `ext` inside the first argument (up to 80 characters, before `,` or `)`).
+      let j = open + 1;
+      while (j < lower.length && j - open <= 80 && lower[j] !== ',' && lower[j] !== ')') j++;
+      if (lower.slice(open + 1, j).includes('ext')) return true;
+    }
+  }
+  for (let i = lower.indexOf('preg_match'); i >= 0; i = lower.indexOf('preg_match', i + 1)) {
+    const open = skipSpaces(lower, i + 10);
+    if (lower[open] !== '(') continue;
+    const quote = skipSpaces(lower, open + 1);
+    if (lower[quote] !== "'" && lower[quote] !== '"') continue;
+    let j = quote + 1;
+    while (j < lower.length && j - quote <= 80 && lower[j] !== "'" && lower[j] !== '"' && lower[j] !== '\n') j++;
+    const pattern = lower.slice(quote + 1, j);
+    if (IMAGE_TYPES.some((t) => pattern.includes(t)) || pattern.includes('jpe?g')) return true;
+  }
+  return false;
+}
 
 const URL_WORDS = /url|uri|link|href|host|endpoint|feed|webhook|callback|site|domain|remote|proxy|src\b|server/i;
 const PATH_WORDS = /file|path|dir|folder|template|page|doc|upload|attachment|\blog\b|report|include|module/i;

@@ -60,7 +60,40 @@ const FRAMEWORK_PARAMS = new Set([
 ]);
 const STRING_TYPES = new Set(['string', 'mixed', 'array', 'iterable', 'stringable', 'null']);
 const CONTROLLER_BASE = /(?:Controller|AbstractController|BaseController|ApiController|ResourceController|RestController|Action)$/;
-const ROUTE_ATTRIBUTE = /^(?:#\[\s*\\?(?:[\w\\]*\\)?(?:Route|Get|Post|Put|Patch|Delete)\b|@(?:[\w\\]*\\)?(?:Route|Get|Post|Put|Patch|Delete)\b)/;
+const ROUTE_NAMES = new Set(['Route', 'Get', 'Post', 'Put', 'Patch', 'Delete']);
+
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/** `#[Route('/x')]`, `#[\Symfony\…\Route(…)]`, `@Route("/x")`: an attribute or annotation naming a route. */
+function isRouteAttribute(text: string): boolean {
+  let i: number;
+  if (text.startsWith('#[')) {
+    i = 2;
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  } else if (text.startsWith('@')) i = 1;
+  else return false;
+  // The qualified name: word characters and `\`; its last segment is what counts.
+  let segment = i;
+  while (i < text.length && (isNameChar(text.charCodeAt(i)) || text[i] === '\\')) {
+    if (text[i] === '\\') segment = i + 1;
+    i++;
+  }
+  return ROUTE_NAMES.has(text.slice(segment, i));
+}
+
+/** Whether a route path has a placeholder: `{id}`, `{slug?}`. */
+function hasRoutePlaceholder(text: string): boolean {
+  for (let open = text.indexOf('{'); open >= 0; open = text.indexOf('{', open + 1)) {
+    let i = open + 1;
+    while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
+    if (i === open + 1) continue;
+    if (text[i] === '?') i++;
+    if (text[i] === '}') return true;
+  }
+  return false;
+}
 const ROUTE_REGISTRARS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'any', 'map', 'match', 'head']);
 
 /** Whether a declared type can carry a string (no type, `string`, `?string`, unions with string/mixed). */
@@ -77,14 +110,14 @@ export function isRouteClosure(fn: FunctionView): boolean {
   const first = call.args.find((a) => a.index === 0);
   if (!first) return false;
   const text = first.node.text;
-  return /^['"]\//.test(text) || /\{\w+\??\}/.test(text);
+  return /^['"]\//.test(text) || hasRoutePlaceholder(text);
 }
 
 /** Controller actions (Laravel, Symfony, CodeIgniter, CakePHP, Yii): public, non-static, non-magic methods of controllers or routed methods. */
 export function isControllerAction(fn: FunctionView): boolean {
   const isPublicMethod = fn.node.type === 'method_declaration' && !fn.decorators.includes('private') && !fn.decorators.includes('protected');
   if (!isPublicMethod || !fn.name || fn.name.startsWith('__')) return false;
-  if (fn.decorators.some((d) => ROUTE_ATTRIBUTE.test(d))) return true;
+  if (fn.decorators.some((d) => isRouteAttribute(d))) return true;
   const controller = (fn.className !== null && /Controller$/.test(fn.className)) || fn.classBases.some((b) => CONTROLLER_BASE.test(b));
   return controller && !fn.decorators.includes('static');
 }
@@ -187,7 +220,8 @@ export const phpProfile: LanguageProfile = {
     { callee: ['escapeshellarg', 'escapeshellcmd'], classes: ['command'] },
     { callee: ['basename', 'sanitize_file_name', 'wp_basename', 'File.name', 'pathinfo'], classes: ['path'] },
     { callee: ['ldap_escape'], classes: ['ldap'] },
-    { callee: ['strval', 'trim', 'sprintf', 'htmlspecialchars', 'filter:FILTER_SANITIZE_STRING', 'filter:FILTER_UNSAFE_RAW', 'filter:FILTER_DEFAULT'], classes: ['nosql'] },
+    // (String coercion against MongoDB operator arrays is judged by php.nosql-injection itself: a
+    // `(string)` value is safe as a field value, not inside `$where` JavaScript.)
     { callee: ['preg_quote'], classes: ['regex'] },
     { callee: ['wp_validate_redirect', 'wp_sanitize_redirect'], classes: ['redirect'] },
   ],

@@ -17,6 +17,8 @@ import type { SyntaxNode } from '../../syntax.ts';
 /** How a call to a user function should be viewed. */
 export type Summary =
   | { kind: 'source' }
+  /** A helper that never returns (`function fail($msg) { http_response_code(400); echo $msg; exit; }`): a call to it ends the flow. */
+  | { kind: 'exit' }
   /** A wrapper: call `name` (a method of the wrapper itself when `method`), with argument `from` placed at `to`. */
   | { kind: 'wrap'; name: string; method: boolean; moves: readonly { from: number; to: number }[]; allArgs: boolean };
 
@@ -256,7 +258,40 @@ function wrappedCall(body: SyntaxNode, params: readonly string[]): Summary | nul
   return found;
 }
 
-function summarise(fn: SyntaxNode): Summary | null {
+/** Calls that never return. */
+const EXIT_CALLS = new Set(['exit', 'die', 'wp_die', 'abort', 'wp_send_json', 'wp_send_json_error', 'wp_send_json_success', 'dd', 'trigger_404']);
+
+/** Whether a body has a `return` of its own (nested functions and classes excluded). */
+function returns(body: SyntaxNode): boolean {
+  const stack: SyntaxNode[] = [body];
+  for (let budget = 5000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'return_statement' || n.type === 'yield_expression') return true;
+    for (const c of n.children) if (c.named && !SCOPES.has(c.type)) stack.push(c);
+  }
+  return false;
+}
+
+/**
+ * Whether a function body always ends the request: it never returns, and its last statement is
+ * `exit`/`die`/`throw` or a call to a helper that does (`find_or_fail()`, which returns a row or
+ * throws, is not one).
+ */
+function endsInExit(body: SyntaxNode, exitHelpers: ReadonlySet<string>): boolean {
+  const statements = body.namedChildren.filter((c) => c.type !== 'comment');
+  const last = statements[statements.length - 1];
+  if (!last || returns(body)) return false;
+  if (last.type === 'exit_statement') return true;
+  if (last.type !== 'expression_statement') return false;
+  const expr = last.namedChildren.find((c) => c.type !== 'comment');
+  if (!expr) return false;
+  if (expr.type === 'throw_expression') return true;
+  if (expr.type !== 'function_call_expression') return false;
+  const name = callName(expr);
+  return name !== null && (EXIT_CALLS.has(name) || exitHelpers.has(name));
+}
+
+function summarise(fn: SyntaxNode, exitHelpers: ReadonlySet<string>): Summary | null {
   const body = fn.child('body');
   if (!body) return null;
   const params = paramNames(fn);
@@ -266,8 +301,14 @@ function summarise(fn: SyntaxNode): Summary | null {
     const sanitizer = sanitizerOf(ret, params);
     if (sanitizer) return { kind: 'wrap', name: sanitizer, method: false, moves: params.map((_, i) => ({ from: i, to: i })), allArgs: true };
   }
+  if (endsInExit(body, exitHelpers)) return { kind: 'exit' };
   if (params.length === 0) return null;
-  return wrappedCall(body, params);
+  const wrap = wrappedCall(body, params);
+  // A wrapper the file calls with request data is analysed inside, where its sink is: its
+  // parameter is request data there (see calledWithInput), and its calls stay plain calls.
+  const name = fn.child('name')?.text;
+  if (wrap?.kind === 'wrap' && name && wrap.moves.some((m) => calledWithInput(fn, name, m.from))) return null;
+  return wrap;
 }
 
 /** Summaries of the file's top-level functions, by lower-cased name. */
@@ -275,25 +316,31 @@ export function summariesOf(root: SyntaxNode): Map<string, Summary> {
   const hit = cache.get(root);
   if (hit) return hit;
   const out = new Map<string, Summary>();
-  const defined = new Set<string>();
+  const defined = new Map<string, SyntaxNode | null>();
   const stack: SyntaxNode[] = [root];
   for (let budget = 50000; stack.length > 0 && budget > 0; budget--) {
     const n = stack.pop() as SyntaxNode;
     if (n.type === 'function_definition') {
       const name = n.child('name')?.text.toLowerCase();
-      if (name) {
-        // A name defined twice (if/else variants) is not summarised.
-        if (defined.has(name)) out.delete(name);
-        else {
-          defined.add(name);
-          const s = summarise(n);
-          if (s) out.set(name, s);
-        }
-      }
+      // A name defined twice (if/else variants) is not summarised.
+      if (name) defined.set(name, defined.has(name) ? null : n);
       continue;
     }
     if (n.type === 'class_declaration' || n.type === 'trait_declaration' || n.type === 'interface_declaration' || n.type === 'enum_declaration') continue;
     for (const c of n.children) if (c.named) stack.push(c);
+  }
+  // Helpers that end the request, including those ending in a call to another one (two rounds).
+  const exitHelpers = new Set<string>();
+  for (let round = 0; round < 2; round++) {
+    for (const [name, fn] of defined) {
+      const body = fn?.child('body');
+      if (body && !exitHelpers.has(name) && endsInExit(body, exitHelpers)) exitHelpers.add(name);
+    }
+  }
+  for (const [name, fn] of defined) {
+    if (!fn) continue;
+    const s = summarise(fn, exitHelpers);
+    if (s) out.set(name, s);
   }
   cache.set(root, out);
   return out;
@@ -306,16 +353,27 @@ export function rootOf(node: SyntaxNode): SyntaxNode {
   return n;
 }
 
-/** Calls in a file, by lower-cased function or method name. */
-const callIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+/** Everything the summaries need from a file, gathered in one pass over its tree. */
+interface FileIndex {
+  /** Calls by lower-cased function or method name. */
+  calls: Map<string, SyntaxNode[]>;
+  /** Right-hand sides assigned to each variable, per scope (a function, method, closure, or the file). */
+  assignments: Map<SyntaxNode, Map<string, SyntaxNode[]>>;
+  /** Top-level functions that only return request data (`function get_param($k) { return $_GET[$k] ?? ''; }`). */
+  sourceHelpers: Set<string>;
+}
 
-function callsOf(root: SyntaxNode): Map<string, SyntaxNode[]> {
-  const hit = callIndex.get(root);
+const indexCache = new WeakMap<SyntaxNode, FileIndex>();
+/** Nodes whose assignments form a scope of their own. */
+const VARIABLE_SCOPES = new Set(['function_definition', 'method_declaration', 'anonymous_function', 'anonymous_function_creation_expression', 'arrow_function']);
+
+function indexOf(root: SyntaxNode): FileIndex {
+  const hit = indexCache.get(root);
   if (hit) return hit;
-  const out = new Map<string, SyntaxNode[]>();
-  const stack: SyntaxNode[] = [root];
-  for (let budget = 200000; stack.length > 0 && budget > 0; budget--) {
-    const n = stack.pop() as SyntaxNode;
+  const index: FileIndex = { calls: new Map(), assignments: new Map(), sourceHelpers: new Set() };
+  const stack: { node: SyntaxNode; scope: SyntaxNode; nested: boolean }[] = [{ node: root, scope: root, nested: false }];
+  for (let budget = 400000; stack.length > 0 && budget > 0; budget--) {
+    const { node: n, scope, nested } = stack.pop() as { node: SyntaxNode; scope: SyntaxNode; nested: boolean };
     let name: string | null = null;
     if (n.type === 'function_call_expression') name = callName(n);
     else if (n.type === 'member_call_expression' || n.type === 'scoped_call_expression' || n.type === 'nullsafe_member_call_expression') {
@@ -323,45 +381,111 @@ function callsOf(root: SyntaxNode): Map<string, SyntaxNode[]> {
       name = nm && nm.type === 'name' ? nm.text.toLowerCase() : null;
     }
     if (name) {
-      let list = out.get(name);
-      if (!list) out.set(name, (list = []));
+      let list = index.calls.get(name);
+      if (!list) index.calls.set(name, (list = []));
       list.push(n);
     }
-    for (const c of n.children) if (c.named) stack.push(c);
+    if (n.type === 'assignment_expression') {
+      const left = n.child('left');
+      const right = n.child('right');
+      if (left && right && left.type === 'variable_name') {
+        let vars = index.assignments.get(scope);
+        if (!vars) index.assignments.set(scope, (vars = new Map()));
+        let list = vars.get(left.text);
+        if (!list) vars.set(left.text, (list = []));
+        list.push(right);
+      }
+    }
+    if (n.type === 'function_definition' && !nested) {
+      const fname = n.child('name')?.text.toLowerCase();
+      const body = n.child('body');
+      const ret = body ? soleReturn(body) : null;
+      if (fname && ret && readsInput(ret)) index.sourceHelpers.add(fname);
+    }
+    const childScope = VARIABLE_SCOPES.has(n.type) ? n : scope;
+    const childNested = nested || SCOPES.has(n.type);
+    for (const c of n.children) if (c.named) stack.push({ node: c, scope: childScope, nested: childNested });
   }
-  callIndex.set(root, out);
-  return out;
+  indexCache.set(root, index);
+  return index;
 }
 
-/** `$var = $_GET[…]`, `$var = trim($_POST[…])`, `$var = $request->input(…)`, `$var = isset($_GET[…]) ? …`. */
-function assignedFromInput(variable: string, scope: string): boolean {
-  const name = variable.replace(/\$/g, '\\$');
-  const re = new RegExp(`${name}\\s*=(?!=)\\s*(?:(?:trim|urldecode|stripslashes|strtolower)\\s*\\(\\s*|\\(?\\s*isset\\s*\\([^;]{0,200}?\\?\\s*)?(?:\\$_(?:GET|POST|REQUEST|COOKIE)\\b|\\$(?:request|req)->(?:input|query|get|post|all|json|getContent|cookie|header)\\b|\\$this->(?:input|request)->(?:get|post|getGet|getPost|getVar)\\b|file_get_contents\\s*\\(\\s*['"]php://input)`);
-  return re.test(scope);
+function callsOf(root: SyntaxNode): Map<string, SyntaxNode[]> {
+  return indexOf(root).calls;
+}
+
+function sourceHelpersOf(root: SyntaxNode): Set<string> {
+  return indexOf(root).sourceHelpers;
+}
+
+/** Nodes that open a new variable scope (their assignments are not the enclosing scope's). */
+const SCOPES = new Set(['function_definition', 'method_declaration', 'anonymous_function', 'anonymous_function_creation_expression', 'arrow_function', 'class_declaration']);
+
+const NO_ASSIGNMENTS = new Map<string, SyntaxNode[]>();
+
+/** Right-hand sides assigned to each variable of a scope (nested functions and classes excluded). */
+function assignmentsOf(scope: SyntaxNode): Map<string, SyntaxNode[]> {
+  return indexOf(rootOf(scope)).assignments.get(scope) ?? NO_ASSIGNMENTS;
+}
+
+const variableMemo = new WeakMap<SyntaxNode, Map<string, boolean>>();
+
+/** Whether a variable of a scope is assigned request data somewhere in it (memoised per scope; a cycle reads as false). */
+function variableFromInput(name: string, scope: SyntaxNode, depth: number): boolean {
+  let memo = variableMemo.get(scope);
+  if (!memo) variableMemo.set(scope, (memo = new Map()));
+  const known = memo.get(name);
+  if (known !== undefined) return known;
+  memo.set(name, false);
+  const values = assignmentsOf(scope).get(name) ?? [];
+  const result = values.slice(0, 8).some((v) => fromInput(v, scope, depth + 1));
+  memo.set(name, result);
+  return result;
+}
+
+function fromInput(node: SyntaxNode, scope: SyntaxNode, depth = 0): boolean {
+  if (depth > 12) return false;
+  const n = unwrapExpr(node);
+  if (readsInput(n)) return true;
+  if (n.type === 'function_call_expression') {
+    // The file's own input helpers: `get_param('id')`.
+    const name = callName(n);
+    if (name !== null && sourceHelpersOf(rootOf(n)).has(name)) return true;
+  }
+  switch (n.type) {
+    case 'variable_name':
+      return n.text !== '$this' && variableFromInput(n.text, scope, depth);
+    case 'subscript_expression': {
+      const base = n.namedChildren[0];
+      return base !== undefined && fromInput(base, scope, depth + 1);
+    }
+    case 'binary_expression': {
+      const op = n.child('operator')?.text;
+      if (op !== '.' && op !== '??' && op !== '?:') return false;
+      return n.namedChildren.some((c) => c.field !== 'operator' && fromInput(c, scope, depth + 1));
+    }
+    case 'encapsed_string':
+      return n.namedChildren.some((c) => (c.type === 'variable_name' || c.type === 'subscript_expression') && fromInput(c, scope, depth + 1));
+    case 'function_call_expression': {
+      const name = callName(n);
+      if (!name || !TRANSPARENT.has(name)) return false;
+      const args = n.child('arguments')?.namedChildren.filter((c) => c.type === 'argument') ?? [];
+      const subject = name === 'str_replace' || name === 'preg_replace' ? args[2] : args[0];
+      return subject !== undefined && fromInput(subject, scope, depth + 1);
+    }
+    default:
+      return false;
+  }
 }
 
 /** The function (or file) around a call: where its argument variables are set. */
 function enclosingScope(node: SyntaxNode): SyntaxNode {
   for (let p = node.parent; p; p = p.parent) {
-    if (p.type === 'function_definition' || p.type === 'method_declaration' || p.type === 'anonymous_function' || p.type === 'arrow_function') return p;
+    if (VARIABLE_SCOPES.has(p.type)) return p;
   }
   let root = node;
   while (root.parent) root = root.parent;
   return root;
-}
-
-const assignedCache = new WeakMap<SyntaxNode, Map<string, boolean>>();
-
-function variableFromInput(variable: string, call: SyntaxNode): boolean {
-  const scope = enclosingScope(call);
-  let memo = assignedCache.get(scope);
-  if (!memo) assignedCache.set(scope, (memo = new Map()));
-  let hit = memo.get(variable);
-  if (hit === undefined) {
-    hit = assignedFromInput(variable, scope.text);
-    memo.set(variable, hit);
-  }
-  return hit;
 }
 
 /**
@@ -381,9 +505,7 @@ export function calledWithInput(fn: SyntaxNode, name: string, index: number): bo
     const args = call.child('arguments')?.namedChildren.filter((c) => c.type === 'argument' && !c.child('name')) ?? [];
     const arg = args[index];
     if (!arg) continue;
-    const value = unwrapExpr(arg);
-    if (readsInput(value)) return true;
-    if (value.type === 'variable_name' && variableFromInput(value.text, call)) return true;
+    if (fromInput(arg, enclosingScope(call))) return true;
   }
   return false;
 }

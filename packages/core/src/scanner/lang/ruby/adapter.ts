@@ -99,6 +99,10 @@ interface FileFacts {
   ivars: Map<string, { value: SyntaxNode; method: SyntaxNode | null }[]>;
   /** Methods run before actions: `<class start>:<name>` for `before_action :name` and friends. */
   callbacks: Set<string>;
+  /** Calls without a receiver (or on `self`), by method name: where the file's own methods are called. */
+  calls: Map<string, SyntaxNode[]>;
+  /** Constants the file assigns a hash or array literal (`SORTS = { … }.freeze`): tables of fixed values. */
+  tables: Set<string>;
 }
 
 const CALLBACKS = /^(?:before_action|prepend_before_action|append_before_action|before_filter|prepend_before_filter|around_action|before|setup|before_validation|after_initialize)$/;
@@ -156,7 +160,7 @@ function factsOf(node: SyntaxNode): FileFacts {
   const cached = factsCache.get(node.source);
   if (cached) return cached;
   const root = rootOf(node);
-  const facts: FileFacts = { heredocs: new Map(), paramHelpers: new Set(), defined: new Set(), ivars: new Map(), callbacks: new Set() };
+  const facts: FileFacts = { heredocs: new Map(), paramHelpers: new Set(), defined: new Set(), ivars: new Map(), callbacks: new Set(), calls: new Map(), tables: new Set() };
   const starts: SyntaxNode[] = [];
   const stack: SyntaxNode[] = [root];
   let budget = 2_000_000;
@@ -175,6 +179,19 @@ function factsOf(node: SyntaxNode): FileFacts {
         let list = facts.ivars.get(key);
         if (!list) facts.ivars.set(key, (list = []));
         list.push({ value, method: n.ancestor(METHOD_TYPES) });
+      }
+    }
+    if (n.type === 'assignment' && n.child('left')?.type === 'constant') {
+      let value = n.child('right');
+      for (let i = 0; i < 3 && value?.type === 'call' && value.child('method')?.text === 'freeze'; i++) value = value.child('receiver');
+      if (value && (value.type === 'hash' || value.type === 'array' || value.type === 'string_array' || value.type === 'symbol_array')) facts.tables.add((n.child('left') as SyntaxNode).text);
+    }
+    if (n.type === 'call' && n.child('arguments') && (!n.child('receiver') || n.child('receiver')?.type === 'self')) {
+      const m = n.child('method')?.text;
+      if (m) {
+        let list = facts.calls.get(m);
+        if (!list) facts.calls.set(m, (list = []));
+        if (list.length < 64) list.push(n);
       }
     }
     if (n.type === 'call' && !n.child('receiver') && CALLBACKS.test(n.child('method')?.text ?? '')) {
@@ -281,6 +298,14 @@ function isRouteHelper(node: SyntaxNode, name: string): boolean {
   return !factsOf(node).defined.has(name);
 }
 
+/** Hash look-ups that return a value of the table (or a default), not the key they are given. */
+const LOOKUPS = new Set(['fetch', 'dig', 'values_at']);
+/** `SORTS`, `self.class::SORTS`: a constant this file defines as a hash or array literal (not `DB`, `ENV` or a client object). */
+function isConstantTable(node: SyntaxNode): boolean {
+  const name = node.type === 'constant' ? node : node.type === 'scope_resolution' ? node.child('name') : null;
+  return name !== null && name.type === 'constant' && factsOf(node).tables.has(name.text);
+}
+
 function callView(node: SyntaxNode): View | null {
   const method = node.child('method');
   const receiver = node.child('receiver');
@@ -299,6 +324,12 @@ function callView(node: SyntaxNode): View | null {
     // `ids.map(&:to_i)`, `ids.map { |i| Integer(i) }`, `name.gsub(/[^a-z0-9_-]/i, '')`: a conversion of the receiver.
     const conversion = elementConversion(name, list, block) ?? characterFilter(name, list);
     if (conversion) return { kind: 'call', node, callee: null, receiver: null, name: conversion, args: [{ node: receiver, name: null, index: 0 }], isNew: false };
+  }
+  // `SORTS.fetch(params[:sort], SORTS['newest'])`, `LIMITS.dig(params[:plan])`: a lookup in a constant table
+  // yields one of its values (or the default), never the key.
+  if (receiver && method && LOOKUPS.has(name) && isConstantTable(receiver)) {
+    const defaults = argsOf(list, block).filter((a) => a.index >= 1 || a.name === '&').map((a) => a.node);
+    return { kind: 'choice', options: [receiver, ...defaults] };
   }
   if (receiver && method && VALUE_METHODS.has(name) && !block) {
     const rest = argsOf(list, null).map((a) => (a.index >= 0 ? { ...a, index: a.index + 1 } : a));
@@ -895,6 +926,69 @@ export function isRouteCall(call: CallView): boolean {
   const first = call.args.find((a) => a.index === 0);
   const hasBlock = call.args.some((a) => a.name === '&');
   return hasBlock && (first === undefined || first.node.type === 'string' || first.node.type === 'regex' || first.node.type === 'simple_symbol' || first.node.type === 'array');
+}
+
+/** Roots of request data: `params[:x]`, `params.require(:a)`, `request.body.read`, `cookies[:c]`. */
+const INPUT_ROOTS = new Set(['params', 'request', 'cookies']);
+
+/** Whether an expression reads request data, as far as the text shows (a chain rooted at `params` / `request` / `cookies`). */
+function readsRequest(node: SyntaxNode, depth = 0): boolean {
+  if (depth > 12) return false;
+  switch (node.type) {
+    case 'identifier':
+      return INPUT_ROOTS.has(node.text);
+    case 'element_reference': {
+      const object = node.child('object');
+      return object !== null && readsRequest(object, depth + 1);
+    }
+    case 'call': {
+      const receiver = node.child('receiver');
+      if (receiver) return readsRequest(receiver, depth + 1);
+      return INPUT_ROOTS.has(node.child('method')?.text ?? '') && !node.child('arguments');
+    }
+    case 'parenthesized_statements': {
+      const inner = node.namedChildren[0];
+      return inner !== undefined && readsRequest(inner, depth + 1);
+    }
+    default:
+      return false;
+  }
+}
+
+/** Whether an argument holds request data: read directly, or a local assigned from such a read earlier in the same method. */
+function argumentFromRequest(arg: SyntaxNode): boolean {
+  if (readsRequest(arg)) return true;
+  if (arg.type !== 'identifier') return false;
+  const scope = arg.ancestor(METHOD_TYPES);
+  if (!scope) return false;
+  const stack: SyntaxNode[] = [scope];
+  for (let budget = 5000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'assignment' && n.end <= arg.start && n.child('left')?.text === arg.text) {
+      const right = n.child('right');
+      if (right && readsRequest(right)) return true;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return false;
+}
+
+/**
+ * Whether a method of the file receives request data in its positional parameter `index` at one of
+ * its call sites (`notify_partner(params[:status_url], n)` in an action): then the parameter is
+ * request data inside the method, and its sinks are reported where they are.
+ */
+export function calledWithInput(method: SyntaxNode, name: string, index: number): boolean {
+  const calls = factsOf(method).calls.get(name);
+  if (!calls) return false;
+  const cls = method.ancestor(CLASS_TYPES);
+  for (const call of calls) {
+    if (method.contains(call) || call.ancestor(CLASS_TYPES) !== cls) continue;
+    const args = (call.child('arguments')?.namedChildren ?? []).filter((c) => c.type !== 'comment' && c.type !== 'pair' && c.type !== 'block_argument' && c.type !== 'hash_splat_argument');
+    const arg = args[index];
+    if (arg && arg.type !== 'splat_argument' && argumentFromRequest(arg)) return true;
+  }
+  return false;
 }
 
 /** The adapter for Ruby. */

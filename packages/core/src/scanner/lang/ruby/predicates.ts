@@ -145,9 +145,20 @@ export function literalPrefix(node: SyntaxNode, ctx: MatchContext): string | nul
   return null;
 }
 
+/** `api.example.com/`: a bare host name (dot-separated labels, a top-level domain of letters) then a path. */
+function bareHostThenPath(prefix: string): boolean {
+  const slash = prefix.indexOf('/');
+  if (slash <= 0) return false;
+  const labels = prefix.slice(0, slash).split('.');
+  if (labels.length < 2) return false;
+  const label = (s: string): boolean => s.length > 0 && [...s].every((c) => c === '-' || c === '_' || (c >= '0' && c <= '9') || (c.toLowerCase() >= 'a' && c.toLowerCase() <= 'z'));
+  const tld = labels[labels.length - 1] as string;
+  return labels.every(label) && tld.length >= 2 && [...tld].every((c) => c.toLowerCase() >= 'a' && c.toLowerCase() <= 'z');
+}
+
 /** Whether a URL prefix pins the destination: an absolute URL with a host and a path, or a local path (`/users/`, not `//evil`). */
 export function pinsHost(prefix: string): boolean {
-  return /^(?:https?:)?\/\/[^/?#\\]+[/?#]/i.test(prefix) || /^\/[^/\\]/.test(prefix) || /^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\//i.test(prefix);
+  return /^(?:https?:)?\/\/[^/?#\\]+[/?#]/i.test(prefix) || /^\/[^/\\]/.test(prefix) || bareHostThenPath(prefix);
 }
 
 /**
@@ -227,7 +238,18 @@ export function contextNames(node: SyntaxNode): string[] {
   return out;
 }
 
-const URL_NAME = /(?:url|uri|path|redirect|return|next|back|target|dest|destination|location|goto|continue|link|href|callback|origin|referr?er|site|endpoint|host|domain|address|webhook|feed|avatar|image|src|to)s?$/i;
+/** Name endings that say a value is a URL or a place to go (`return_to`, `avatarUrl`, `redirect_uris`). */
+const URL_ENDINGS = ['url', 'uri', 'path', 'redirect', 'return', 'next', 'back', 'target', 'dest', 'destination', 'location', 'goto', 'continue', 'link', 'href', 'callback', 'origin', 'referer', 'referrer', 'site', 'endpoint', 'host', 'domain', 'address', 'webhook', 'feed', 'avatar', 'image', 'src', 'to'];
+const URL_NAME = {
+  test(name: string): boolean {
+    const lower = name.toLowerCase();
+    if (lower.endsWith('s')) {
+      const singular = lower.slice(0, -1);
+      if (URL_ENDINGS.some((e) => singular.endsWith(e))) return true;
+    }
+    return URL_ENDINGS.some((e) => lower.endsWith(e));
+  },
+};
 const SOURCE_ROOTS = new Set(['params', 'request', 'cookies', 'env']);
 
 /**
@@ -288,12 +310,43 @@ let testCodeCache: { code: string; result: boolean } | null = null;
 
 export function isTestCode(code: string): boolean {
   if (testCodeCache && testCodeCache.code === code) return testCodeCache.result;
-  const result = TEST_CODE.test(code);
+  const result = testCode(code);
   testCodeCache = { code, result };
   return result;
 }
 
-const TEST_CODE = /^[ \t]*(?:RSpec\.)?describe\b|^[ \t]*(?:RSpec\.)?shared_examples\b|FactoryBot\.define\b|FactoryGirl\.define\b|<\s*(?:ActiveSupport::TestCase|ActionDispatch::IntegrationTest|ActionController::TestCase|Minitest::Test|Test::Unit::TestCase)\b|require ['"](?:rails_helper|spec_helper|test_helper)['"]/m;
+const TEST_BASES = ['ActiveSupport::TestCase', 'ActionDispatch::IntegrationTest', 'ActionController::TestCase', 'Minitest::Test', 'Test::Unit::TestCase'];
+const TEST_HELPERS = ['rails_helper', 'spec_helper', 'test_helper'];
+
+function wordAt(text: string, i: number, word: string): boolean {
+  if (!text.startsWith(word, i)) return false;
+  const c = text.charCodeAt(i + word.length);
+  return !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95);
+}
+
+/** RSpec / Minitest files and factories: `describe` / `shared_examples` blocks, test-case classes, spec helpers. */
+function testCode(code: string): boolean {
+  if (code.includes('FactoryBot.define') || code.includes('FactoryGirl.define')) return true;
+  for (const base of TEST_BASES) {
+    for (let i = code.indexOf(base); i >= 0; i = code.indexOf(base, i + 1)) {
+      let j = i - 1;
+      while (j >= 0 && (code[j] === ' ' || code[j] === '\t' || code[j] === '\n' || code[j] === '\r')) j--;
+      if (code[j] === '<' && wordAt(code, i, base)) return true;
+    }
+  }
+  for (const helper of TEST_HELPERS) if (code.includes(`require '${helper}'`) || code.includes(`require "${helper}"`)) return true;
+  // `describe` / `RSpec.describe` / `shared_examples` at the start of a line.
+  for (let start = 0; start < code.length; ) {
+    let end = code.indexOf('\n', start);
+    if (end < 0) end = code.length;
+    let i = start;
+    while (i < end && (code[i] === ' ' || code[i] === '\t')) i++;
+    if (code.startsWith('RSpec.', i)) i += 6;
+    if (wordAt(code, i, 'describe') || wordAt(code, i, 'shared_examples')) return true;
+    start = end + 1;
+  }
+  return false;
+}
 
 /** Whether a node sits in code that only runs in development or test (`if Rails.env.development?`, `configure :development do`). */
 export function inDevelopmentCode(node: SyntaxNode): boolean {
@@ -305,4 +358,161 @@ export function inDevelopmentCode(node: SyntaxNode): boolean {
     if (p.type === 'call' && /^(?:configure|group)$/.test(p.child('method')?.text ?? '') && /:development|:test/.test(p.child('arguments')?.text ?? '')) return true;
   }
   return false;
+}
+
+// ---- Sinatra responses ---------------------------------------------------------------------
+
+/** `content_type` arguments that browsers do not render as HTML. */
+const NON_HTML_TYPES = new Set(['json', 'text', 'txt', 'xml', 'plain', 'csv', 'js', 'javascript', 'css', 'yaml', 'atom', 'rss', 'png', 'jpg', 'jpeg', 'gif', 'pdf', 'zip']);
+
+/** Whether a `content_type` argument names a non-HTML type: `:json`, `'text/plain'`, `'application/json; charset=utf-8'`. */
+function nonHtmlType(arg: SyntaxNode | undefined, ctx: MatchContext): boolean {
+  if (!arg) return false;
+  if (arg.type === 'simple_symbol') return NON_HTML_TYPES.has(arg.text.slice(1));
+  const value = ctx.stringValue(arg);
+  if (value === null) return false;
+  const type = value.toLowerCase();
+  return type.length > 0 && !type.includes('html') && !type.includes('svg');
+}
+
+/** Calls whose result is serialised data, not markup. */
+const SERIALIZERS = new Set(['to_json', 'json', 'to_xml', 'to_csv', 'to_yaml', 'generate', 'dump', 'pretty_generate']);
+
+/** Whether an expression is serialised data: `x.to_json`, `json(x)`, `JSON.generate(x)`. */
+export function isSerialized(node: SyntaxNode): boolean {
+  let n = node;
+  for (let i = 0; i < 4 && n.type === 'parenthesized_statements' && n.namedChildren.length === 1; i++) n = n.namedChildren[0] as SyntaxNode;
+  if (n.type !== 'call') return false;
+  const method = n.child('method')?.text ?? '';
+  const receiver = n.child('receiver');
+  if (method === 'generate' || method === 'dump' || method === 'pretty_generate') return receiver?.text === 'JSON' || receiver?.text === 'YAML';
+  return SERIALIZERS.has(method) && (method !== 'json' || receiver === null);
+}
+
+/**
+ * Whether a Sinatra route body answers with something other than HTML: it sets a non-HTML
+ * `content_type` (`content_type :json`, `content_type 'text/plain'`), calls the `json` helper, or
+ * serialises its result (`.to_json`, `JSON.generate`).
+ */
+export function respondsNonHtml(body: SyntaxNode, ctx: MatchContext): boolean {
+  const stack: SyntaxNode[] = [body];
+  for (let budget = 5000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'call') {
+      const method = n.child('method')?.text ?? '';
+      const receiver = n.child('receiver');
+      if (method === 'content_type' && (!receiver || receiver.text === 'response')) {
+        const first = n.child('arguments')?.namedChildren.find((c) => c.type !== 'comment');
+        if (nonHtmlType(first, ctx)) return true;
+      }
+      if (isSerialized(n)) return true;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return false;
+}
+
+let jsonAppCache: { code: string; result: boolean } | null = null;
+
+/**
+ * A JSON API: `before { content_type :json }` (within three lines of a `before` filter) or
+ * `set :default_content_type, :json` applies to every route of the file.
+ */
+export function jsonByDefault(code: string): boolean {
+  if (jsonAppCache && jsonAppCache.code === code) return jsonAppCache.result;
+  let result = false;
+  let lastBefore = -10;
+  let lineNo = 0;
+  for (let start = 0; start <= code.length && !result; lineNo++) {
+    let end = code.indexOf('\n', start);
+    if (end < 0) end = code.length;
+    const line = code.slice(start, Math.min(end, start + 400));
+    const trimmed = line.trimStart();
+    if (trimmed.startsWith('before') && !/^before\w/.test(trimmed)) lastBefore = lineNo;
+    const at = line.indexOf('content_type');
+    if (at >= 0) {
+      const rest = line.slice(at + 'content_type'.length, at + 'content_type'.length + 24);
+      const json = rest.includes(':json') || rest.includes('application/json');
+      if (json && (lineNo - lastBefore <= 3 || line.includes('default_content_type'))) result = true;
+    }
+    start = end + 1;
+  }
+  jsonAppCache = { code, result };
+  return result;
+}
+
+/** Whether the file is a Sinatra (or Sinatra-style) application. */
+export function isSinatraCode(code: string): boolean {
+  return code.includes('sinatra') || code.includes('Sinatra');
+}
+
+// ---- predictable values ----------------------------------------------------------------------
+
+/** Clock reads: `Time.now`, `Time.current`, `Time.zone.now`, `DateTime.now`, `Date.today`, `Process.clock_gettime`. */
+const CLOCK_CALLS = new Set(['now', 'current', 'today', 'clock_gettime', 'utc_now']);
+const CLOCK_RECEIVERS = new Set(['Time', 'DateTime', 'Date', 'Process', 'Time.zone']);
+/** Inputs that bring secret or random material into a digest (then it is not predictable). */
+const SECRET_MATERIAL = ['SecureRandom', 'secret', 'Secret', 'SECRET', 'key', 'KEY', 'salt', 'password', 'ENV', 'credentials', 'Rails.application', 'OpenSSL', 'random_bytes', 'urandom'];
+
+/**
+ * Whether a digest input is derived from the clock (and ids / counters) only: `"#{user.id}-#{Time.now.to_i}"`.
+ * Hashing such a value does not make it secret — anyone who knows roughly when it was made can
+ * compute it. Inputs that mix in random or secret material (`SecureRandom.hex`, a key, a salt) are not.
+ */
+export function clockDerived(input: SyntaxNode): boolean {
+  const text = input.text;
+  if (SECRET_MATERIAL.some((w) => text.includes(w))) return false;
+  const stack: SyntaxNode[] = [input];
+  for (let budget = 500; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'call') {
+      const method = n.child('method')?.text ?? '';
+      const receiver = n.child('receiver')?.text ?? '';
+      if (CLOCK_CALLS.has(method) && CLOCK_RECEIVERS.has(receiver.replace(/^::/, ''))) return true;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return false;
+}
+
+// ---- MongoDB -----------------------------------------------------------------------------------
+
+let mongoCache: { code: string; result: boolean } | null = null;
+
+/** Whether `text[i..]` is a quoted operator key: `"$ne"`, `'$where'`. */
+function operatorKeyAt(text: string, i: number): boolean {
+  const quote = text[i];
+  let j = i + 2;
+  while (j < text.length && j - i < 24 && text.charCodeAt(j) >= 97 && text.charCodeAt(j) <= 122) j++;
+  return j - i >= 4 && text[j] === quote;
+}
+
+/** Whether `_id` at `i` is a key of its own (`_id:`, `:_id`, `"_id"`), not the end of `user_id`. */
+function idKeyAt(text: string, i: number): boolean {
+  const before = i > 0 ? text.charCodeAt(i - 1) : 32;
+  const wordBefore = (before >= 48 && before <= 57) || (before >= 65 && before <= 90) || (before >= 97 && before <= 122) || before === 95;
+  const after = text[i + 3];
+  return !wordBefore && (after === ':' || after === '"' || after === "'" || after === ' ' || after === ',' || after === ']');
+}
+
+/**
+ * Whether the file works with MongoDB (Mongoid documents, the Mongo driver, Moped, BSON ids, or
+ * query operators in the code). ActiveRecord's `where(email: x)` is a bound equality; the same call
+ * on a Mongoid model accepts an operator hash (`{ "$ne" => "" }`) for x.
+ */
+export function usesMongo(code: string): boolean {
+  if (mongoCache && mongoCache.code === code) return mongoCache.result;
+  let result = code.includes('Mongoid') || code.includes('mongoid') || code.includes('Mongo::') || code.includes('Moped') || code.includes('BSON::');
+  for (let i = code.indexOf('$'); !result && i > 0; i = code.indexOf('$', i + 1)) {
+    const q = code[i - 1];
+    if ((q === '"' || q === "'") && operatorKeyAt(code, i - 1)) result = true;
+  }
+  for (let i = code.indexOf('_id'); !result && i >= 0; i = code.indexOf('_id', i + 3)) if (idKeyAt(code, i)) result = true;
+  mongoCache = { code, result };
+  return result;
+}
+
+/** Whether the file works with MongoDB and not with ActiveRecord: its `where` / `order` criteria are Mongo queries, not SQL. */
+export function mongoOnly(code: string): boolean {
+  return usesMongo(code) && !code.includes('ActiveRecord') && !code.includes('ApplicationRecord') && !code.includes('Sequel');
 }

@@ -1,7 +1,7 @@
 import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
-import { isRouteCall, rubyAdapter } from './adapter.ts';
+import { calledWithInput, isRouteCall, rubyAdapter } from './adapter.ts';
 
 /** What `request.x` returns that the client controls (Rails ActionDispatch::Request, Rack::Request, Sinatra). */
 const REQUEST_FIELDS =
@@ -37,6 +37,8 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   if (fn.classBases.some((b) => CHANNEL_BASE.test(b)) && fn.name && fn.name !== 'subscribed' && fn.name !== 'unsubscribed') return 'remote';
   if (fn.name === 'resolve' && fn.classBases.some((b) => GRAPHQL_BASE.test(b))) return 'remote';
   if (fn.classBases.some((b) => THOR_BASE.test(b))) return 'local';
+  // A method of the file called with request data (`notify(params[:url])`): its sinks are reported inside.
+  if (fn.name && fn.node.type === 'method' && !param.annotations.includes('keyword') && calledWithInput(fn.node, fn.name, param.index)) return 'remote';
   return 'param';
 }
 
@@ -106,6 +108,12 @@ export const rubyProfile: LanguageProfile = {
       classes: ['sql'],
     },
     { callee: ['to_sym'], classes: ['template'] },
+    // A string is never a query-operator hash (`{ "$ne" => "" }`).
+    { callee: ['*.to_s', 'to_s', 'String', 'Kernel.String', '*.to_str', '*.strip', '*.downcase', '*.upcase', '*.squish'], classes: ['nosql'] },
+    // Sequel expression builders literalize their arguments: `Sequel.ilike(:title, "%#{q}%")` is a bound pattern, not SQL text.
+    { callee: ['Sequel.{like,ilike,expr,identifier,qualify,function,as,asc,desc,negate,case,value_list,pg_array,pg_jsonb,pg_json}'], classes: ['sql'] },
+    // Sinatra renders named templates (`erb :page, locals: {…}`): the template decides the escaping, the route returns its output.
+    { callee: ['erb', 'haml', 'slim', 'liquid', 'mustache', 'builder', 'nokogiri', 'markdown', 'rabl', 'jbuilder'], classes: ['xss'] },
     { callee: ['Net.LDAP.Filter.escape', 'Net.LDAP.Filter.{eq,equals,begins,ends,contains,ne,ge,le,present,pres}', 'escape_filter'], classes: ['ldap'] },
     { callee: ['Regexp.{escape,quote,union}'], classes: ['regex'] },
     { callee: ['*.inspect', '*.dump'], classes: ['log', 'header'] },

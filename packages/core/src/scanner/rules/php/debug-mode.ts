@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
-import { isTruthy } from '../../lang/php/helpers.ts';
+import { isTruthy, skipSpaces } from '../../lang/php/helpers.ts';
 
 function check(call: CallView, ctx: MatchContext): Verdict {
   const first = call.args.find((a) => a.index === 0);
@@ -17,12 +17,25 @@ function check(call: CallView, ctx: MatchContext): Verdict {
       const key = first ? ctx.stringValue(first.node) : null;
       if (key !== 'WP_DEBUG_DISPLAY' && key !== 'WP_DEBUG') return false;
       if (!second || !/^true$/i.test(second.node.text)) return false;
-      if (key === 'WP_DEBUG' && /WP_DEBUG_DISPLAY['"]\s*,\s*false/i.test(ctx.code)) return false;
+      if (key === 'WP_DEBUG' && debugDisplayOff(ctx.code)) return false;
       return { message: `${key} is enabled: PHP errors are displayed on the site` };
     }
     default:
       return false;
   }
+}
+
+/** `define('WP_DEBUG_DISPLAY', false)` somewhere in the file: errors are logged, not shown. */
+function debugDisplayOff(code: string): boolean {
+  for (let i = code.indexOf('WP_DEBUG_DISPLAY'); i >= 0; i = code.indexOf('WP_DEBUG_DISPLAY', i + 1)) {
+    const quote = code[i + 16];
+    if (quote !== "'" && quote !== '"') continue;
+    const comma = skipSpaces(code, i + 17);
+    if (code[comma] !== ',') continue;
+    const value = skipSpaces(code, comma + 1);
+    if (code.slice(value, value + 5).toLowerCase() === 'false') return true;
+  }
+  return false;
 }
 
 export default defineRule({

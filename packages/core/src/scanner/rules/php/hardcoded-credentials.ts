@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isCredentialValue, isSecretName } from '../../secrets/credentials.ts';
+import { isCredentialValue, isHardcodedSecret } from '../../secrets/credentials.ts';
 import { literalContent } from '../../lang/php/adapter.ts';
 import { unwrap } from '../../lang/php/helpers.ts';
 
@@ -59,7 +59,7 @@ const NOT_A_SECRET = new Set([
 const VALIDATION_RULES = /^(?:bail\||nullable\||sometimes\||required\b|string\||confirmed\b|min:\d|max:\d|regex:|same:|different:)|\|(?:min|max|between|size):\d|\|(?:confirmed|required|string|nullable)\b/;
 
 function credential(name: string, value: string | null, at: SyntaxNode): Verdict {
-  if (value === null || !isSecretName(name) || !isCredentialValue(value, name)) return false;
+  if (value === null || !isHardcodedSecret(name, value)) return false;
   // Plural keys name a collection or a broker (`'passwords' => 'users'`, `'tokens' => 'table'`), not a secret.
   if (/(?:passwords|tokens|secrets|credentials|keys)$/i.test(name)) return false;
   if (NOT_A_SECRET.has(value.trim().toLowerCase()) || VALIDATION_RULES.test(value)) return false;

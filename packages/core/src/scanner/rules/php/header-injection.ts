@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext } from '../../rule.ts';
-import { REDIRECT_HEADER, leadingLiteral } from '../../lang/php/helpers.ts';
+import { isRedirectHeader, leadingLiteral } from '../../lang/php/helpers.ts';
 
 /**
  * `header($line)`: PHP's header() has refused CR/LF since 5.1.2, so a value after a fixed
@@ -11,7 +11,7 @@ function clientChoosesHeader(call: CallView, ctx: MatchContext): boolean {
   const first = call.args.find((a) => a.index === 0);
   if (!first) return false;
   const lead = leadingLiteral(first.node, ctx);
-  if (REDIRECT_HEADER.test(lead)) return false;
+  if (isRedirectHeader(lead)) return false;
   return !/^\s*[\w-]+\s*:/.test(lead);
 }
 

@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { arrayEntries, isFalsy, isTruthy, unwrap } from '../../lang/php/helpers.ts';
+import { arrayEntries, isFalsy, isTruthy, skipSpaces, unwrap } from '../../lang/php/helpers.ts';
 
 /** Cookie names that carry a session, an identity or a secret. */
 const SENSITIVE = /sess|sid|token|auth|login|logged|remember|user|uid|member|account|jwt|key|secret|pass|csrf|xsrf|ident|admin|role/i;
@@ -16,7 +16,18 @@ function deleting(call: CallView, ctx: MatchContext): boolean {
   if (!value) return true;
   if (ctx.stringValue(value) === '' || /^(?:null|false)$/i.test(unwrap(value).text)) return true;
   const expires = arg(call, 2, 'expires_or_options') ?? arg(call, 2, 'expire');
-  return expires !== null && /time\(\)\s*-\s*\d/.test(expires.text);
+  return expires !== null && expiresInThePast(expires.text);
+}
+
+/** `time() - 3600`: an expiry in the past deletes the cookie. */
+function expiresInThePast(text: string): boolean {
+  for (let i = text.indexOf('time()'); i >= 0; i = text.indexOf('time()', i + 1)) {
+    const minus = skipSpaces(text, i + 6);
+    if (text[minus] !== '-') continue;
+    const digit = text.charCodeAt(skipSpaces(text, minus + 1));
+    if (digit >= 48 && digit <= 57) return true;
+  }
+  return false;
 }
 
 function sensitive(call: CallView, ctx: MatchContext): boolean {

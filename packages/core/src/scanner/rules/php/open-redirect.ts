@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { REDIRECT_HEADER, hostChecked, leadingLiteral, unwrap } from '../../lang/php/helpers.ts';
+import { hostChecked, isRedirectHeader, leadingLiteral, redirectHeaderTarget, unwrap } from '../../lang/php/helpers.ts';
 
 /**
  * Whether the redirect target is pinned by a literal prefix: a relative path (`/profile?id=`,
@@ -9,7 +9,7 @@ import { REDIRECT_HEADER, hostChecked, leadingLiteral, unwrap } from '../../lang
  * scheme or an empty prefix leave the destination open.
  */
 export function destinationFixed(target: string): boolean {
-  const t = target.replace(/^\s*location\s*:\s*/i, '').replace(/^\s*refresh\s*:[^\n]{0,40}url\s*=\s*/i, '');
+  const t = redirectHeaderTarget(target) ?? target;
   if (t.length === 0) return false;
   if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+[/?#]/i.test(t)) return true;
   if (/^[a-z][a-z0-9+.-]*:\/*$/i.test(t)) return false;
@@ -23,7 +23,7 @@ export function destinationFixed(target: string): boolean {
 function locationHeader(call: CallView, ctx: MatchContext): boolean {
   const first = call.args.find((a) => a.index === 0);
   if (!first) return false;
-  return REDIRECT_HEADER.test(leadingLiteral(first.node, ctx));
+  return isRedirectHeader(leadingLiteral(first.node, ctx));
 }
 
 function open(arg: SyntaxNode | undefined, ctx: MatchContext): boolean {

@@ -1,15 +1,42 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { DB_RECEIVER, looksLikeSql } from '../../lang/common.ts';
-import { receiverName } from '../../lang/php/helpers.ts';
+import { nameWords } from '../../secrets/credentials.ts';
+import { hasWord, receiverName, skipSpaces } from '../../lang/php/helpers.ts';
 
-const DB_NAME = /(?:^|_)(?:db|dbh|database|conn|connection|pdo|mysqli|mysql|sqlite|sqlite3|pgsql|pg|wpdb|link|dblink|adapter|driver|em|entity_?manager|query_?builder|qb|doctrine|dbal|dbo)(?:$|_)|Db$|DB$|Connection$|Pdo$|Database$/i;
+/** Words of a receiver name that make it a database handle (`$db`, `$this->conn`, `$readDb`, `$entityManager`). */
+const DB_WORDS = new Set(['db', 'dbh', 'database', 'conn', 'connection', 'pdo', 'mysqli', 'mysql', 'sqlite', 'sqlite3', 'pgsql', 'pg', 'wpdb', 'link', 'dblink', 'adapter', 'driver', 'em', 'qb', 'doctrine', 'dbal', 'dbo']);
+const DB_PAIRS = new Set(['entity manager', 'query builder']);
+
+function dbName(name: string): boolean {
+  const words = nameWords(name);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (DB_WORDS.has(w) || w.endsWith('db') || w.endsWith('connection') || w.endsWith('pdo') || w.endsWith('database')) return true;
+    if (i > 0 && DB_PAIRS.has(`${words[i - 1]} ${w}`)) return true;
+  }
+  const lower = name.toLowerCase();
+  return lower === 'entitymanager' || lower === 'querybuilder';
+}
+
+/** A string condition (`"status = '$s'"`, `"name LIKE …"`, `"id IN (…)"`) rather than a column name. */
+function sqlCondition(text: string): boolean {
+  if (text.includes('=') || text.includes('<') || text.includes('>')) return true;
+  const lower = text.toLowerCase();
+  if (hasWord(lower, 'like')) return true;
+  for (let i = lower.indexOf('in'); i >= 0; i = lower.indexOf('in', i + 1)) {
+    const before = i > 0 ? lower.charCodeAt(i - 1) : 32;
+    if ((before >= 97 && before <= 122) || (before >= 48 && before <= 57) || before === 95) continue;
+    if (lower[skipSpaces(lower, i + 2)] === '(') return true;
+  }
+  return false;
+}
 
 /** `$x->query($sql)`: only on a database handle, or when the text is SQL (`$xpath->query()` is not). */
 function dbCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const name = receiverName(call, ctx);
   if (name !== null && /xpath|ldap|dom|crawler|http|client|guzzle|elastic|search|solr|redis|cache|mongo/i.test(name)) return false;
-  return (name !== null && (DB_RECEIVER.test(name) || DB_NAME.test(name))) || looksLikeSql(taint.text);
+  return (name !== null && (DB_RECEIVER.test(name) || dbName(name))) || looksLikeSql(taint.text);
 }
 
 /** The query text was built with untrusted data, or is untrusted as a whole. */
@@ -60,7 +87,7 @@ export default defineRule({
       { callee: ['*.raw', '*.whereRaw', '*.orWhereRaw', '*.havingRaw', '*.orHavingRaw', '*.orderByRaw', '*.selectRaw', '*.groupByRaw', '*.fromRaw', '*.joinRaw', '*.updateRaw'] },
       { callee: ['Db.{query,execute}', 'Yii.$app.db.createCommand', '$this.db.{query,simple_query}'] },
       // String conditions in query builders (Doctrine, Yii, CodeIgniter): only when built.
-      { callee: ['*.where', '*.andWhere', '*.orWhere', '*.having', '*.andHaving', '*.orHaving'], where: (_call, _ctx, taint) => taint.built && (looksLikeSql(taint.text) || /[=<>]|\blike\b|\bin\s*\(/i.test(taint.text)) },
+      { callee: ['*.where', '*.andWhere', '*.orWhere', '*.having', '*.andHaving', '*.orHaving'], where: (_call, _ctx, taint) => taint.built && (looksLikeSql(taint.text) || sqlCondition(taint.text)) },
     ],
     params: 'built',
     check: builtOrRemote,

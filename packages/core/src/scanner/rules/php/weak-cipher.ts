@@ -1,8 +1,25 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
-/** OpenSSL cipher names that are broken or used in ECB mode. */
-const WEAK_CIPHER = /^(?:des(?:-|$)|des-ede|des3|desx|rc2|rc4|bf(?:-|$)|blowfish|cast5|idea|seed(?:-|$))|-ecb$|^aes-?\d*-?ecb$|^ecb$/i;
+/** OpenSSL cipher families that are broken (`des`, `des-ede3-cbc`, `rc4-40`, `bf-cbc`, …). */
+const WEAK_FAMILIES = ['des-ede', 'des3', 'desx', 'rc2', 'rc4', 'blowfish', 'cast5', 'idea'];
+/** Families written alone or followed by `-mode` (`des`, `des-cbc`, `bf`, `seed-ecb`; not `desktop`). */
+const WEAK_STEMS = ['des', 'bf', 'seed'];
+
+/** Whether an OpenSSL cipher name is broken or uses ECB mode (`aes-128-ecb`, `aes128ecb`, `ecb`). */
+function weakCipher(raw: string): boolean {
+  const name = raw.trim().toLowerCase();
+  if (WEAK_FAMILIES.some((f) => name.startsWith(f))) return true;
+  if (WEAK_STEMS.some((f) => name === f || name.startsWith(`${f}-`))) return true;
+  if (name.endsWith('-ecb') || name === 'ecb') return true;
+  // aes-?\d*-?ecb
+  if (!name.startsWith('aes') || !name.endsWith('ecb')) return false;
+  let i = 3;
+  if (name[i] === '-') i++;
+  while (i < name.length && name.charCodeAt(i) >= 48 && name.charCodeAt(i) <= 57) i++;
+  if (name[i] === '-') i++;
+  return name.slice(i) === 'ecb';
+}
 const MCRYPT_WEAK = /MCRYPT_(?:DES|3DES|TRIPLEDES|BLOWFISH|RC2|ARCFOUR|CAST_128|CAST_256|LOKI97|XTEA|GOST|SAFER|SERPENT|TWOFISH|WAKE|ENIGNA|RIJNDAEL_\d+)|MCRYPT_MODE_ECB|['"]ecb['"]/;
 
 function check(call: CallView, ctx: MatchContext): Verdict {
@@ -14,7 +31,7 @@ function check(call: CallView, ctx: MatchContext): Verdict {
   const method = call.args.find((a) => a.index === 1);
   if (!method) return false;
   const name = ctx.stringValue(method.node);
-  if (name === null || !WEAK_CIPHER.test(name.trim())) return false;
+  if (name === null || !weakCipher(name)) return false;
   return { message: `${call.name} uses the weak cipher or mode "${name}"` };
 }
 

@@ -6,7 +6,19 @@ import { receiverName } from '../../lang/php/helpers.ts';
 function xpathCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const name = receiverName(call, ctx) ?? '';
   if (/xpath|^xp$/i.test(name)) return true;
-  return /^\s*\/|\[@|\/\/\w|\w\[/.test(taint.text) && !/\bselect\b|\bwhere\b/i.test(taint.text);
+  return looksLikeXPath(taint.text) && !/\bselect\b|\bwhere\b/i.test(taint.text);
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/** XPath syntax: a leading `/`, a predicate on an attribute `[@`, a descendant step `//name`, or `name[`. */
+function looksLikeXPath(text: string): boolean {
+  if (text.trimStart().startsWith('/') || text.includes('[@')) return true;
+  for (let i = text.indexOf('//'); i >= 0; i = text.indexOf('//', i + 1)) if (isWordChar(text.charCodeAt(i + 2))) return true;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (i > 0 && isWordChar(text.charCodeAt(i - 1))) return true;
+  return false;
 }
 
 export default defineRule({

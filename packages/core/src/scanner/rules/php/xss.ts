@@ -1,9 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext } from '../../rule.ts';
-import { isTruthy } from '../../lang/php/helpers.ts';
+import { isTruthy, rendersMarkup, responseContentType } from '../../lang/php/helpers.ts';
 import { isControllerAction, isRouteClosure } from '../../lang/php/profile.ts';
-
-const NOT_HTML = /header\s*\(\s*['"]Content-Type:\s*(?:application\/(?:json|xml|javascript|octet-stream|pdf)|text\/(?:plain|csv|xml)|image\/)/i;
 
 /** Request getters that return arrays: a framework turns an array response into JSON, not HTML. */
 const WHOLE_INPUT = /->(?:all|validated|only|except|json|toArray|getParsedBody|getQueryParams|keys)\(|^\$_(?:GET|POST|REQUEST|COOKIE|FILES)$/;
@@ -45,7 +43,11 @@ export default defineRule({
     returnSink: (fn, _ctx, taint) => taint.built && /<[a-z!/]/i.test(taint.text) && (isControllerAction(fn) || isRouteClosure(fn)),
     params: 'never',
     local: 'never',
-    // Output after `header('Content-Type: application/json')` (or text/plain, CSV, XML) is not rendered as HTML.
-    check: (_taint, ctx, at) => !NOT_HTML.test(ctx.code.slice(Math.max(ctx.fn?.node.start ?? 0, at.start - 20000), at.start)),
+    // Output after `header('Content-Type: application/json')` (or text/plain, CSV, XML) is not rendered
+    // as HTML — when that header is set on the way to the sink, not in another branch or function.
+    check: (_taint, ctx, at) => {
+      const type = responseContentType(at, ctx);
+      return type === null || rendersMarkup(type);
+    },
   },
 });

@@ -3,7 +3,21 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import { enclosingClass, keyword, positional } from '../../lang/ruby/predicates.ts';
 
 /** API, webhook and callback controllers authenticate requests another way (tokens, signatures). */
-const NON_BROWSER = /(?:^|::)(?:Api|API|V\d+)(?:::|$)|Api[A-Z]\w*Controller|Webhook|Hook|Callback|Stripe|Twilio|Slack|Github|Notification|Integration/;
+const NON_BROWSER_WORDS = ['Webhook', 'Hook', 'Callback', 'Stripe', 'Twilio', 'Slack', 'Github', 'Notification', 'Integration'];
+
+/** `Api::…`, `…::V1::…`, `ApiUsersController`, `WebhooksController`: a class that serves machines, not browsers. */
+const NON_BROWSER = {
+  test(cls: string): boolean {
+    if (NON_BROWSER_WORDS.some((w) => cls.includes(w))) return true;
+    for (const part of cls.split('::')) {
+      if (part === 'Api' || part === 'API') return true;
+      if (part.length >= 2 && part[0] === 'V' && [...part.slice(1)].every((c) => c >= '0' && c <= '9')) return true;
+      const c = part.charCodeAt(3);
+      if (part.startsWith('Api') && c >= 65 && c <= 90 && part.endsWith('Controller')) return true;
+    }
+    return false;
+  },
+};
 
 function disablesCsrf(call: CallView, ctx: MatchContext): Verdict {
   const { name: cls, base } = enclosingClass(call.node);

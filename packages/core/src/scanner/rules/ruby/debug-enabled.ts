@@ -4,8 +4,37 @@ import { inDevelopmentCode } from '../../lang/ruby/predicates.ts';
 
 const DEBUGGER_CALLS = /^(?:byebug|debugger|remote_byebug)$/;
 const BINDING_METHODS = /^(?:pry|remote_pry|pry_remote|irb|break|b)$/;
+/** `name = value` settings that mark a development or test environment file. */
+const DEV_SETTINGS: readonly [string, string][] = [
+  ['config.eager_load', 'false'],
+  ['config.cache_classes', 'false'],
+  ['config.enable_reloading', 'true'],
+  ['action_controller.perform_caching', 'false'],
+];
+
+function skipBlanks(text: string, i: number, newlines = false): number {
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t' || (newlines && (text[i] === '\n' || text[i] === '\r')))) i++;
+  return i;
+}
+
 /** Signs that a Rails environment file is for development or test, where local error pages are expected. */
-const DEV_ENV = /config\.(?:eager_load|cache_classes)[ \t]*=[ \t]*false|config\.enable_reloading[ \t]*=[ \t]*true|Rails\.env\.(?:development|test)\?|configure[ \t]*(?:\([ \t]*)?:(?:development|test)|action_controller\.perform_caching\s*=\s*false/;
+function developmentEnvironment(code: string): boolean {
+  if (code.includes('Rails.env.development?') || code.includes('Rails.env.test?')) return true;
+  for (const [setting, value] of DEV_SETTINGS) {
+    for (let i = code.indexOf(setting); i >= 0; i = code.indexOf(setting, i + 1)) {
+      const eq = skipBlanks(code, i + setting.length, setting.startsWith('action'));
+      if (code[eq] !== '=' || code[eq + 1] === '=') continue;
+      if (code.startsWith(value, skipBlanks(code, eq + 1, setting.startsWith('action')))) return true;
+    }
+  }
+  // `configure :development do`, `configure(:test)`
+  for (let i = code.indexOf('configure'); i >= 0; i = code.indexOf('configure', i + 1)) {
+    let j = skipBlanks(code, i + 9);
+    if (code[j] === '(') j = skipBlanks(code, j + 1);
+    if (code.startsWith(':development', j) || code.startsWith(':test', j)) return true;
+  }
+  return false;
+}
 
 function debugCode(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (node.type === 'call' || node.type === 'identifier') {
@@ -33,7 +62,7 @@ function debugCode(node: SyntaxNode, ctx: MatchContext): Verdict {
     const left = node.child('left')?.text.replace(/\s+/g, '') ?? '';
     const right = node.child('right');
     if (!/(?:^|\.)consider_all_requests_local$/.test(left) || right?.type !== 'true') return false;
-    if (DEV_ENV.test(ctx.code) || inDevelopmentCode(node)) return false;
+    if (developmentEnvironment(ctx.code) || inDevelopmentCode(node)) return false;
     return { message: '`consider_all_requests_local = true` shows detailed exception pages (stack traces, source, environment) to every client' };
   }
   return false;

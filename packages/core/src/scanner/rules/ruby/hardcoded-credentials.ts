@@ -1,7 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { keyName } from '../../lang/ruby/adapter.ts';
-import { isCredentialValue, isSecretName } from '../../secrets/credentials.ts';
+import { isHardcodedSecret } from '../../secrets/credentials.ts';
 import { isTestCode } from '../../lang/ruby/predicates.ts';
 
 /** The literal a value certainly is: `"s3cr3t"`, `"s3cr3t".freeze`, `ENV["X"] || "s3cr3t"`, `ENV.fetch("X", "s3cr3t")`. */
@@ -51,7 +51,7 @@ function targetName(left: SyntaxNode): string | null {
 let currentCode = '';
 
 function report(name: string, lit: { text: string; node: SyntaxNode }): Verdict {
-  if (!isSecretName(name) || !isCredentialValue(lit.text, name) || isTestCode(currentCode)) return false;
+  if (!isHardcodedSecret(name, lit.text) || isTestCode(currentCode)) return false;
   return { node: lit.node, message: `Hard-coded credential in \`${name}\`` };
 }
 

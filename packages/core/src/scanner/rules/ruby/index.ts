@@ -9,6 +9,7 @@ import insecureRandomness from './insecure-randomness.ts';
 import jwtVerificationDisabled from './jwt-verification-disabled.ts';
 import ldapInjection from './ldap-injection.ts';
 import massAssignment from './mass-assignment.ts';
+import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
 import regexInjection from './regex-injection.ts';
@@ -37,6 +38,7 @@ export const rubyRules: readonly Rule[] = [
   jwtVerificationDisabled,
   ldapInjection,
   massAssignment,
+  nosqlInjection,
   openRedirect,
   pathTraversal,
   regexInjection,

@@ -19,8 +19,12 @@ function off(v: SyntaxNode | undefined): boolean {
   return v !== undefined && (v.type === 'false' || v.type === 'nil');
 }
 
-/** Explicitly disabled flags (`httponly: false`, `secure: false`), and missing HttpOnly on a session / auth cookie. */
-function flags(options: Map<string, SyntaxNode>, cookieName: string | null): Verdict {
+/**
+ * Explicitly disabled flags (`httponly: false`, `secure: false`), and missing HttpOnly on a session /
+ * auth cookie. With `rack` (Rack's `set_cookie`, which Rails' `force_ssl` does not reach), a session /
+ * auth cookie set with explicit options but no `secure:` is sent over plain HTTP too.
+ */
+function flags(options: Map<string, SyntaxNode>, cookieName: string | null, rack = false): Verdict {
   const httponly = options.get('httponly') ?? options.get('http_only');
   const secure = options.get('secure');
   if (off(httponly) && off(secure)) return { message: 'Cookie set with `httponly: false` and `secure: false`: readable from JavaScript and sent over plain HTTP', cwe: ['CWE-1004', 'CWE-614'] };
@@ -28,6 +32,9 @@ function flags(options: Map<string, SyntaxNode>, cookieName: string | null): Ver
   if (off(secure)) return { message: 'Cookie set with `secure: false`: sent over plain HTTP', cwe: ['CWE-614'] };
   if (cookieName !== null && isSecretContext(cookieName) && options.has('value') && !httponly) {
     return { message: `The \`${cookieName}\` cookie is set without \`httponly: true\``, cwe: ['CWE-1004'], confidence: 'medium' };
+  }
+  if (rack && cookieName !== null && isSecretContext(cookieName) && options.has('value') && !secure) {
+    return { message: `The \`${cookieName}\` cookie is set without \`secure: true\`: it is sent over plain HTTP`, cwe: ['CWE-614'], confidence: 'medium' };
   }
   return false;
 }
@@ -54,7 +61,7 @@ function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
     if (method === 'set_cookie' || method === 'set_cookie_header!') {
       const hash = positional.find((c) => c.type === 'hash') ?? null;
       const name = positional[0] ? ctx.stringValue(positional[0]) : null;
-      return flags(hash ? pairsOf(hash) : keywords, name);
+      return flags(hash ? pairsOf(hash) : keywords, name, true);
     }
     // config.session_store :cookie_store, secure: false / use Rack::Session::Cookie, httponly: false / set :sessions, …
     const text = node.text;

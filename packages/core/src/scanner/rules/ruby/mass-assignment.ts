@@ -5,7 +5,16 @@ import { keyName } from '../../lang/ruby/adapter.ts';
 import { enclosingClass, isTrue, keyword, positional } from '../../lang/ruby/predicates.ts';
 
 const PRIVILEGED_KEYS = new Set(['admin', 'is_admin', 'superuser', 'super_admin', 'role', 'roles', 'role_id', 'permissions', 'account_id', 'is_staff', 'staff', 'approved', 'verified', 'confirmed_at']);
-const NOT_MODEL = /^(?:Hash|Array|Set|String|Struct|OpenStruct|URI|Time|Date|DateTime|File|Pathname|Regexp|Logger|JSON|Integer|Float|BigDecimal|Range|StringIO|Thread|Queue|Mutex|ERB|Proc|Class|Module|Object)$|(?:Service|Form|Query|Job|Worker|Serializer|Presenter|Decorator|Policy|Command|Interactor|Builder|Parser|Client|Error|Exception|Finder|Search|Searcher|Filter|Validator|Mailer|Controller|Helper|Operation|Action|Contract|Schema|Params|Struct|Response|Request|Result|Event|Notifier|Importer|Exporter|Generator|Calculator|Uploader|Processor|Handler)$/;
+/** Core classes that are not models. */
+const CORE_CLASSES = new Set(['Hash', 'Array', 'Set', 'String', 'Struct', 'OpenStruct', 'URI', 'Time', 'Date', 'DateTime', 'File', 'Pathname', 'Regexp', 'Logger', 'JSON', 'Integer', 'Float', 'BigDecimal', 'Range', 'StringIO', 'Thread', 'Queue', 'Mutex', 'ERB', 'Proc', 'Class', 'Module', 'Object']);
+/** Class-name endings of service objects, forms and other non-models. */
+const NON_MODEL_SUFFIXES = [
+  'Service', 'Form', 'Query', 'Job', 'Worker', 'Serializer', 'Presenter', 'Decorator', 'Policy', 'Command', 'Interactor', 'Builder', 'Parser',
+  'Client', 'Error', 'Exception', 'Finder', 'Search', 'Searcher', 'Filter', 'Validator', 'Mailer', 'Controller', 'Helper', 'Operation', 'Action',
+  'Contract', 'Schema', 'Params', 'Struct', 'Response', 'Request', 'Result', 'Event', 'Notifier', 'Importer', 'Exporter', 'Generator',
+  'Calculator', 'Uploader', 'Processor', 'Handler',
+];
+const NOT_MODEL = { test: (name: string): boolean => CORE_CLASSES.has(name) || NON_MODEL_SUFFIXES.some((s) => name.endsWith(s)) };
 const NOT_RECORD_RECEIVER = /^(?:params|options|opts|hash|h|config|settings|session|attrs|attributes|data|headers|query|filters|defaults|env|cookies|flash|args|kwargs|payload|body|result|response|request|cache|store|memo|counts?|totals?|stats)$/;
 
 const HASH_CHAIN = /^(?:require|fetch|to_unsafe_h|to_unsafe_hash|permit!|dig|except|merge|reverse_merge|with_indifferent_access|deep_symbolize_keys|symbolize_keys)$/;

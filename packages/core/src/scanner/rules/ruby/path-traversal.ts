@@ -1,5 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
 import { urlLike } from '../../lang/ruby/predicates.ts';
 
 /** `render x` / `render file: x`: a dynamic template or file path (`render @user` renders a partial for a record). */
@@ -7,6 +8,18 @@ function renderPath(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
   const first = call.args.find((a) => a.index === 0)?.node;
   if (first && ctx.taint(first)) return first.type !== 'hash' && (urlLike(first, ctx) || first.type === 'element_reference' || first.type === 'string');
   return true;
+}
+
+/**
+ * Whether the path is an uploaded file's server-side temporary file (`params[:file].path`,
+ * `upload.tempfile.path`, `params[:doc][:tempfile]`): Rack names it, not the client.
+ */
+function uploadTempfile(taint: Taint, at: SyntaxNode): boolean {
+  const label = taint.label;
+  const text = at.text;
+  const tail = (s: string, end: string): boolean => s.endsWith(end);
+  if (label.startsWith('params') && (tail(label, '.path') || tail(label, '.tempfile') || tail(label, '.to_path'))) return true;
+  return tail(text, '.tempfile.path') || tail(text, '.tempfile') || tail(text, '[:tempfile].path') || tail(text, '[:tempfile]') || tail(text, '["tempfile"]');
 }
 
 export default defineRule({
@@ -49,5 +62,6 @@ export default defineRule({
     ],
     local: 'never',
     params: 'never',
+    check: (taint, _ctx, at) => !uploadTempfile(taint, at),
   },
 });

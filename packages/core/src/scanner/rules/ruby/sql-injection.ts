@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { dangerous, isDbReceiver, isHashArgument, isModelReceiver, looksLikeSql, positional } from '../../lang/ruby/predicates.ts';
+import { dangerous, isDbReceiver, isHashArgument, isModelReceiver, looksLikeSql, mongoOnly, positional } from '../../lang/ruby/predicates.ts';
 
 /**
  * The SQL text of an ActiveRecord query method: `where("name = '#{x}'")` is injectable,
@@ -17,7 +17,8 @@ function sqlText(call: CallView, ctx: MatchContext, at = 0): boolean {
 
 /** Methods that are ActiveRecord-only; the others (`select`, `group`, `sum`, …) also exist on Enumerable. */
 function arQuery(call: CallView, ctx: MatchContext): boolean {
-  return sqlText(call, ctx);
+  // Mongoid criteria share ActiveRecord's names; their strings are JavaScript (ruby.nosql-injection).
+  return sqlText(call, ctx) && !mongoOnly(ctx.code);
 }
 function arAmbiguous(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   if (!sqlText(call, ctx, call.name === 'calculate' ? 1 : 0)) return false;

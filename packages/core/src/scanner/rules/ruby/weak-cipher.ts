@@ -1,7 +1,15 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
-const WEAK_NAME = /^(?:des(?:3|-ede3?|-ede3?-\w+|x)?(?:-(?:cbc|ecb|cfb\d*|ofb))?|rc2(?:-.*)?|rc4(?:-.*)?|bf(?:-.*)?|blowfish(?:-.*)?|cast5?(?:-.*)?|idea(?:-.*)?|seed(?:-.*)?|.*-ecb)$/i;
+/** Broken cipher families, written alone or followed by `-<mode>` (`rc4`, `bf-cbc`, `cast5-ecb`). */
+const WEAK_FAMILIES = ['des', 'des3', 'desx', 'des-ede', 'des-ede3', 'rc2', 'rc4', 'bf', 'blowfish', 'cast', 'cast5', 'idea', 'seed'];
+
+/** Whether an OpenSSL cipher name is broken (`des-ede3-cbc`, `rc4`, `bf-cbc`) or uses ECB (`aes-128-ecb`). */
+function weakName(raw: string): boolean {
+  const name = raw.toLowerCase();
+  if (name.endsWith('-ecb')) return true;
+  return WEAK_FAMILIES.some((f) => name === f || name.startsWith(`${f}-`));
+}
 
 function weakCipher(call: CallView, ctx: MatchContext): Verdict {
   const path = ctx.pathText(call.receiver ?? call.node) ?? '';
@@ -10,7 +18,7 @@ function weakCipher(call: CallView, ctx: MatchContext): Verdict {
   const args = call.args.filter((a) => a.index >= 0).map((a) => ctx.stringValue(a.node));
   if (/OpenSSL\.Cipher\.AES(?:128|192|256)?$/.test(path)) return args.some((a) => a !== null && /^ecb$/i.test(a)) ? { message: 'AES in ECB mode leaks patterns of the plaintext' } : false;
   const name = args[0];
-  if (name === null || name === undefined || !WEAK_NAME.test(name)) return false;
+  if (name === null || name === undefined || !weakName(name)) return false;
   return { message: /ecb$/i.test(name) ? `Cipher mode ECB ("${name}") leaks patterns of the plaintext` : `"${name}" is a broken or obsolete cipher` };
 }
 

@@ -1,10 +1,30 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
-import { contextNames, isSecretContext } from '../../lang/ruby/predicates.ts';
+import { clockDerived, contextNames, isSecretContext } from '../../lang/ruby/predicates.ts';
 
 const WEAK = /^(?:md5|md4|md2|sha1|sha-1|rmd160|ripemd160)$/i;
-const SECURITY = /passw|passwd|pwd|secret|token|auth|session|salt|sign|signature|credential|otp|nonce|api_?key|hmac|verif|login|pin\b|cookie|reset|csrf|crypt|integrity|remember|digest_password|key/i;
-const NOT_SECURITY = /gravatar|cache|etag|checksum|fingerprint|file|content_md5|avatar|color|colour|bucket|shard|partition|dedup|cache_key|identicon|md5sum|s3|upload/i;
+/** Parts of a name or input that say the digest protects something (case-insensitive substrings). */
+const SECURITY_STEMS = ['passw', 'pwd', 'secret', 'token', 'auth', 'session', 'salt', 'sign', 'credential', 'otp', 'nonce', 'apikey', 'api_key', 'hmac', 'verif', 'login', 'cookie', 'reset', 'csrf', 'crypt', 'integrity', 'remember', 'key'];
+/** Parts that say the digest is a checksum, a cache key or an identifier for display. */
+const NOT_SECURITY_STEMS = ['gravatar', 'cache', 'etag', 'checksum', 'fingerprint', 'file', 'content_md5', 'avatar', 'color', 'colour', 'bucket', 'shard', 'partition', 'dedup', 'identicon', 'md5sum', 's3', 'upload'];
+
+function mentions(text: string, stems: readonly string[]): boolean {
+  const lower = text.toLowerCase();
+  return stems.some((s) => lower.includes(s));
+}
+
+/** `pin` as a word of its own (`pin`, `user.pin`, `"#{pin}"`), not `pinned` or `spinner`. */
+function mentionsPin(text: string): boolean {
+  const lower = text.toLowerCase();
+  for (let i = lower.indexOf('pin'); i >= 0; i = lower.indexOf('pin', i + 1)) {
+    const c = lower.charCodeAt(i + 3);
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95)) return true;
+  }
+  return false;
+}
+
+const SECURITY = { test: (text: string): boolean => mentions(text, SECURITY_STEMS) || mentionsPin(text) };
+const NOT_SECURITY = { test: (text: string): boolean => mentions(text, NOT_SECURITY_STEMS) };
 
 function algorithm(call: CallView, ctx: MatchContext): string | null {
   const path = ctx.pathText(call.receiver ?? call.node) ?? '';
@@ -20,6 +40,9 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   if (call.name === 'file') return false;
   const algo = algorithm(call, ctx);
   if (!algo) return false;
+  const first = call.args.find((a) => a.index === 0)?.node;
+  // A digest of the clock used as a token: the weakness is predictability (ruby.insecure-randomness).
+  if (first && clockDerived(first)) return false;
   const input = call.args.filter((a) => a.index >= 0).map((a) => a.node.text).join(' ');
   const names = [...contextNames(call.node), ctx.fn?.name ?? '', ctx.fn?.className ?? ''].filter((n) => n.length > 0);
   const around = `${input} ${names.join(' ')}`;

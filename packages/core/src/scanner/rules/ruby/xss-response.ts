@@ -2,27 +2,7 @@ import type { CallView } from '../../engine/adapter.ts';
 import { classBit, defineRule, type MatchContext } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { isRouteCall } from '../../lang/ruby/adapter.ts';
-import { blockOf, enclosingClass } from '../../lang/ruby/predicates.ts';
-
-const NOT_HTML = /\bcontent_type[ \t]*(?:\([ \t]*)?(?::json|:text|:txt|:xml|:plain|['"](?:application\/json|text\/plain|application\/xml|text\/csv|application\/javascript)['"])|\bjson[ \t]*\(|\.to_json\b|JSON\.(?:generate|dump|pretty_generate)/;
-
-const JSON_TYPE = /content_type\W{0,4}(?::json|['"]application\/json)/;
-let jsonCache: { code: string; result: boolean } | null = null;
-
-/** A JSON API: `before { content_type :json }` or `set :default_content_type, :json` applies to every route. */
-function globalJson(code: string): boolean {
-  if (jsonCache && jsonCache.code === code) return jsonCache.result;
-  let result = false;
-  const lines = code.split('\n');
-  let lastBefore = -10;
-  for (let i = 0; i < lines.length && !result; i++) {
-    const line = lines[i] as string;
-    if (/^\s*before\b/.test(line)) lastBefore = i;
-    if (JSON_TYPE.test(line) && (i - lastBefore <= 3 || line.includes('default_content_type'))) result = true;
-  }
-  jsonCache = { code, result };
-  return result;
-}
+import { blockOf, enclosingClass, jsonByDefault, respondsNonHtml } from '../../lang/ruby/predicates.ts';
 
 /**
  * A Sinatra route returns its block's last value as the response body (text/html by default):
@@ -32,10 +12,10 @@ function routeReturnsInput(call: CallView, ctx: MatchContext) {
   if (!isRouteCall(call)) return false;
   if (/Grape::API|Grape::Endpoint/.test(enclosingClass(call.node).base)) return false;
   // A JSON API: `before { content_type :json }` or `set :default_content_type, :json` for every route.
-  if (globalJson(ctx.code)) return false;
+  if (jsonByDefault(ctx.code)) return false;
   const block = blockOf(call);
   const body = block?.child('body');
-  if (!body || NOT_HTML.test(body.text)) return false;
+  if (!body || respondsNonHtml(body, ctx)) return false;
   const statements = body.namedChildren.filter((c) => c.type !== 'comment');
   const last: SyntaxNode | undefined = statements[statements.length - 1];
   if (!last || !/^(?:string|identifier|instance_variable|element_reference|call|binary|heredoc_beginning|chained_string)$/.test(last.type)) return false;

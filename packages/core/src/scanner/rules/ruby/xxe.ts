@@ -3,7 +3,41 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { blockOf } from '../../lang/ruby/predicates.ts';
 
-const ENTITY_OPTIONS = /\b(?:NOENT|DTDLOAD|DTDATTR|DTDVALID)\b|\.(?:noent|dtdload|dtdattr|dtdvalid)\b|(?::|\b)noent\s*(?:=>|:)\s*true|\bsubstitute_entities\b/;
+const OPTION_CONSTANTS = ['NOENT', 'DTDLOAD', 'DTDATTR', 'DTDVALID'];
+const OPTION_METHODS = ['.noent', '.dtdload', '.dtdattr', '.dtdvalid'];
+
+function wordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/** Whether `word` occurs in `text` with no word character right after it (and, when `before`, none right before). */
+function occurs(text: string, word: string, before: boolean): boolean {
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    if (before && i > 0 && wordChar(text.charCodeAt(i - 1))) continue;
+    if (!wordChar(text.charCodeAt(i + word.length))) return true;
+  }
+  return false;
+}
+
+/**
+ * Options that expand entities or load DTDs: `Nokogiri::XML::ParseOptions::NOENT`, `config.noent`,
+ * `.dtdload`, `noent: true` / `:noent => true`, `substitute_entities`.
+ */
+function entityOptions(text: string): boolean {
+  if (OPTION_CONSTANTS.some((w) => occurs(text, w, true)) || OPTION_METHODS.some((w) => occurs(text, w, false))) return true;
+  if (occurs(text, 'substitute_entities', true)) return true;
+  for (let i = text.indexOf('noent'); i >= 0; i = text.indexOf('noent', i + 1)) {
+    if (i > 0 && wordChar(text.charCodeAt(i - 1))) continue;
+    let j = i + 5;
+    while (text[j] === ' ' || text[j] === '\t') j++;
+    if (text.startsWith('=>', j)) j += 2;
+    else if (text[j] === ':') j++;
+    else continue;
+    while (text[j] === ' ' || text[j] === '\t') j++;
+    if (text.startsWith('true', j)) return true;
+  }
+  return false;
+}
 
 /**
  * Nokogiri / libxml-ruby parse safely by default; turning on entity substitution (`NOENT`) or DTD
@@ -15,7 +49,7 @@ function expandsEntities(call: CallView, ctx: MatchContext) {
   if (!input || ctx.isConstant(input)) return false;
   const options = call.args.filter((a) => a.index >= 1 || a.name === 'options').map((a) => a.node.text).join(' ');
   const block = blockOf(call)?.text ?? '';
-  if (!ENTITY_OPTIONS.test(options) && !ENTITY_OPTIONS.test(block)) return false;
+  if (!entityOptions(options) && !entityOptions(block)) return false;
   const t = ctx.taint(input);
   return t ? { confidence: 'high' as const } : { confidence: 'medium' as const };
 }

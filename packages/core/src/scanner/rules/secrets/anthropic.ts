@@ -1,23 +1,25 @@
 import type { SecretHit } from '../../rule.ts';
-import { TOKEN, charIn, eachMatch, entropy, finishHits, looksFake, tokenHit } from '../../secrets/detect.ts';
+import { TOKEN, charIn, eachLiteral, entropy, finishHits, looksFake, runEnd, tokenHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
-// `sk-ant-<kind><version>-` (api03, admin01, oat01, …) + a long base64url body.
-const KEY = /sk-ant-[A-Za-z0-9_-]{40,400}/g;
+// `sk-ant-<kind><version>-` (api03, admin01, oat01, …) + a long base64url body: the literal prefix,
+// then the body read with a bounded loop.
+const KEY = 'sk-ant-';
 const KIND = /^([a-z]{2,8})(\d{2})-/;
 
 function detect(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
-  eachMatch(text, KEY, (m) => {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (charIn(text, start - 1, TOKEN) || charIn(text, end, TOKEN)) return;
-    const body = m[0].slice(7);
+  eachLiteral(text, KEY, (start) => {
+    const end = runEnd(text, start + 7, TOKEN, 401);
+    // A later `sk-ant-` inside this run follows a token character and would be refused: resume after it.
+    if (end - start - 7 < 40 || charIn(text, start - 1, TOKEN) || charIn(text, end, TOKEN)) return end;
+    const body = text.slice(start + 7, end);
     const kind = KIND.exec(body);
     const random = kind ? body.slice(kind[0].length) : body;
     if (random.length < 32 || looksFake(random, 16) || entropy(random) < 4.2) return;
     const label = kind?.[1] === 'admin' ? 'Anthropic admin API key' : kind?.[1] === 'oat' || kind?.[1] === 'ort' ? 'Anthropic OAuth token' : 'Anthropic API key';
     hits.push(tokenHit(start, end, label, kind ? 'high' : 'medium'));
+    return end;
   });
   return finishHits(hits);
 }

@@ -1,5 +1,5 @@
 import type { SecretHit } from '../../rule.ts';
-import { B64, DIGIT, EQUALS, LOWER, PLUS_SLASH, UPPER, ALNUM, allIn, charIn, classesOf, eachMatch, entropy, finishHits, isBounded, looksFake, windowsAround, wordiness } from '../../secrets/detect.ts';
+import { B64, DIGIT, EQUALS, LOWER, PLUS_SLASH, UPPER, ALNUM, allIn, charIn, classesOf, eachMatch, eachRun, entropy, finishHits, isBounded, looksFake, windowsAround, wordiness } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
 // Access key ids: AKIA (long-term) / ASIA (temporary, STS) + 16 base32 characters. The run is read
@@ -8,10 +8,15 @@ const KEY_ID = /A[KS]IA[A-Z0-9]{16,40}/g;
 // Words that put a 40-character base64 value in an AWS context.
 const AWS_WORD = /aws|amazon/gi;
 const SECRET_WORD = /secret/i;
-// A run of 40+ base64 characters, tried only where a run starts (the one-character look-behind fails
-// at once inside a run), so V8 never re-reads a run from each of its positions: linear.
-const B64_RUN = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40,}/g;
-const HEX = /^[0-9a-fA-F]+$/;
+
+/** `[0-9a-fA-F]+` */
+function allHex(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i) | 32;
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return v.length > 0;
+}
 
 interface KeyId {
   start: number;
@@ -91,13 +96,13 @@ function detect(text: string): SecretHit[] {
   if (contexts.length === 0 && ids.length === 0) return finishHits(hits);
   const merged = mergeSorted(contexts, ids.map((id) => id.start));
   for (const [ws, we] of windowsAround(merged, 300, 300, text.length)) {
-    const slice = text.slice(ws, we);
-    eachMatch(slice, B64_RUN, (m) => {
-      const start = ws + m.index;
-      const end = start + m[0].length;
-      if (m[0].length !== 40 || charIn(text, start - 1, B64) || charIn(text, end, B64 | EQUALS)) return;
-      const v = m[0];
-      if (HEX.test(v)) return; // a SHA-1 / git commit, e.g. a pinned GitHub Action
+    // Runs of base64 characters, each read once (linear).
+    eachRun(text.slice(ws, we), B64, 40, (rs, re) => {
+      const start = ws + rs;
+      const end = ws + re;
+      if (re - rs !== 40 || charIn(text, start - 1, B64) || charIn(text, end, B64 | EQUALS)) return;
+      const v = text.slice(start, end);
+      if (allHex(v)) return; // a SHA-1 / git commit, e.g. a pinned GitHub Action
       if (!keyIdNear(ids, start, end, 120) && !SECRET_WORD.test(text.slice(Math.max(0, start - 120), start))) return;
       if (!isSecretAccessKeyValue(v)) return;
       hits.push({ start, end, secretStart: start, secretEnd: end, description: 'AWS secret access key' });

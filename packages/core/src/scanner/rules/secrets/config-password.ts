@@ -1,6 +1,6 @@
 import { defineRule, type SecretHit } from '../../rule.ts';
 import { isCredentialValue, isSecretName, shannonEntropy } from '../../secrets/credentials.ts';
-import { memoizeDetector, valueHit } from '../../secrets/detect.ts';
+import { isCodeExpression, memoizeDetector, valueHit } from '../../secrets/detect.ts';
 import { MAX_HITS_PER_RULE, ROTATE_AND_MOVE, SECRET_REFERENCES } from '../../secrets/define.ts';
 import genericHighEntropy, { PROVIDER_PREFIX, PROVIDERS } from './generic-high-entropy.ts';
 
@@ -14,9 +14,65 @@ import genericHighEntropy, { PROVIDER_PREFIX, PROVIDERS } from './generic-high-e
  */
 
 const MAX_LINE = 2000;
-// One `name <op> value` per line: an optional `export`/`ENV`/`set`/list dash, an optionally quoted
-// name of bounded length, `=` or `:`, the rest. Each part is a single bounded class: linear.
-const KEY_VALUE = /^[ \t]*(?:(?:export|ENV|set|SET|setenv)[ \t]+|-[ \t]+)?(["']?)([A-Za-z_][\w.\-[\]]{0,100})\1[ \t]*([:=])[ \t]*(.*)$/;
+const MAX_NAME = 101;
+const PREFIXES = ['export', 'ENV', 'set', 'SET', 'setenv'];
+/** Command-line flags that take a password but do not read like one (Redis). */
+const SECRET_FLAGS = new Set(['requirepass', 'masterauth']);
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+function isNameStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+function isNamePart(c: number): boolean {
+  return isNameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 45 || c === 91 || c === 93;
+}
+
+function skipBlanks(line: string, i: number): number {
+  while (i < line.length && isBlank(line.charCodeAt(i))) i++;
+  return i;
+}
+
+/** `name = value` / `"name": value` / `export NAME=value` / `- NAME=value` at `from`, or null. */
+function keyValueAt(line: string, from: number): { name: string; valueAt: number } | null {
+  let i = from;
+  const quote = line[i] === '"' || line[i] === "'" ? line[i] : '';
+  if (quote) i++;
+  if (!isNameStart(line.charCodeAt(i))) return null;
+  const nameStart = i;
+  while (i < line.length && i - nameStart <= MAX_NAME && isNamePart(line.charCodeAt(i))) i++;
+  if (i - nameStart > MAX_NAME) return null;
+  const name = line.slice(nameStart, i);
+  if (quote) {
+    if (line[i] !== quote) return null;
+    i++;
+  }
+  i = skipBlanks(line, i);
+  if (line[i] !== ':' && line[i] !== '=') return null;
+  return { name, valueAt: skipBlanks(line, i + 1) };
+}
+
+/**
+ * One `name <op> value` per line: an optional `export`/`ENV`/`set`/list dash, an optionally quoted
+ * name of bounded length, `=` or `:`, the rest — read with plain character loops.
+ */
+function parseKeyValue(line: string): { name: string; value: string; valueAt: number } | null {
+  const start = skipBlanks(line, 0);
+  const starts: number[] = [];
+  for (const p of PREFIXES) {
+    if (line.startsWith(p, start) && isBlank(line.charCodeAt(start + p.length))) starts.push(skipBlanks(line, start + p.length));
+  }
+  if (line[start] === '-' && isBlank(line.charCodeAt(start + 1))) starts.push(skipBlanks(line, start + 1));
+  starts.push(start);
+  for (const at of starts) {
+    const kv = keyValueAt(line, at);
+    if (kv) return { name: kv.name, value: line.slice(kv.valueAt), valueAt: kv.valueAt };
+  }
+  return null;
+}
 // Values that are references, not secrets: ${VAR}, $VAR, %(name)s, {{ x }}, <placeholder>, vault/ssm refs.
 const REFERENCE = /^(?:\$\{|\$[A-Za-z_]|%\(|\{\{|<|vault:|ssm:|secretsmanager:|arn:|ENC\(|!vault|!secret|&|\*)/;
 // Documentation stand-ins anywhere in the value (`…EXAMPLEKEY`, `AIza-replace-with-…`).
@@ -26,7 +82,11 @@ function unquote(raw: string): { value: string; offset: number } {
   let value = raw;
   let offset = 0;
   // Trailing JSON/YAML punctuation and inline comments of unquoted values.
-  value = value.replace(/[ \t]*,?[ \t]*$/, '');
+  let end = value.length;
+  while (end > 0 && isBlank(value.charCodeAt(end - 1))) end--;
+  if (end > 0 && value.charCodeAt(end - 1) === 44) end--;
+  while (end > 0 && isBlank(value.charCodeAt(end - 1))) end--;
+  value = value.slice(0, end);
   const q = value[0];
   if ((q === '"' || q === "'") && value.length >= 2) {
     const close = value.indexOf(q, 1);
@@ -40,33 +100,108 @@ function unquote(raw: string): { value: string; offset: number } {
   return { value, offset };
 }
 
+/** An unquoted value that is code: a call or a structure being opened, or a dotted reference (HCL `var.x`, `aws_db.main.password`). */
+function isExpression(value: string): boolean {
+  if (isCodeExpression(value)) return true;
+  const last = value.charCodeAt(value.length - 1);
+  if (last === 123 || last === 91 || last === 40) return true; // `{`, `[`, `(`
+  // `var.db_password`, `random_password.db.result`: identifiers in lower case joined by dots.
+  const parts = value.split('.');
+  if (parts.length < 2) return false;
+  const identifier = (p: string): boolean =>
+    p.length > 0 && ((p.charCodeAt(0) >= 97 && p.charCodeAt(0) <= 122) || p[0] === '_') && [...p].every((ch) => (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch === '_');
+  return parts.every(identifier);
+}
+
+/**
+ * Passwords given to a program on its command line in configuration: `--requirepass s3cret`,
+ * `"--password", "s3cret"` (an argument list), `--db-password=s3cret`.
+ */
+function flagPasswords(line: string): { name: string; flagAt: number; start: number; end: number }[] {
+  const out: { name: string; flagAt: number; start: number; end: number }[] = [];
+  for (let at = line.indexOf('--'); at >= 0 && out.length < 4; at = line.indexOf('--', at + 2)) {
+    const before = at > 0 ? line[at - 1] : ' ';
+    if (before !== ' ' && before !== '\t' && before !== '"' && before !== "'" && before !== '[' && before !== ',') continue;
+    let i = at + 2;
+    if (!isNameStart(line.charCodeAt(i))) continue;
+    const nameStart = i;
+    while (i < line.length && i - nameStart < 64 && (isNameStart(line.charCodeAt(i)) || (line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57) || line[i] === '-')) i++;
+    const name = line.slice(nameStart, i);
+    if (!SECRET_FLAGS.has(name.toLowerCase()) && !isSecretName(name)) continue;
+    if (line[i] === '=') i++;
+    else {
+      const closing = line[i] === '"' || line[i] === "'";
+      if (closing) i++;
+      const spaced = skipBlanks(line, i);
+      if (closing && line[spaced] === ',') i = skipBlanks(line, spaced + 1);
+      else if (spaced > i) i = spaced;
+      else continue;
+    }
+    const quote = line[i] === '"' || line[i] === "'" ? line[i] : '';
+    if (quote) i++;
+    const start = i;
+    while (i < line.length && i - start < 256) {
+      const c = line[i];
+      if (quote ? c === quote : c === ' ' || c === '\t' || c === ',' || c === ']' || c === '"' || c === "'") break;
+      i++;
+    }
+    if (quote && line[i] !== quote) continue;
+    const value = line.slice(start, i);
+    if (value.length < 4 || value.startsWith('-') || REFERENCE.test(value) || STAND_IN.test(value) || !isCredentialValue(value, 'password')) continue;
+    out.push({ name, flagAt: at, start, end: i });
+  }
+  return out;
+}
+
+/** Whether a sorted list has a value in `[from, to)`. */
+function anyWithin(sorted: readonly number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && (sorted[lo] as number) < to;
+}
+
 function detect(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
-  const taken = new Set<number>();
+  const takenSet = new Set<number>();
   // Lines another secret rule reports (memoised per scan, so this costs nothing extra).
   for (const rule of [genericHighEntropy, ...PROVIDERS]) {
     if (rule.matcher.kind !== 'secret') continue;
-    for (const h of rule.matcher.detect(text)) taken.add(h.start);
+    for (const h of rule.matcher.detect(text)) takenSet.add(h.start);
   }
+  // Sorted, so a line asks with a binary search instead of a walk over every hit.
+  const taken = [...takenSet].sort((a, b) => a - b);
   let lineStart = 0;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     const line = text.slice(lineStart, Math.min(lineEnd, lineStart + MAX_LINE));
-    const m = KEY_VALUE.exec(line);
+    const m = parseKeyValue(line);
     if (m) {
-      const name = m[2] as string;
-      const rawValue = m[4] as string;
-      const rawAt = line.length - rawValue.length;
+      const name = m.name;
+      const rawValue = m.value;
+      const rawAt = m.valueAt;
       const key = name.split(/[.[\]]/).filter(Boolean).pop() ?? name;
       const { value, offset } = unquote(rawValue);
       // Machine-random values are the high-entropy rule's to judge; this rule is for what people type.
       const random = value.length >= 20 && shannonEntropy(value) >= 4;
-      if (value && !random && isSecretName(key) && !REFERENCE.test(value) && !PROVIDER_PREFIX.test(value) && !STAND_IN.test(value) && isCredentialValue(value, key)) {
+      // An unquoted expression is code, not a value: `jsonencode({`, `random_password.db.result`, `getenv("X")`.
+      if (value && !random && isSecretName(key) && !(offset === 0 && isExpression(value)) && !REFERENCE.test(value) && !PROVIDER_PREFIX.test(value) && !STAND_IN.test(value) && isCredentialValue(value, key)) {
         const start = lineStart + rawAt + offset;
-        let overlapping = false;
-        for (const t of taken) if (t >= lineStart && t < lineEnd) overlapping = true;
+        const overlapping = anyWithin(taken, lineStart, lineEnd);
         if (!overlapping) hits.push(valueHit(lineStart + (line.length - line.trimStart().length), start + value.length, start, start + value.length, `Password or secret in configuration (${key})`));
+      }
+    }
+    if (line.includes('--')) {
+      for (const flag of flagPasswords(line)) {
+        const overlapping = anyWithin(taken, lineStart, lineEnd);
+        const last = hits[hits.length - 1];
+        if (overlapping || (last !== undefined && last.start >= lineStart)) break;
+        hits.push(valueHit(lineStart + flag.flagAt, lineStart + flag.end, lineStart + flag.start, lineStart + flag.end, `Password on a command line in configuration (--${flag.name})`));
       }
     }
     if (lineEnd === text.length || hits.length >= MAX_HITS_PER_RULE) break;

@@ -1,6 +1,6 @@
 import type { SecretHit } from '../../rule.ts';
 import type { Confidence } from '../../types.ts';
-import { STOP, eachMatch, finishHits, valueHit } from '../../secrets/detect.ts';
+import { STOP, eachMatch, finishHits, hasTemplateMarker, isCodeExpression, valueHit } from '../../secrets/detect.ts';
 import { MAX_HITS_PER_RULE, defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 import { isPlaceholder } from '../../secrets/credentials.ts';
 
@@ -10,8 +10,6 @@ const SCHEME_SEP = /:\/\//g;
 // Keys and `=` are written without spaces in real connection strings; code (`password = x`) has them.
 const ADO_PASSWORD = /(?:password|pwd)=/gi;
 const ADO_CONTEXT = /(?:^|[;"'`\s])(?:server|data source|host|address|addr|network address)=[^;\s]/i;
-// A value that is an expression, not a literal: `getPassword()`, `cfg.password`.
-const CODE_VALUE = /^[A-Za-z_$][\w$.]*\(|^[a-z_$][\w$]*\.[a-z_$][\w$]*$/;
 
 const SCHEMES = new Set([
   'postgres', 'postgresql', 'mysql', 'mysql2', 'mysqlx', 'mariadb', 'mongodb', 'mongodb+srv', 'redis', 'rediss', 'valkey', 'amqp',
@@ -31,7 +29,7 @@ const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.
 /** Whether a password read from a connection string is a real value, not a template or a documentation stand-in. */
 function isRealPassword(password: string, user: string): boolean {
   if (password.length < 3 || password.length > 256) return false;
-  if (/^[$%{<[(]|[$]\{|\{\{|%\(|\$\(|#\{|\{\d*\}|%s$/.test(password)) return false; // ${VAR}, $VAR, {pw}, %(pw)s, <password>, $(VAR)
+  if ('$%{<[('.includes(password.charAt(0)) || hasTemplateMarker(password) || password.endsWith('%s')) return false; // ${VAR}, $VAR, {pw}, %(pw)s, <password>, $(VAR)
   if (isPlaceholder(password) || PLACEHOLDER_PASSWORDS.has(password.toLowerCase())) return false;
   if (password.toLowerCase() === user.toLowerCase()) return false; // postgres:postgres, guest:guest: defaults of local images
   return true;
@@ -157,7 +155,7 @@ function detectAdo(text: string, hits: SecretHit[]): void {
       while (valueEnd > valueStart && text.charCodeAt(valueEnd - 1) === 32) valueEnd--;
     }
     const value = text.slice(valueStart, valueEnd);
-    if (!isRealPassword(value, '') || CODE_VALUE.test(value)) return;
+    if (!isRealPassword(value, '') || isCodeExpression(value)) return;
     hits.push(valueHit(m.index, valueEnd, valueStart, valueEnd, 'connection string with a password'));
   });
 }

@@ -1,6 +1,6 @@
 import type { Rule, SecretHit } from '../../rule.ts';
 import { isSecretName, nameWords } from '../../secrets/credentials.ts';
-import { looksFake, overlapsAny, valueHit, wordiness } from '../../secrets/detect.ts';
+import { entropy, hasTemplateMarker, isHex, looksFake, overlapsAny, valueHit, wordiness } from '../../secrets/detect.ts';
 import { MAX_HITS_PER_RULE, defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 import anthropic from './anthropic.ts';
 import aws from './aws.ts';
@@ -9,6 +9,7 @@ import connectionString from './connection-string.ts';
 import github from './github.ts';
 import gitlab from './gitlab.ts';
 import google from './google.ts';
+import grafana from './grafana.ts';
 import jwt from './jwt.ts';
 import npm from './npm.ts';
 import openai from './openai.ts';
@@ -32,7 +33,7 @@ import twilio from './twilio.ts';
  */
 
 /** The provider-format rules (their hits win over generic judgements on the same value). */
-export const PROVIDERS: readonly Rule[] = [anthropic, aws, azure, connectionString, github, gitlab, google, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, twilio];
+export const PROVIDERS: readonly Rule[] = [anthropic, aws, azure, connectionString, github, gitlab, google, grafana, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, twilio];
 
 // Assignment-like operators; each occurrence is examined with bounded look-back and look-ahead.
 const OPERATOR = /[=:,]/g;
@@ -40,21 +41,24 @@ const MIN_LENGTH = 20;
 const MAX_LENGTH = 512;
 const MAX_NAME = 80;
 
-// Values in a provider's format belong to that provider's rule, valid or not.
-export const PROVIDER_PREFIX = /^(?:gh[pousr]_|github_pat_|gl[a-z]{2,7}-|GR1348941|xox[a-z]-|xapp-|[rsp]k_(?:live|test)_|AIza|GOCSPX-|SG\.|npm_|pypi-|sk-|eyJ|A[KS]IA|ss_)/;
-// Templates and environment look-ups.
-const TEMPLATE = /\$\{|\$\(|#\{|\{\{|\}\}|%\(|%s|\{\d*\}|process\.env|os\.environ|getenv|ENV\[|System\.getenv|Environment\.GetEnvironmentVariable|secrets\./;
+// Values in a provider's format: the provider's rule judges them first (its hits win). One that it
+// refuses for its shape (a wrong length) is judged here like any other value under a secret name; one
+// whose checksum does not verify is a hand-made look-alike (see NOT_OURS).
+export const PROVIDER_PREFIX = /^(?:glsa_|glc_|gh[pousr]_|github_pat_|gl[a-z]{2,7}-|GR1348941|xox[a-z]-|xapp-|[rsp]k_(?:live|test)_|AIza|GOCSPX-|SG\.|npm_|pypi-|sk-|eyJ|A[KS]IA|ss_)/;
+// Environment look-ups (templates are `hasTemplateMarker`).
+const LOOKUPS = ['%s', 'process.env', 'os.environ', 'getenv', 'ENV[', 'System.getenv', 'Environment.GetEnvironmentVariable', 'secrets.'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const HEX = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
 const NOT_A_SECRET_VALUE = /^(?:sha(?:1|224|256|384|512)[-:]|md5[-:]|[a-z][a-z0-9+.-]*:\/\/)/; // SRI / digests, URLs
 const PATH_START = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
 const FILE_EXTENSION = /\.(?:pem|key|crt|cer|p12|pfx|jks|json|ya?ml|env|txt|cfg|conf|ini|xml|js|ts|py|rb|go|java|php|cs|html?|png|jpe?g|svg)$/i;
 // Names that hold public or derived values even though they sound secret.
 const NOT_SECRET_NAME_WORDS = new Set(['public', 'publishable', 'pub', 'sha', 'sha1', 'sha256', 'sha512', 'md5', 'checksum', 'fingerprint', 'integrity', 'etag', 'kid', 'thumbprint', 'example', 'sample', 'test', 'dummy', 'fake', 'mock']);
 const NAME_STEM = /pass|pwd|pw|secret|token|key|cred|auth|bearer|jwt|hmac|psk/i;
+// Never judged here: formats with a checksum (GitHub, npm, secscan: a value that fails it is a
+// look-alike), access key ids (public halves, reported by the AWS rule with their secret), JWTs and
+// Stripe publishable keys (public by design).
+const NOT_OURS = /^(?:gh[pousr]_|github_pat_|npm_|ss_|A[KS]IA|eyJ|pk_(?:live|test)_)/;
 const DOTTED_IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
-// A path segment that reads as a word or a placeholder: `locations`, `keyRings`, `PROJECT_ID`.
-const WORD_SEGMENT = /^(?:[A-Za-z][a-z]+(?:[A-Z][a-z]+)*|[A-Z][A-Z0-9_]+|[a-z][a-z0-9_-]*[a-z])$/;
 const AUTH_SCHEME = /^(?:Bearer|bearer|Token|token)[ \t]+/;
 
 const nameCache = new Map<string, boolean>();
@@ -130,7 +134,7 @@ export function isKeyLike(v: string): boolean {
       counts[c] = 0;
     }
   }
-  if (HEX.test(v)) return n >= 32 && digit > 0 && digit < n && bits >= 3.3;
+  if (isHex(v)) return n >= 32 && digit > 0 && digit < n && bits >= 3.3;
   const kinds = (lower > 0 ? 1 : 0) + (upper > 0 ? 1 : 0) + (digit > 0 ? 1 : 0);
   if (kinds < 2 || (digit === 0 && n < 32)) return false;
   if (switches / (n - 1) < 0.3) return false;
@@ -138,20 +142,116 @@ export function isKeyLike(v: string): boolean {
   return wordiness(v) < 0.5;
 }
 
+/** A dotted part that is random, not a name (`SG.<id>.<secret>`): 16+ characters mixing letters and digits, not wordy. */
+function randomSegment(seg: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < seg.length; i++) if (isDigitCode(seg.charCodeAt(i))) digits++;
+  return seg.length >= 16 && digits > 0 && digits < seg.length && entropy(seg) >= 3.5 && wordiness(seg) < 0.5;
+}
+
 /** Whether a value (already key-like) is in fact a template, a look-up, a path, a URL, a digest or an example. */
 function isExcludedValue(v: string): boolean {
-  if (PROVIDER_PREFIX.test(v) || TEMPLATE.test(v) || NOT_A_SECRET_VALUE.test(v) || FILE_EXTENSION.test(v) || UUID.test(v)) return true;
+  if (NOT_OURS.test(v) || hasTemplateMarker(v) || LOOKUPS.some((l) => v.includes(l)) || NOT_A_SECRET_VALUE.test(v) || FILE_EXTENSION.test(v) || UUID.test(v)) return true;
   if (v.charCodeAt(0) === 36) return true; // $VAR, $ENV{…}
-  if (/^[A-Za-z_][\w.-]*=[^=]|[?&][\w.-]+=/.test(v)) return true; // `NAME=value`, a query string
+  if (isAssignmentOrQuery(v)) return true; // `NAME=value`, a query string
   if (isResourcePath(v) || isFilePath(v)) return true;
-  if (/\[[^\]]*\]|\\[dwsDWSbB]|\(\?/.test(v)) return true; // a regular expression (`[A-Za-z0-9._~+/-]+=*`)
+  if (isRegexSource(v)) return true; // a regular expression (`[A-Za-z0-9._~+/-]+=*`)
   if (/^[\w.+-]+@[\w-]+\.[\w.-]+$/.test(v)) return true; // an e-mail address
   return looksFake(v, 10);
 }
 
-/** Whether a path segment reads as a word: `locations`, `keyRings`, `PROJECT_ID`, `signing-key.pem`. */
+function isLowerCode(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+function isUpperCode(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Whether a path segment reads as a word or a placeholder: `locations`, `keyRings` (capitalised words
+ * run together), `PROJECT_ID` (upper case), `my-bucket_name` (lower case, no leading or trailing
+ * separator), `signing-key.pem` (lower-case parts joined by `.`, `_` or `-`).
+ */
 function isWordSegment(seg: string): boolean {
-  return WORD_SEGMENT.test(seg) || /^[a-z0-9]+(?:[._-][a-z0-9]+)+$/.test(seg);
+  const n = seg.length;
+  if (n < 2) return false;
+  const first = seg.charCodeAt(0);
+  // [A-Za-z][a-z]+([A-Z][a-z]+)*
+  if (isUpperCode(first) || isLowerCode(first)) {
+    let ok = isLowerCode(seg.charCodeAt(1));
+    let prevUpper = false;
+    for (let i = 1; ok && i < n; i++) {
+      const c = seg.charCodeAt(i);
+      if (isUpperCode(c)) {
+        if (prevUpper || i === n - 1) ok = false;
+        prevUpper = true;
+      } else if (isLowerCode(c)) prevUpper = false;
+      else ok = false;
+    }
+    if (ok) return true;
+  }
+  // [A-Z][A-Z0-9_]+
+  if (isUpperCode(first)) {
+    let ok = true;
+    for (let i = 1; ok && i < n; i++) {
+      const c = seg.charCodeAt(i);
+      ok = isUpperCode(c) || isDigitCode(c) || c === 95;
+    }
+    if (ok) return true;
+  }
+  // [a-z][a-z0-9_-]*[a-z]
+  if (isLowerCode(first) && isLowerCode(seg.charCodeAt(n - 1))) {
+    let ok = true;
+    for (let i = 1; ok && i < n - 1; i++) {
+      const c = seg.charCodeAt(i);
+      ok = isLowerCode(c) || isDigitCode(c) || c === 95 || c === 45;
+    }
+    if (ok) return true;
+  }
+  // [a-z0-9]+([._-][a-z0-9]+)+
+  let parts = 1;
+  let partLength = 0;
+  for (let i = 0; i < n; i++) {
+    const c = seg.charCodeAt(i);
+    if (isLowerCode(c) || isDigitCode(c)) partLength++;
+    else if (c === 46 || c === 95 || c === 45) {
+      if (partLength === 0) return false;
+      parts++;
+      partLength = 0;
+    } else return false;
+  }
+  return parts >= 2 && partLength > 0;
+}
+
+/** `NAME=value` (an assignment written into a value) or a query string (`?a=b`, `&a=b`). */
+function isAssignmentOrQuery(v: string): boolean {
+  const isNamePart = (c: number): boolean => isLowerCode(c) || isUpperCode(c) || isDigitCode(c) || c === 95 || c === 46 || c === 45;
+  const first = v.charCodeAt(0);
+  if (isLowerCode(first) || isUpperCode(first) || first === 95) {
+    let i = 1;
+    while (i < v.length && isNamePart(v.charCodeAt(i))) i++;
+    if (v.charCodeAt(i) === 61 && i + 1 < v.length && v.charCodeAt(i + 1) !== 61) return true;
+  }
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c !== 63 && c !== 38) continue;
+    let j = i + 1;
+    while (j < v.length && isNamePart(v.charCodeAt(j))) j++;
+    if (j > i + 1 && v.charCodeAt(j) === 61) return true;
+  }
+  return false;
+}
+
+/** A regular expression's source: a character class `[…]`, an escape like `\d` / `\w`, or a group `(?`. */
+function isRegexSource(v: string): boolean {
+  const open = v.indexOf('[');
+  if (open >= 0 && v.indexOf(']', open + 1) > open) return true;
+  if (v.includes('(?')) return true;
+  for (let i = v.indexOf('\\'); i >= 0; i = v.indexOf('\\', i + 1)) if ('dwsDWSbB'.includes(v.charAt(i + 1)) && v.charAt(i + 1) !== '') return true;
+  return false;
 }
 
 /** `projects/PROJECT_ID/locations/global/keyRings/KEYRING`: three or more segments, nearly all words. */
@@ -385,7 +485,7 @@ function detect(text: string): SecretHit[] {
     if (hits.length >= MAX_HITS_PER_RULE) break;
     const v = text.slice(cand.valueStart, cand.valueEnd);
     if (!isKeyLike(v) || isExcludedValue(v)) continue;
-    if (!cand.quoted && DOTTED_IDENTIFIER.test(v)) continue; // code: `private_key: ed25519.Ed25519PrivateKey`
+    if (!cand.quoted && DOTTED_IDENTIFIER.test(v) && !v.split('.').some(randomSegment)) continue; // code: `private_key: ed25519.Ed25519PrivateKey`
     if (provided === null) {
       provided = [];
       for (const rule of PROVIDERS) {

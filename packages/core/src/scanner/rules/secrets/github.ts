@@ -1,12 +1,13 @@
 import type { SecretHit } from '../../rule.ts';
-import { WORD, eachMatch, finishHits, isBounded, looksFake, tokenHit } from '../../secrets/detect.ts';
+import { ALNUM, WORD, eachLiteral, eachMatch, finishHits, isBounded, looksFake, runEnd, tokenHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 import { verifyGithubStyleChecksum } from '../../../tokens/checksum.ts';
 
 // Classic tokens: gh + kind + `_` + 30 random base62 + 6-character base62 CRC-32 of the random part.
 const CLASSIC = /gh[pousr]_[A-Za-z0-9]{30,80}/g;
-// Fine-grained personal access tokens: github_pat_ + 22 base62 + `_` + 59 base62.
-const FINE_GRAINED = /github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59,80}/g;
+// Fine-grained personal access tokens: `github_pat_` + 22 base62 + `_` + 59 base62 (found by the
+// literal prefix, then read with bounded character loops).
+const FINE_GRAINED = 'github_pat_';
 
 const KINDS: Readonly<Record<string, string>> = {
   p: 'GitHub personal access token',
@@ -27,12 +28,14 @@ function detect(text: string): SecretHit[] {
     if (!verifyGithubStyleChecksum(m[0])) return;
     hits.push(tokenHit(start, end, KINDS[m[0].charAt(2)] ?? 'GitHub token'));
   });
-  eachMatch(text, FINE_GRAINED, (m) => {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (m[0].length !== 93 || !isBounded(text, start, end, WORD)) return;
-    if (looksFake(m[0].slice(11), 12)) return;
+  eachLiteral(text, FINE_GRAINED, (start) => {
+    const id = start + FINE_GRAINED.length;
+    if (runEnd(text, id, ALNUM, 22) !== id + 22 || text.charCodeAt(id + 22) !== 95) return;
+    const end = runEnd(text, id + 23, ALNUM, 60);
+    if (end - (id + 23) !== 59 || !isBounded(text, start, end, WORD)) return;
+    if (looksFake(text.slice(id, end), 12)) return;
     hits.push(tokenHit(start, end, 'GitHub fine-grained personal access token'));
+    return end;
   });
   return finishHits(hits);
 }

@@ -1,10 +1,10 @@
 import type { SecretHit } from '../../rule.ts';
-import { ALNUM, DOT, TOKEN, allIn, charIn, eachMatch, finishHits, isBounded, looksFake, tokenHit } from '../../secrets/detect.ts';
+import { ALNUM, DOT, LOWER, TOKEN, allIn, charIn, eachLiteral, eachMatch, finishHits, isBounded, looksFake, runEnd, tokenHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
 // `gl<kind>-` then the token: base64url characters, and in the newer routable format a few
-// dot-separated parts (`glpat-<payload>.<version>.<crc>`). One bounded class; structure checked in code.
-const PREFIXED = /gl[a-z]{2,7}-[A-Za-z0-9_.-]{20,300}/g;
+// dot-separated parts (`glpat-<payload>.<version>.<crc>`). Found by the literal `gl`, then read with
+// bounded character loops; structure checked in code.
 // Runner registration tokens (deprecated) start with a fixed marker.
 const RUNNER_REGISTRATION = /GR1348941[A-Za-z0-9_-]{20,80}/g;
 
@@ -36,18 +36,21 @@ function validBody(body: string): boolean {
 
 function detect(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
-  eachMatch(text, PREFIXED, (m) => {
-    const dash = m[0].indexOf('-');
-    const kind = m[0].slice(0, dash);
-    const description = KINDS[kind];
+  eachLiteral(text, 'gl', (start) => {
+    const kindEnd = runEnd(text, start + 2, LOWER, 8);
+    if (kindEnd - start - 2 < 2 || kindEnd - start - 2 > 7 || text.charCodeAt(kindEnd) !== 45) return;
+    const description = KINDS[text.slice(start, kindEnd)];
     if (!description) return;
-    const start = m.index;
-    const rawEnd = start + m[0].length;
-    if (charIn(text, start - 1, TOKEN) || charIn(text, rawEnd, TOKEN | DOT)) return; // inside a longer word, or too long
+    const dash = kindEnd - start;
+    const rawEnd = runEnd(text, kindEnd + 1, TOKEN | DOT, 301);
+    // Every later `gl` inside this run follows a token character and would be refused: resume after it.
+    if (rawEnd - kindEnd - 1 < 20 || rawEnd - kindEnd - 1 > 300) return rawEnd;
+    if (charIn(text, start - 1, TOKEN) || charIn(text, rawEnd, TOKEN | DOT)) return rawEnd; // inside a longer word, or too long
     let end = rawEnd;
     while (end > start && text.charCodeAt(end - 1) === 46) end--; // a sentence's full stop is not part of the token
-    if (!validBody(text.slice(start + dash + 1, end))) return;
+    if (!validBody(text.slice(start + dash + 1, end))) return rawEnd;
     hits.push(tokenHit(start, end, description));
+    return rawEnd;
   });
   eachMatch(text, RUNNER_REGISTRATION, (m) => {
     const start = m.index;

@@ -1,24 +1,24 @@
 import type { SecretHit } from '../../rule.ts';
-import { TOKEN, charIn, eachMatch, finishHits, looksFake, tokenHit, valueHit } from '../../secrets/detect.ts';
+import { TOKEN, charIn, eachLiteral, eachMatch, finishHits, looksFake, runEnd, tokenHit, valueHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
-import { PEM_BEGIN, isServiceAccountFile, parsePrivateKeyBlock } from '../../secrets/pem.ts';
+import { isServiceAccountFile, parsePrivateKeyBlock, pemBeginAt } from '../../secrets/pem.ts';
 
-// API keys: `AIza` + 35 base64url characters.
-const API_KEY = /AIza[A-Za-z0-9_-]{35,80}/g;
+// API keys: `AIza` + 35 base64url characters (found by the literal prefix, read with a bounded loop).
+const API_KEY = 'AIza';
 // OAuth client secrets: `GOCSPX-` + 28 base64url characters.
 const CLIENT_SECRET = /GOCSPX-[A-Za-z0-9_-]{28,80}/g;
 // The private key of a service-account JSON key file.
 const SA_PRIVATE_KEY = /"private_key"[ \t]{0,8}:[ \t]{0,8}"/g;
-const PEM_BEGIN_AT = new RegExp(PEM_BEGIN.source, 'y');
 
 function detect(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
-  eachMatch(text, API_KEY, (m) => {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (m[0].length !== 39 || charIn(text, start - 1, TOKEN) || charIn(text, end, TOKEN)) return;
-    if (looksFake(m[0].slice(4), 12) || looksFake(m[0])) return;
+  eachLiteral(text, API_KEY, (start) => {
+    const end = runEnd(text, start + 4, TOKEN, 36);
+    if (end - start !== 39 || charIn(text, start - 1, TOKEN) || charIn(text, end, TOKEN)) return end;
+    const key = text.slice(start, end);
+    if (looksFake(key.slice(4), 12) || looksFake(key)) return;
     hits.push(tokenHit(start, end, 'Google API key'));
+    return end;
   });
   eachMatch(text, CLIENT_SECRET, (m) => {
     const start = m.index;
@@ -30,10 +30,9 @@ function detect(text: string): SecretHit[] {
   if (text.includes('"private_key"') && isServiceAccountFile(text)) {
     eachMatch(text, SA_PRIVATE_KEY, (m) => {
       const begin = m.index + m[0].length;
-      PEM_BEGIN_AT.lastIndex = begin;
-      const pem = PEM_BEGIN_AT.exec(text);
+      const pem = pemBeginAt(text, begin);
       if (!pem) return;
-      const block = parsePrivateKeyBlock(text, begin, begin + pem[0].length, pem[0].slice(11, -5));
+      const block = parsePrivateKeyBlock(text, begin, pem.end, pem.label);
       if (!block) return;
       hits.push(valueHit(m.index, block.end, block.bodyStart, block.bodyEnd, 'Google service-account private key'));
       return block.end;

@@ -8,6 +8,7 @@ import genericHighEntropy from './generic-high-entropy.ts';
 import github from './github.ts';
 import gitlab from './gitlab.ts';
 import google from './google.ts';
+import grafana from './grafana.ts';
 import jwt from './jwt.ts';
 import npm from './npm.ts';
 import openai from './openai.ts';
@@ -30,6 +31,7 @@ export const secretsRules: readonly Rule[] = [
   github,
   gitlab,
   google,
+  grafana,
   jwt,
   npm,
   openai,

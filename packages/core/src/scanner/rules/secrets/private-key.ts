@@ -1,7 +1,7 @@
 import type { SecretHit } from '../../rule.ts';
-import { eachMatch, finishHits, valueHit } from '../../secrets/detect.ts';
+import { finishHits, valueHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
-import { PEM_BEGIN, isJsonPrivateKeyValueAt, isServiceAccountFile, parsePrivateKeyBlock } from '../../secrets/pem.ts';
+import { eachPemBegin, isJsonPrivateKeyValueAt, isServiceAccountFile, parsePrivateKeyBlock } from '../../secrets/pem.ts';
 
 const KINDS: Readonly<Record<string, string>> = {
   'RSA PRIVATE KEY': 'RSA private key',
@@ -16,12 +16,11 @@ const KINDS: Readonly<Record<string, string>> = {
 function detect(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
   let serviceAccount: boolean | null = null;
-  eachMatch(text, PEM_BEGIN, (m) => {
-    const label = m[0].slice(11, -5);
-    const block = parsePrivateKeyBlock(text, m.index, m.index + m[0].length, label);
+  eachPemBegin(text, (start, headerEnd, label) => {
+    const block = parsePrivateKeyBlock(text, start, headerEnd, label);
     if (!block) return;
     // A Google service-account key file is reported, with its context, by secrets.google.
-    if (isJsonPrivateKeyValueAt(text, m.index) && (serviceAccount ??= isServiceAccountFile(text))) return block.end;
+    if (isJsonPrivateKeyValueAt(text, start) && (serviceAccount ??= isServiceAccountFile(text))) return block.end;
     const kind = KINDS[label] ?? label.toLowerCase();
     const description = block.encrypted && !kind.startsWith('passphrase') ? `passphrase-protected ${kind}` : kind;
     hits.push(valueHit(block.start, block.end, block.bodyStart, block.bodyEnd, description, block.encrypted ? 'medium' : 'high'));

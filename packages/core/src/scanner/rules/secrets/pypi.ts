@@ -1,22 +1,23 @@
 import type { SecretHit } from '../../rule.ts';
-import { TOKEN, charIn, eachMatch, finishHits, tokenHit } from '../../secrets/detect.ts';
+import { TOKEN, charIn, eachLiteral, finishHits, runEnd, tokenHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
 // API tokens are macaroons: `pypi-` + base64url of a binary macaroon whose location is the index.
 // `AgEIcHlwaS5vcmc` encodes the location `pypi.org`, `AgENdGVzdC5weXBpLm9yZw` `test.pypi.org`.
-const TOKEN_RE = /pypi-Ag[A-Za-z0-9_-]{60,1200}/g;
+const TOKEN_PREFIX = 'pypi-Ag';
 const PYPI = 'pypi-AgEIcHlwaS5vcmc';
 const TEST_PYPI = 'pypi-AgENdGVzdC5weXBpLm9yZw';
 
 function detect(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
-  eachMatch(text, TOKEN_RE, (m) => {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (charIn(text, start - 1, TOKEN) || charIn(text, end, TOKEN)) return;
-    const prod = m[0].startsWith(PYPI);
-    if (!prod && !m[0].startsWith(TEST_PYPI)) return;
+  eachLiteral(text, TOKEN_PREFIX, (start) => {
+    const end = runEnd(text, start + 7, TOKEN, 1201);
+    // A later prefix inside this run follows a token character and would be refused: resume after it.
+    if (end - start - 7 < 60 || charIn(text, start - 1, TOKEN) || charIn(text, end, TOKEN)) return end;
+    const prod = text.startsWith(PYPI, start);
+    if (!prod && !text.startsWith(TEST_PYPI, start)) return;
     hits.push(tokenHit(start, end, prod ? 'PyPI API token' : 'TestPyPI API token'));
+    return end;
   });
   return finishHits(hits);
 }

@@ -83,6 +83,9 @@ describe('provider formats', () => {
     ['secrets.anthropic', `ANTHROPIC_API_KEY=sk-ant-api03-${randomBytes(70).toString('base64url').slice(0, 93)}AA`, ''],
     ['secrets.secscan', `Authorization: Bearer ${mintToken(API_KEY_PREFIX)}`, ''],
     ['secrets.secscan', `cookie: secscan_session=${mintToken(SESSION_TOKEN_PREFIX)}`, ''],
+    ['secrets.grafana', `GF_TOKEN=glsa_${b62(32)}_${hex(4)}`, ''],
+    ['secrets.grafana', `token: glc_${btoa(JSON.stringify({ o: '1', n: 'ci', k: b62(40) }))}`, ''],
+    ['secrets.grafana', `key = "${btoa(JSON.stringify({ k: b62(32), n: 'deploy', id: 3 }))}"`, ''],
   ];
   it.each(cases)('%s finds %j', (id, text, secret) => {
     const found = secretsOf(id, text);
@@ -127,6 +130,9 @@ describe('provider formats', () => {
     ['secrets.npm', '//registry.npmjs.org/:_authToken=${NPM_TOKEN}'],
     ['secrets.azure', 'AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='],
     ['secrets.azure', 'https://acme.blob.core.windows.net/c/logo.png?v=3&sig=abc'],
+    ['secrets.grafana', `glsa_${b62(32)}_zzzzzzzz`], // the checksum part is hex
+    ['secrets.grafana', 'glsa_exampleexampleexampleexample12_00000000'],
+    ['secrets.grafana', `key = "${btoa(JSON.stringify({ id: 3, name: 'x' }))}"`],
   ])('%s ignores %j', (id, text) => {
     expect(secretsOf(id, text)).toEqual([]);
   });
@@ -252,6 +258,16 @@ describe('generic high-entropy values', () => {
     expect(secretsOf('secrets.generic-high-entropy', text)).toEqual([]);
   });
 
+  it('judges a look-alike of a format without a checksum like any other value under a secret name', () => {
+    // A SendGrid-prefixed value of the wrong length is not a SendGrid key, but it is still a random value
+    // assigned to a secret-named setting.
+    const wrongLength = `SG.${b62(22)}.${b62(40)}`;
+    expect(secretsOf('secrets.sendgrid', `SENDGRID_API_KEY=${wrongLength}`)).toEqual([]);
+    expect(secretsOf('secrets.generic-high-entropy', `SENDGRID_API_KEY=${wrongLength}`)).toEqual([wrongLength]);
+    // Publishable keys are public.
+    expect(secretsOf('secrets.generic-high-entropy', `STRIPE_API_KEY=pk_live_51${b62(40)}`)).toEqual([]);
+  });
+
   it('leaves provider formats to the provider rules, valid or not', () => {
     const gh = githubStyle('ghp_');
     const text = `GITHUB_TOKEN=${gh}\nGITHUB_TOKEN_2=ghp_${b62(36)}\nAWS_SECRET_ACCESS_KEY=${b64(30)}\nSLACK_TOKEN=xoxb-${1e12}-${1e12}-${b62(24)}\n`;
@@ -339,6 +355,14 @@ describe('linear time', () => {
     ['quotes', `k="${repeat('a:b,', MiB)}`],
     ['Q~', repeat('1Q~', MiB)],
     ['gl-', repeat('glpat-', MiB)],
+    ['gl in a token run', repeat('glpat-gl', MiB)],
+    ['glsa_', repeat('glsa_', MiB)],
+    ['eyJrIjoi', repeat('eyJrIjoi', MiB)],
+    ['AIza', repeat('AIza', MiB)],
+    ['sk-ant-', repeat('sk-ant-', MiB)],
+    ['slack hook', repeat('hooks.slack.com/services/', MiB)],
+    ['flags', repeat('--password --requirepass "', MiB)],
+    ['flags on lines', repeat('command: ["x", "--requirepass", "Abc-123-xyz"]\n', MiB)],
   ];
 
   it.each(hostile)('all secret rules scan 1 MiB of %s quickly', (_name, text) => {
@@ -415,5 +439,26 @@ describe('generic values that are paths', () => {
   it('a base64 key may start with a slash', () => {
     const key = '/gRrrI9VOec/ZnRIaUaRUS9Rt5CJxNmz2blkesnFAQ85tvuzh/KZaAmpW5YZhLpR';
     expect(secretsOf('secrets.generic-high-entropy', `signing_key: "${key}"`)).toEqual([key]);
+  });
+});
+
+describe('configuration passwords', () => {
+  it.each([
+    ['command: ["redis-server", "--requirepass", "Rd1s-Stg-9q"]', 'Rd1s-Stg-9q'],
+    ['command: redis-server --masterauth Rd1s-Stg-9q --port 6380', 'Rd1s-Stg-9q'],
+    ['entrypoint: ./run --db-password=Wint3r!Prod --verbose', 'Wint3r!Prod'],
+  ])('finds the password in %j', (text, secret) => {
+    expect(secretsOf('secrets.config-password', text)).toEqual([secret]);
+  });
+
+  it.each([
+    'command: ["redis-server", "--requirepass", "${REDIS_PASSWORD}"]',
+    'command: redis-server --requirepass $REDIS_PASSWORD',
+    'command: ["sidekiq", "--password-file", "/run/secrets/redis"]',
+    'secret_string = jsonencode({',
+    'password = random_password.reporting_db.result',
+    'password = var.db_password',
+  ])('ignores %j', (text) => {
+    expect(secretsOf('secrets.config-password', text)).toEqual([]);
   });
 });

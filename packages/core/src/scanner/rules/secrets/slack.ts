@@ -1,13 +1,23 @@
 import type { SecretHit } from '../../rule.ts';
-import { ALNUM, DIGIT, TOKEN, allIn, charIn, classesOf, eachMatch, finishHits, looksFake, tokenHit, valueHit } from '../../secrets/detect.ts';
+import { ALNUM, DIGIT, TOKEN, allIn, charIn, classesOf, eachLiteral, eachMatch, finishHits, looksFake, tokenHit, valueHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
 // Bot, user, app-level, refresh, legacy workspace and configuration tokens: `xox?-` then dash-separated parts.
 const TOKEN_RE = /xox[abpors]-[A-Za-z0-9-]{10,300}/g;
 // App-level tokens: `xapp-<n>-<id>-<n>-<hex>`.
 const APP_TOKEN_RE = /xapp-[A-Za-z0-9-]{20,300}/g;
-// Incoming webhooks (and workflow triggers): the path after the host is the secret.
-const WEBHOOK_RE = /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,300}/g;
+// Incoming webhooks (and workflow triggers): the path after the host is the secret. Found by the
+// literal host, then read with a bounded loop over `[A-Za-z0-9_/-]`.
+const WEBHOOK_HOST = 'hooks.slack.com/';
+const WEBHOOK_KINDS = ['services/', 'workflows/', 'triggers/'];
+
+/** End of the run of `[A-Za-z0-9_/-]` from `from`, reading at most `max` characters. */
+function pathEnd(text: string, from: number, max: number): number {
+  const limit = Math.min(text.length, from + max);
+  let i = from;
+  while (i < limit && (charIn(text, i, TOKEN) || text.charCodeAt(i) === 47)) i++;
+  return i;
+}
 
 const KINDS: Readonly<Record<string, string>> = {
   b: 'Slack bot token',
@@ -45,12 +55,13 @@ function detect(text: string): SecretHit[] {
     if (!validParts(m[0].slice(5))) return;
     hits.push(tokenHit(start, end, 'Slack app-level token'));
   });
-  eachMatch(text, WEBHOOK_RE, (m) => {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (charIn(text, end, TOKEN)) return;
-    const kindEnd = m[0].indexOf('/', 16) + 1;
-    const path = m[0].slice(kindEnd);
+  eachLiteral(text, WEBHOOK_HOST, (start) => {
+    const kind = WEBHOOK_KINDS.find((k) => text.startsWith(k, start + WEBHOOK_HOST.length));
+    if (!kind) return;
+    const kindEnd = WEBHOOK_HOST.length + kind.length;
+    const end = pathEnd(text, start + kindEnd, 301);
+    if (end - start - kindEnd < 20 || end - start - kindEnd > 300 || charIn(text, end, TOKEN)) return end;
+    const path = text.slice(start + kindEnd, end);
     const segments = path.split('/').filter((s) => s.length > 0);
     // services/T<team>/B<hook>/<24-character secret>
     if (segments.length < 2) return;

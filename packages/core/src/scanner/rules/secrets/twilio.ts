@@ -1,12 +1,11 @@
 import type { SecretHit } from '../../rule.ts';
-import { ALNUM, DIGIT, LOWER, WORD, classesOf, eachMatch, endsNear, lineStartOf, entropy, finishHits, isBounded, looksFake, tokenHit, windowsAround, wordiness } from '../../secrets/detect.ts';
+import { ALNUM, DIGIT, LOWER, WORD, classesOf, eachMatch, eachRun, endsNear, isHex, lineStartOf, entropy, finishHits, isBounded, looksFake, tokenHit, windowsAround, wordiness } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
 // Account SIDs (AC…) and API key SIDs (SK…): identifiers, not secrets, but they mark the context.
 const SID = /(?:AC|SK)[0-9a-f]{32}/g;
 const TWILIO_WORD = /twilio/gi;
 // Auth tokens are 32 hex characters; API key secrets 32 base62 characters.
-const CANDIDATE = /(?<![A-Za-z0-9])[A-Za-z0-9]{32,}/g; // tried only where a run starts: linear
 const SECRET_WORD = /token|secret|auth|passw|api_?key/i;
 
 interface Sid {
@@ -28,18 +27,18 @@ function detect(text: string): SecretHit[] {
   contexts.sort((a, b) => a - b);
 
   for (const [ws, we] of windowsAround(contexts, 400, 400, text.length)) {
-    const slice = text.slice(ws, we);
-    eachMatch(slice, CANDIDATE, (m) => {
-      const start = ws + m.index;
-      const end = start + m[0].length;
-      if (m[0].length !== 32 || !isBounded(text, start, end, WORD)) return;
+    // Runs of alphanumerics, each read once (linear).
+    eachRun(text.slice(ws, we), ALNUM, 32, (rs, re) => {
+      const start = ws + rs;
+      const end = ws + re;
+      if (re - rs !== 32 || !isBounded(text, start, end, WORD)) return;
       // Named as a secret (`authToken = "…"`, `TWILIO_AUTH_TOKEN=…`), or passed right after a SID
       // (`Client("AC…", "…")`): the cheap context test first.
       if (!endsNear(sids, start, 12) && !SECRET_WORD.test(text.slice(lineStartOf(text, start, 60), start))) return;
-      const v = m[0];
+      const v = text.slice(start, end);
       const classes = classesOf(v);
       if ((classes & DIGIT) === 0 || (classes & ~DIGIT & ALNUM) === 0) return;
-      const hex = /^[0-9a-f]{32}$/.test(v);
+      const hex = isHex(v, true);
       if (!hex && (classes & LOWER) === 0) return;
       if (looksFake(v, hex ? 9 : 12) || entropy(v) < (hex ? 3.2 : 4) || (!hex && wordiness(v) >= 0.5)) return;
       hits.push(tokenHit(start, end, hex ? 'Twilio auth token' : 'Twilio API key secret'));
