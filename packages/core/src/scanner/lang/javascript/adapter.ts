@@ -47,7 +47,14 @@ const PASS_TYPES = new Set([
 
 /** A closing JSX tag or a self-closing one in TypeScript source: parse it with the tsx grammar. */
 function looksLikeJsx(code: string): boolean {
-  return /<\/[A-Za-z][\w.-]*>/.test(code) || /[\s"'}]\/>/.test(code);
+  // A closing tag `</Name>`: found by scanning from each `</` (no regex backtracking over the file).
+  for (let i = code.indexOf('</'), n = 0; i >= 0 && n < 10000; i = code.indexOf('</', i + 2), n++) {
+    let j = i + 2;
+    if (!/[A-Za-z]/.test(code[j] ?? '')) continue;
+    while (j < code.length && j - i < 80 && /[\w.-]/.test(code[j] as string)) j++;
+    if (code[j] === '>') return true;
+  }
+  return /[\s"'}]\/>/.test(code);
 }
 
 function stringContent(node: SyntaxNode): string {
@@ -155,9 +162,14 @@ function functionView(node: SyntaxNode): FunctionView {
   let name: string | null = node.child('name')?.text ?? null;
   if (!name && node.parent?.type === 'variable_declarator') name = node.parent.child('name')?.text ?? null;
   if (!name && node.parent?.type === 'pair') name = node.parent.child('key')?.text ?? null;
+  if (!name && node.parent?.type === 'assignment_expression') {
+    // `exports.handler = async (event) => …`, `module.exports.run = function (…) {…}`.
+    const left = node.parent.child('left');
+    name = left?.type === 'member_expression' ? (left.child('property')?.text ?? null) : left?.type === 'identifier' ? left.text : null;
+  }
   const cls = node.ancestor(CLASS_TYPES);
   const bases: string[] = [];
-  if (cls) for (const c of cls.children) if (c.type === 'class_heritage') bases.push(c.text.replace(/^extends\s+/, ''));
+  if (cls) for (const c of cls.children) if (c.type === 'class_heritage') bases.push(c.text.replace(/^extends\s{1,8}/, ''));
   return {
     node,
     name,
@@ -170,8 +182,26 @@ function functionView(node: SyntaxNode): FunctionView {
   };
 }
 
+/** Import aliases per file (root node), so that call views can be named after what they call. */
+const aliasesByRoot = new WeakMap<SyntaxNode, Map<string, string>>();
+
+/**
+ * The name a call is dispatched by: the imported API's own name for an alias
+ * (`execAsync = util.promisify(exec)` → `exec`, `import { exec as run }` → `exec`).
+ */
+function dispatchName(fnNode: SyntaxNode | null, name: string): string {
+  if (!fnNode || fnNode.type !== 'identifier') return name;
+  let root: SyntaxNode = fnNode;
+  while (root.parent) root = root.parent;
+  const alias = aliasesByRoot.get(root)?.get(name);
+  if (!alias) return name;
+  const last = alias.slice(alias.lastIndexOf('.') + 1);
+  return last === '' ? name : last;
+}
+
 function importAliases(root: SyntaxNode): Map<string, string> {
   const aliases = new Map<string, string>();
+  aliasesByRoot.set(root, aliases);
   const moduleName = (s: SyntaxNode | null): string | null => (s ? stringContent(s).replace(/^node:/, '') : null);
   const requireOf = (value: SyntaxNode | null): string | null => {
     // require('x') or require('x').y
@@ -220,7 +250,13 @@ function importAliases(root: SyntaxNode): Map<string, string> {
       continue;
     }
     if (n.type === 'variable_declarator') {
-      const mod = requireOf(n.child('value'));
+      const value = n.child('value');
+      let mod = requireOf(value);
+      // `const execAsync = util.promisify(exec)`: the promisified function is the same API.
+      if (!mod && value?.type === 'call_expression' && /^(?:util\.)?promisify$/.test(value.child('function')?.text ?? '')) {
+        const a = value.child('arguments')?.namedChildren[0] ?? null;
+        mod = a?.type === 'identifier' ? (aliases.get(a.text) ?? null) : requireOf(a);
+      }
       const target = n.child('name');
       if (mod && target) {
         if (target.type === 'identifier') aliases.set(target.text, mod);
@@ -244,9 +280,200 @@ function importAliases(root: SyntaxNode): Map<string, string> {
   return aliases;
 }
 
+/** Roots of request-like sources whose fields are validated one by one (`req.query.sort === 'asc'`). */
+const SOURCE_ROOTS = new Set(['req', 'request', 'ctx', 'context', 'event', 'location', 'window', 'document', 'self', 'top', 'process', 'params', 'query', 'body']);
+
+/** `obj.field` on a local object (not a request source): comparing it checks that field only. */
+function discriminator(node: SyntaxNode): boolean {
+  const n = unparen(node);
+  if (n.type !== 'member_expression') return false;
+  let root: SyntaxNode = n;
+  while (root.type === 'member_expression' || root.type === 'subscript_expression') root = root.child('object') ?? root;
+  return root.type === 'identifier' && !SOURCE_ROOTS.has(root.text);
+}
+
+/** `x.charAt(n)`, `x.slice(0, n)`, `x.substring(0, n)`, `x.substr(0, n)`, `x.at(0)`: the value x whose start is compared. */
+function prefixOf(node: SyntaxNode): SyntaxNode | null {
+  const n = unparen(node);
+  if (n.type !== 'call_expression') return null;
+  const fn = n.child('function');
+  if (fn?.type !== 'member_expression') return null;
+  const method = fn.child('property')?.text ?? '';
+  const argsText = (n.child('arguments')?.namedChildren ?? []).map((a) => a.text);
+  const object = fn.child('object');
+  if (!object) return null;
+  if ((method === 'charAt' || method === 'at') && argsText.length === 1 && /^\d$/.test(argsText[0] as string)) return object;
+  if (/^(?:slice|substring|substr)$/.test(method) && argsText[0] === '0' && argsText.length === 2) return object;
+  return null;
+}
+
+function unparen(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  while (n.type === 'parenthesized_expression' && n.namedChildren[0]) n = n.namedChildren[0] as SyntaxNode;
+  return n;
+}
+
+/**
+ * `const isLocal = p.startsWith('/') && !p.startsWith('//'); … if (isLocal) …` / `isLocal ? p : '/'`:
+ * a condition that is a constant boolean bound to a check is that check, for guards.
+ */
+function namedCondition(condition: SyntaxNode): SyntaxNode {
+  const c = unparen(condition);
+  let name: SyntaxNode | null = null;
+  let negated = false;
+  if (c.type === 'identifier') name = c;
+  else if (c.type === 'unary_expression' && c.child('operator')?.text === '!' && c.child('argument')?.type === 'identifier') {
+    name = c.child('argument');
+    negated = true;
+  }
+  if (!name || negated) return condition;
+  const decl = constBinding(name);
+  if (!decl) return condition;
+  const value = unparen(decl);
+  return /^(?:binary_expression|call_expression|unary_expression)$/.test(value.type) ? value : condition;
+}
+
+/** The initializer of the `const` an identifier names, searched in the enclosing function (syntactically). */
+function constBinding(id: SyntaxNode): SyntaxNode | null {
+  for (let scope: SyntaxNode | null = id.parent; scope; scope = scope.parent) {
+    if (!FUNCTION_TYPES.has(scope.type) && scope.type !== 'program') continue;
+    const stack: SyntaxNode[] = [scope];
+    let budget = 3000;
+    while (stack.length > 0 && budget-- > 0) {
+      const n = stack.pop() as SyntaxNode;
+      if (n.start > id.start) continue;
+      if (n !== scope && FUNCTION_TYPES.has(n.type) && !n.contains(id)) continue;
+      if (n.type === 'variable_declarator' && n.child('name')?.text === id.text && n.parent?.type === 'lexical_declaration' && n.parent.child('kind')?.text === 'const') {
+        return n.child('value');
+      }
+      for (const c of n.children) if (c.named) stack.push(c);
+    }
+    if (scope.type === 'program') break;
+  }
+  return null;
+}
+
+/** `xs.map(cb)` / `xs.flatMap(cb)` where cb never reads the element it is given. */
+function constantMap(fn: SyntaxNode, list: SyntaxNode | null): boolean {
+  if (fn.type !== 'member_expression' || !/^(?:map|flatMap)$/.test(fn.child('property')?.text ?? '')) return false;
+  const cb = list?.namedChildren[0];
+  if (!cb || list?.namedChildren.length !== 1 || (cb.type !== 'arrow_function' && cb.type !== 'function_expression')) return false;
+  const body = cb.child('body');
+  if (!body) return false;
+  const single = cb.child('parameter');
+  const first = single ?? cb.child('parameters')?.namedChildren[0] ?? null;
+  if (!first) return true;
+  const names = bindingNames(first.type === 'required_parameter' ? (first.child('pattern') ?? first) : first).map((n) => n.text);
+  if (names.length === 0) return false;
+  const text = body.text;
+  return names.every((n) => !new RegExp(`(?:^|[^\\w$.])${n.replace(/\$/g, '\\$')}(?![\\w$])`).test(text));
+}
+
+/** The module of `require('x')` with a literal argument (without a `node:` prefix), or null. */
+export function requiredModule(node: SyntaxNode): string | null {
+  if (node.type !== 'call_expression' || node.child('function')?.text !== 'require') return null;
+  const list = node.child('arguments');
+  const named = list?.namedChildren ?? [];
+  const only = named[0];
+  if (named.length !== 1 || !only || only.type !== 'string') return null;
+  const mod = stringContent(only).replace(/^node:/, '');
+  return /^[@\w./-]+$/.test(mod) ? mod : null;
+}
+
+/** Functions declared in a file, by name (names declared more than once are left out). */
+const functionsByRoot = new WeakMap<SyntaxNode, Map<string, SyntaxNode | null>>();
+
+function localFunction(fnNode: SyntaxNode): SyntaxNode | null {
+  let root: SyntaxNode = fnNode;
+  while (root.parent) root = root.parent;
+  let index = functionsByRoot.get(root);
+  if (!index) {
+    index = new Map();
+    const stack: SyntaxNode[] = [root];
+    let budget = 50000;
+    while (stack.length > 0 && budget-- > 0) {
+      const n = stack.pop() as SyntaxNode;
+      if (FUNCTION_TYPES.has(n.type)) {
+        const name = functionView(n).name;
+        if (name) index.set(name, index.has(name) ? null : n);
+      }
+      for (const c of n.children) if (c.named) stack.push(c);
+    }
+    functionsByRoot.set(root, index);
+  }
+  const name = fnNode.type === 'identifier' ? fnNode.text : null;
+  return name ? (index.get(name) ?? null) : null;
+}
+
+/** Sanitizer names the profile knows for checks done by a same-file helper (see `helperCheck`). */
+export const HELPER_SANITIZERS = { html: '__sanitized_html__', path: '__checked_path__', url: '__checked_url__' } as const;
+
+// redos-ok: run on helper bodies, which helperCheck caps at 4,000 characters
+const HTML_SANITIZING = /\b(?:sanitize\w*|DOMPurify|purify|escape\w*|xss|filterXSS|encodeHTML|he\.encode)\s{0,8}\(|\.sanitize\s{0,8}\(|&lt;|&amp;|&#x?\d/;
+// redos-ok: run on helper bodies, which helperCheck caps at 4,000 characters
+const PATH_CHECK = /\.startsWith\s{0,8}\(|\.relative\s{0,8}\(|(?:includes|indexOf)\s{0,8}\(\s{0,8}['"`]\.\.['"`]|path\.basename\s{0,8}\(|\bbasename\s{0,8}\(/;
+// redos-ok: run on helper bodies, which helperCheck caps at 4,000 characters
+const URL_CHECK = /\.startsWith\s{0,8}\(\s{0,8}['"`]\/|\.(?:origin|hostname|host)\b\s{0,8}(?:===|!==|==|!=)|(?:===|!==|==|!=)\s{0,8}[\w.]*\.(?:origin|hostname|host)\b|(?:includes|has|find|some|indexOf)\s{0,8}\([^)]*\b(?:hostname|host|origin|candidate|url|target|path)\b|charAt\s{0,8}\(\s{0,8}0\s{0,8}\)\s{0,8}(?:===|!==)\s{0,8}['"]\/|\/\^\\\/(?:\(\?!|\[\^)|\b(?:ALLOWED|[Aa]llowed|WHITELIST|[Ww]hitelist|[Aa]llowlist|ALLOWLIST|TRUSTED|[Tt]rusted|SAFE)_?\w*\b\s{0,8}(?:\.|\[)/;
+
+/** Calls that make a helper more than a check: file access, responses, processes, queries. */
+const SINKISH = ['fs.', 'readFile', 'writeFile', 'createReadStream', 'createWriteStream', 'unlink', '.send(', '.redirect(', '.write(', '.end(', 'exec(', 'spawn(', '.query(', 'innerHTML', 'fetch(', 'axios'];
+
+/** A returned expression that is a sanitizer's result or an entity-escaping `.replace()` chain. */
+// redos-ok: anchored at the start; run on return expressions of helper bodies capped at 4,000 characters
+const SANITIZED_RESULT = /^(?:await\s{1,8})?(?:[\w$]+\.)*(?:sanitize\w*|escape\w*|purify|xss|filterXSS|encodeHTML|encodeHtml|encode)\s{0,8}\(|^(?:String\([^)]*\)|[\w$.]+)(?:\s{0,8}\.\s{0,8}replace(?:All)?\s{0,8}\([^;]*?&(?:lt|amp|quot|#x?\d+);)/;
+
+/** Whether every value the function returns matches (an expression body, or each `return x`). */
+function returnsOnly(body: SyntaxNode, pattern: RegExp): boolean {
+  if (body.type !== 'statement_block') return pattern.test(body.text.trim());
+  const stack: SyntaxNode[] = [body];
+  let seen = 0;
+  let budget = 2000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n !== body && FUNCTION_TYPES.has(n.type)) continue;
+    if (n.type === 'return_statement') {
+      const v = n.namedChildren[0];
+      if (!v || !pattern.test(v.text.trim())) return false;
+      seen++;
+      continue;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return seen > 0;
+}
+
+/**
+ * What a same-file helper does to its argument when it only lets a checked value through: it
+ * escapes/sanitizes HTML and returns the result, or it checks a path stays in a directory / a URL
+ * stays on a host and returns a fallback, null, or throws otherwise (`resolveWithin(base, p)`,
+ * `safeRedirect(url)`). The walker cannot follow return values, so such calls are named after the
+ * sanitizer they amount to.
+ */
+export function helperCheck(fn: SyntaxNode): keyof typeof HELPER_SANITIZERS | null {
+  const body = fn.child('body');
+  if (!body) return null;
+  const text = body.text;
+  if (text.length > 4000) return null;
+  const returns = body.type !== 'statement_block' || /\breturn\b/.test(text);
+  if (!returns) return null;
+  const conditional = /\bif\s{0,8}\(|\?[^?.:]|\bthrow\b|\bcatch\b/.test(text);
+  // A helper that also does the dangerous thing itself (reads the file, sends the response) is not a pure check.
+  if (SINKISH.some((k) => text.includes(k))) return null;
+  if (HTML_SANITIZING.test(text) && returnsOnly(body, SANITIZED_RESULT)) return 'html';
+  if (!conditional) return null;
+  if (PATH_CHECK.test(text) && /\bpath\.|\bresolve\s{0,8}\(|\bnormalize\s{0,8}\(|\.\./.test(text)) return 'path';
+  if (URL_CHECK.test(text)) return 'url';
+  return null;
+}
+
 function call(node: SyntaxNode, fnNode: SyntaxNode | null, list: SyntaxNode | null, isNew: boolean): CallView {
   const { receiver, name } = calleeParts(fnNode);
-  return { kind: 'call', node, callee: fnNode, receiver, name, args: args(list), isNew };
+  if (!receiver && fnNode?.type === 'identifier' && !isNew) {
+    const local = localFunction(fnNode);
+    const kind = local ? helperCheck(local) : null;
+    if (kind) return { kind: 'call', node, callee: null, receiver: null, name: HELPER_SANITIZERS[kind], args: args(list), isNew };
+  }
+  return { kind: 'call', node, callee: fnNode, receiver, name: receiver ? name : dispatchName(fnNode, name), args: args(list), isNew };
 }
 
 function viewOf(node: SyntaxNode): View | null {
@@ -256,7 +483,12 @@ function viewOf(node: SyntaxNode): View | null {
     const inner = node.child('expression') ?? node.namedChildren[0];
     return inner ? { kind: 'pass', inner } : { kind: 'literal' };
   }
-  if (FUNCTION_TYPES.has(t)) return { kind: 'function', fn: functionView(node) };
+  if (FUNCTION_TYPES.has(t)) {
+    // `new Promise((resolve, reject) => { … })`: the executor runs at once, as part of the
+    // enclosing function (so a wrapper returning a promise is still summarised as that wrapper).
+    if ((t === 'arrow_function' || t === 'function_expression') && node.parent?.type === 'arguments' && node.parent.parent?.type === 'new_expression' && node.parent.parent.child('constructor')?.text === 'Promise') return null;
+    return { kind: 'function', fn: functionView(node) };
+  }
   switch (t) {
     case 'identifier':
     case 'this':
@@ -292,6 +524,8 @@ function viewOf(node: SyntaxNode): View | null {
       const object = node.child('object');
       const prop = node.child('property');
       if (!object || !prop) return null;
+      // `ids.length` is a number, whatever ids holds (but stays a member when assigned to).
+      if (prop.text === 'length' && !(node.parent?.type === 'assignment_expression' && node.field === 'left')) return { kind: 'clean', parts: [object] };
       return { kind: 'member', object, property: prop.text };
     }
     case 'subscript_expression': {
@@ -304,6 +538,12 @@ function viewOf(node: SyntaxNode): View | null {
     case 'call_expression': {
       const fn = node.child('function');
       const list = node.child('arguments');
+      // `require('child_process').exec(…)`: a constant require names its module, like an import.
+      const mod = requiredModule(node);
+      if (mod) return { kind: 'name', name: mod };
+      // `ids.map(() => '?')`, `cols.map((_, i) => `$${i + 1}`)`: the callback ignores the elements,
+      // so the result carries none of them (placeholder lists for parameterized queries).
+      if (fn && constantMap(fn, list)) return { kind: 'clean', parts: [fn, ...(list?.namedChildren ?? [])] };
       return call(node, fn, list, false);
     }
     case 'new_expression':
@@ -314,9 +554,30 @@ function viewOf(node: SyntaxNode): View | null {
       const right = node.child('right');
       if (!left || !right) return null;
       if (op === '+') return { kind: 'concat', parts: [left, right] };
-      if (op === '||' || op === '??' || op === '&&') return { kind: 'choice', options: op === '&&' ? [right] : [left, right] };
+      // `a && b` is b when a holds; both sides are kept so that guards see both conditions
+      // (`if (p.startsWith('/') && !p.startsWith('//'))`).
+      if (op === '||' || op === '??' || op === '&&') return { kind: 'choice', options: [left, right] };
       if (op === 'in') return { kind: 'membership', subject: left, collection: right };
-      if (COMPARISON.has(op)) return { kind: 'equality', left, right, negated: op.startsWith('!') };
+      if (COMPARISON.has(op)) {
+        // `p.charAt(0) === '/'`, `p.slice(0, 2) !== '//'`: a check of the value's start, like startsWith.
+        for (const [a, b] of [[left, right], [right, left]] as const) {
+          const inner = prefixOf(a);
+          if (inner && b.type === 'string') return { kind: 'equality', left: inner, right: b, negated: op.startsWith('!') };
+        }
+        // `typeof x === 'number'` holds only for numbers: x is safe where it holds.
+        for (const [a, b] of [[left, right], [right, left]] as const) {
+          if (a.type === 'unary_expression' && a.child('operator')?.text === 'typeof' && /^['"](?:number|boolean|bigint)['"]$/.test(b.text)) {
+            const operand = a.child('argument');
+            if (operand) return { kind: 'equality', left: operand, right: b, negated: op.startsWith('!') };
+          }
+        }
+        // `if (msg.type === 'banner')`: a discriminator check on a local object says nothing about
+        // its other fields (the walker would take the whole object as checked).
+        for (const [a, b] of [[left, right], [right, left]] as const) {
+          if ((b.type === 'string' || b.type === 'number') && discriminator(a)) return { kind: 'clean', parts: [left, right] };
+        }
+        return { kind: 'equality', left, right, negated: op.startsWith('!') };
+      }
       if (CLEAN_BINARY.has(op)) return { kind: 'clean', parts: [left, right] };
       return null;
     }
@@ -333,7 +594,8 @@ function viewOf(node: SyntaxNode): View | null {
       const c = node.child('condition');
       const a = node.child('consequence');
       const b = node.child('alternative');
-      return { kind: 'choice', options: [c, a, b].filter((x): x is SyntaxNode => x !== null).slice(1) };
+      if (c && a && b) return { kind: 'choice', options: [a, b], condition: namedCondition(c) };
+      return { kind: 'choice', options: [a, b].filter((x): x is SyntaxNode => x !== null) };
     }
     case 'array':
     case 'object':
@@ -372,7 +634,7 @@ function viewOf(node: SyntaxNode): View | null {
       if (!condition) return null;
       const alt = node.child('alternative');
       const otherwise = alt ? (alt.type === 'else_clause' ? (alt.namedChildren[0] ?? null) : alt) : null;
-      return { kind: 'if', condition, then: node.child('consequence'), else: otherwise };
+      return { kind: 'if', condition: namedCondition(condition), then: node.child('consequence'), else: otherwise };
     }
     case 'return_statement':
       return { kind: 'return', value: node.namedChildren[0] ?? null };
@@ -387,8 +649,11 @@ function viewOf(node: SyntaxNode): View | null {
     case 'sequence_expression':
       return { kind: 'choice', options: node.namedChildren.slice(-1) };
     case 'jsx_attribute': {
-      const value = node.namedChildren[1];
-      return value ? { kind: 'pass', inner: value } : { kind: 'skip' };
+      // `<div dangerouslySetInnerHTML={{ __html: x }} />`, `<a href={url}>`: an attribute is seen
+      // as a call `jsx:<name>(value)` so that rules can name it as a sink (`jsx:href`).
+      const [nameNode, value] = node.namedChildren;
+      if (!nameNode || !value) return { kind: 'skip' };
+      return { kind: 'call', node, callee: null, receiver: null, name: `jsx:${nameNode.text}`, args: [{ node: value, name: null, index: 0 }], isNew: false };
     }
     default:
       return null;

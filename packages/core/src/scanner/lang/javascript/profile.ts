@@ -2,26 +2,114 @@ import type { LanguageId } from '../../languages.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
 import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { Strength } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
 import { javascriptAdapter } from './adapter.ts';
 
 const REQUEST = '{req,request}';
-const REQUEST_FIELDS = '{query,body,params,headers,cookies,signedCookies,files,file,hostname,ip,ips,path,originalUrl,url,baseUrl,subdomains,payload,rawBody,fields}';
+const REQUEST_FIELDS =
+  '{query,body,params,headers,cookies,signedCookies,files,file,hostname,host,ip,ips,path,originalUrl,url,baseUrl,subdomains,payload,rawBody,fields,state}';
 
 /** Names that hold framework objects, not data: never treat them as unknown-origin parameters. */
 const FRAMEWORK_PARAMS = new Set([
   'req', 'res', 'next', 'ctx', 'request', 'response', 'reply', 'h', 'err', 'error', 'e', 'cb', 'callback', 'done',
   'app', 'router', 'server', 'db', 'conn', 'connection', 'client', 'pool', 'knex', 'prisma', 'logger', 'log',
-  'config', 'options', 'opts', 'resolve', 'reject', 'fastify', 'io', 'socket', 't', 'i', 'j', 'index', 'idx',
+  'resolve', 'reject', 'fastify', 'io', 'socket', 't', 'i', 'j', 'index', 'idx',
+  'ack', 'context', 'event', 'evt', 'ev', 'self', 'that', 'window', 'document', 'props', 'state', 'dispatch',
+  'ws', 'trx', 'tx', 'transaction', 'session', 'manager', 'em', 'repo', 'repository', 'model', 'schema', 'sequelize', 'mongoose',
 ]);
-const NON_STRING_TYPE = /^(?:number|boolean|bigint|Date|void|never|undefined|null)$|^(?:number|boolean)\[\]$/;
+const NON_STRING_TYPE = /^(?:number|boolean|bigint|Date|void|never|undefined|null|number\s{0,8}\|\s{0,8}undefined|boolean\s{0,8}\|\s{0,8}undefined)$|^(?:number|boolean)\[\]$/;
 const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+/** NestJS (and routing-controllers / type-graphql) parameter decorators that inject request data. */
+const REQUEST_DECORATOR = /^@(?:Query|Param|Params|Body|Headers|Header|HeaderParam|QueryParam|QueryParams|BodyParam|CookieParam|Cookies|Args|Arg|UploadedFile|UploadedFiles|Payload|MessageBody|HostParam)\b/;
+/** Pipes that turn the value into a number, boolean or validated UUID/enum. */
+const PARSING_PIPE = /\bParse(?:Int|Float|Bool|UUID|Enum)Pipe\b/;
+/** Events of a socket that carry no peer data. */
+const LIFECYCLE_EVENTS = new Set(['connection', 'connect', 'disconnect', 'disconnecting', 'close', 'open', 'error', 'end', 'listening', 'upgrade', 'drain', 'timeout', 'finish', 'ready']);
+const SOCKET_RECEIVER = /(?:^|\.)(?:socket|sock|client|ws|websocket|wss|conn|connection|peer|channel)$/i;
+const READLINE_RECEIVER = /(?:^|\.)(?:rl|readline|reader|lineReader|iface|cli|input|terminal|prompter)$/i;
+
+function firstArgText(fn: FunctionView): string | null {
+  const first = fn.passedTo?.args.find((a) => a.index === 0)?.node;
+  if (!first || first.type !== 'string') return null;
+  return first.text.slice(1, -1);
+}
+
+function receiverText(fn: FunctionView): string {
+  return fn.passedTo?.receiver?.text ?? '';
+}
+
+/** `'use server'` at the top of the file or of the function: Next.js server actions are called with client data. */
+const serverActionCache = new WeakMap<SyntaxNode, boolean>();
+function isServerAction(fn: FunctionView): boolean {
+  const body = fn.body;
+  const directive = (block: SyntaxNode | null | undefined): boolean => {
+    const first = block?.namedChildren.find((c) => c.type !== 'comment');
+    return first?.type === 'expression_statement' && /^['"]use server['"];?$/.test(first.text);
+  };
+  if (body?.type === 'statement_block' && directive(body)) return true;
+  let root: SyntaxNode = fn.node;
+  while (root.parent) root = root.parent;
+  let hit = serverActionCache.get(root);
+  if (hit === undefined) {
+    hit = directive(root);
+    serverActionCache.set(root, hit);
+  }
+  if (!hit) return false;
+  // Only exported functions are server actions.
+  for (let p = fn.node.parent; p; p = p.parent) if (p.type === 'export_statement') return true;
+  return false;
+}
+
+/** A GraphQL resolver `(parent, args, context, info)` written as a method of a resolver map. */
+function isResolverArgs(fn: FunctionView, param: ParamView): boolean {
+  if (param.index !== 1 || fn.params.length < 2) return false;
+  const first = fn.params[0]?.name ?? '';
+  if (!/^_*(?:parent|root|obj|source|src|p)?$/.test(first)) return false;
+  const holder = fn.node.type === 'method_definition' ? fn.node.parent : fn.node.parent?.type === 'pair' ? fn.node.parent.parent : null;
+  return holder !== null && holder !== undefined && (holder.type === 'object' || fn.node.parent?.type === 'pair');
+}
 
 function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   if (param.type && NON_STRING_TYPE.test(param.type.trim())) return null;
+  // NestJS / routing-controllers: `@Query('q') q: string`, `@Body() dto: CreateUserDto`.
+  for (const a of param.annotations) {
+    if (REQUEST_DECORATOR.test(a)) return PARSING_PIPE.test(a) ? null : 'remote';
+    if (/^@/.test(a)) return null; // @Req(), @Res(), @Session(), @Inject(…): framework objects
+  }
   // Next.js route handlers: `export async function GET(request, { params })`.
   if (fn.name && ROUTE_METHODS.has(fn.name) && param.index === 1) return 'remote';
-  // Next.js pages: getServerSideProps({ query, params }).
-  if (fn.name === 'getServerSideProps' && (param.name === 'query' || param.name === 'params')) return 'remote';
+  // Next.js pages: getServerSideProps(context) / getServerSideProps({ query, params }).
+  if (fn.name === 'getServerSideProps' && param.index === 0 && !/^(?:req|res|resolvedUrl|locale|locales|defaultLocale)$/.test(param.name)) return 'remote';
+  // Next.js app router pages and generateMetadata: `({ params, searchParams })`.
+  if (param.name === 'searchParams' && param.index === 0) return 'remote';
+  if (param.name === 'params' && param.index === 0 && (fn.name === 'generateMetadata' || /Page$/.test(fn.name ?? '') || fn.node.parent?.type === 'export_statement')) {
+    return 'remote';
+  }
+  if (param.type && /^(?:FormData)$/.test(param.type.trim())) return 'remote';
+  if (isServerAction(fn) && !/^(?:prevState|state|_prev|previousState)$/.test(param.name)) return 'remote';
+  const passed = fn.passedTo;
+  if (passed) {
+    const event = firstArgText(fn);
+    // window.addEventListener('message', (event) => …): postMessage data from any origin.
+    if (passed.name === 'addEventListener' && event === 'message' && param.index === 0) return 'remote';
+    // socket.io / ws: socket.on('chat', (msg, ack) => …), ws.on('message', (data) => …).
+    if ((passed.name === 'on' || passed.name === 'once' || passed.name === 'addListener') && event !== null) {
+      const recv = receiverText(fn);
+      if (/^(?:req|request)$/.test(recv) && event === 'data' && param.index === 0) return 'remote';
+      if (SOCKET_RECEIVER.test(recv) && !LIFECYCLE_EVENTS.has(event) && !/^(?:ack|cb|callback|done|fn|respond|reply)$/.test(param.name)) return 'remote';
+      if ((READLINE_RECEIVER.test(recv) && event === 'line') || (/process\.stdin$/.test(recv) && event === 'data')) return 'local';
+    }
+    // Archive entries (unzipper `.on('entry', entry => …)`, tar-stream `.on('entry', (header, stream) => …)`): names chosen by the archive's author.
+    if (passed.name === 'on' && event === 'entry' && param.index === 0) return 'remote';
+    // busboy `bb.on('file', (name, file, info) => …)` / `bb.on('field', (name, value) => …)`: the upload's names and values.
+    if (passed.name === 'on' && (event === 'file' || event === 'field') && /busboy|\bbb\b|form|upload/i.test(receiverText(fn))) return 'remote';
+    // readline: rl.question('Name? ', (answer) => …).
+    if (passed.name === 'question' && READLINE_RECEIVER.test(receiverText(fn)) && param.index === 0) return 'local';
+  }
+  // window.onmessage = (event) => …
+  if (param.index === 0 && fn.node.parent?.type === 'assignment_expression' && /(?:^|\.)onmessage$/.test(fn.node.parent.child('left')?.text ?? '')) return 'remote';
+  if (isResolverArgs(fn, param)) return 'remote';
   if (FRAMEWORK_PARAMS.has(param.name)) return null;
   return 'param';
 }
@@ -34,53 +122,97 @@ export function javascriptProfile(language: LanguageId): LanguageProfile {
       {
         strength: 'remote',
         paths: [
+          // Express, Next.js pages API, Fastify, Hapi (payload, state), Nest @Req().
           `${REQUEST}.${REQUEST_FIELDS}`,
-          `${REQUEST}.{get,header,param}()`,
-          `${REQUEST}.{json,text,formData}()`,
+          `${REQUEST}.{get,header,param,cookie}()`,
+          `${REQUEST}.{json,text,formData,arrayBuffer,blob}()`,
           `${REQUEST}.nextUrl.searchParams`,
-          `${REQUEST}.raw.{body,query}`,
-          'ctx.{query,params,querystring,headers,header,href,url,path,ip,originalUrl,search}',
-          'ctx.request.{body,query,querystring,headers,files,href,url,path}',
+          `${REQUEST}.nextUrl.{pathname,search,href}`,
+          `${REQUEST}.raw.{body,query,url,headers}`,
+          `${REQUEST}.cookies.get()`,
+          `${REQUEST}.headers.get()`,
+          `${REQUEST}.info.{referrer,host}`,
+          'this.{req,request}.{query,body,params,headers}',
+          // Koa.
+          'ctx.{query,params,querystring,headers,header,href,url,path,ip,originalUrl,search,host,hostname,origin}',
+          'ctx.request.{body,query,querystring,headers,header,files,file,href,url,path,search,fields}',
+          'ctx.req.{body,url,headers}',
           'ctx.cookies.get()',
           'ctx.get()',
-          'event.{body,queryStringParameters,multiValueQueryStringParameters,pathParameters,headers}',
-          '{location,window.location,document.location}.{hash,search,href,pathname}',
+          // AWS Lambda (API Gateway v1/v2, function URLs).
+          'event.{body,queryStringParameters,multiValueQueryStringParameters,pathParameters,headers,multiValueHeaders,rawQueryString,rawPath,cookies}',
+          // Browser: the URL, the referrer, cookies, window.name.
+          '{location,window,document,self,top}.location.{hash,search,href,pathname}',
+          'location.{hash,search,href,pathname}',
+          'window.document.location.{hash,search,href}',
+          'window.document.{URL,documentURI,referrer,cookie,baseURI}',
           'document.{URL,documentURI,referrer,cookie,baseURI}',
           'window.name',
-          'useSearchParams()',
-          'useParams()',
-          'useRouter().query',
+          // React Router, Next.js client hooks, Vue Router, Angular.
+          '**.useSearchParams()',
+          '**.useParams()',
+          '**.useRouter().query',
           'router.query',
+          '**.useRoute().{query,params,hash}',
+          '*.$route.{query,params,hash,fullPath}',
+          '*.props.location.{search,hash}',
+          'props.location.{search,hash}',
+          '*.props.match.params',
+          'props.match.params',
+          '*.snapshot.{queryParams,params,queryParamMap,paramMap,fragment}',
+          // Conventional same-file helpers that read the page URL's query string.
+          '{getParameterByName,getUrlParameter,getUrlParam,getURLParameter,getQueryParam,getQueryParameter,getQueryVariable,getQueryStringValue,getSearchParam,getHashParam,getUrlVars,getUrlVar,parseQueryString}()',
+          // formidable `const [fields, files] = await form.parse(req)`.
+          '{form,incomingForm,formidable}.parse()',
+          // adm-zip entries: names chosen by whoever built the archive (zip slip).
+          '*.entryName',
         ],
       },
       {
         strength: 'local',
-        paths: ['process.argv', 'process.env', 'process.stdin', 'yargs.argv', 'prompt()'],
+        paths: ['process.argv', 'process.stdin', 'yargs.argv', 'prompt()', 'readline-sync.question()', 'readlineSync.question()', 'program.args', 'program.opts()'],
       },
     ],
     sanitizers: [
-      { callee: ['parseInt', 'parseFloat', 'Number', 'Boolean', 'Math.*', 'Number.*', 'BigInt', '*.toFixed', 'uuid.validate', 'validator.{toInt,toFloat,toBoolean,toDate,isInt,isNumeric,isUUID}', 'crypto.randomUUID', 'Date.parse'], classes: 'all' },
+      {
+        callee: [
+          'parseInt', 'parseFloat', 'Number', 'Boolean', 'Math.*', 'Number.*', 'BigInt', '*.toFixed', 'uuid.validate',
+          'validator.{toInt,toFloat,toBoolean,toDate,isInt,isNumeric,isUUID}', 'crypto.randomUUID', 'Date.parse', '*.getTime', '*.valueOf',
+        ],
+        classes: 'all',
+      },
       {
         callee: ['encodeURIComponent', 'querystring.{escape,stringify}', 'qs.stringify'],
-        classes: ['xss', 'path', 'command', 'redirect', 'ssrf', 'header', 'ldap', 'xpath'],
+        classes: ['xss', 'path', 'command', 'redirect', 'ssrf', 'header', 'ldap', 'xpath', 'log'],
       },
       {
         callee: [
-          'escape', 'escapeHtml', 'escapeHTML', 'htmlEscape', 'encodeHTML', 'encodeHtml', 'escape-html', 'html-escaper.escape',
-          'he.{encode,escape}', 'entities.{encode,encodeHTML,escape}', 'validator.escape', '{_,lodash}.escape', 'lodash.escape', 'underscore.escape',
-          '{DOMPurify,dompurify,purify}.sanitize', '{dompurify,isomorphic-dompurify}.sanitize', 'sanitizeHtml', 'sanitize-html', 'sanitize', 'xss', 'filterXSS', 'xss.filterXSS',
-          'encodeURI', 'Handlebars.escapeExpression', 'Mustache.escape', 'xmlescape', 'xml-escape', 'escapeXml', 'escapeXML', 'textContent',
+          'escape', 'escapeHtml', 'escapeHTML', 'htmlEscape', 'encodeHTML', 'encodeHtml', 'escape-html', 'html-escaper.escape', 'escapeHtmlEntities',
+          'he.{encode,escape}', 'entities.{encode,encodeHTML,escape,encodeXML}', 'validator.escape', '{_,lodash}.escape', 'lodash.escape', 'lodash/escape', 'lodash-es.escape', 'underscore.escape',
+          '{DOMPurify,dompurify,purify,DomPurify}.sanitize', '{dompurify,isomorphic-dompurify}.sanitize', 'sanitizeHtml', 'sanitize-html', 'sanitize', 'xss', 'filterXSS',
+          'xss.filterXSS', 'encodeURI', 'Handlebars.escapeExpression', 'handlebars.escapeExpression', 'Mustache.escape', 'xmlescape', 'xml-escape', 'escapeXml', 'escapeXML',
+          'textContent', 'htmlspecialchars', 'escapeHTMLString', 'sanitizeHTML', 'sanitizeHtmlString', 'stripTags', 'striptags', 'xss-filters.*', 'xssFilters.*',
+          'serialize-javascript', 'serialize', 'jsesc', 'JSON5.stringify',
         ],
         classes: ['xss', 'xpath'],
       },
       {
-        callee: ['*.escape', '*.escapeId', '*.escapeLiteral', '*.escapeIdentifier', 'SqlString.{escape,escapeId}', 'sqlstring.{escape,escapeId}', 'pgFormat', 'pg-format', 'format.{literal,ident}', 'sql.{raw}'],
+        callee: [
+          '*.escape', '*.escapeId', '*.escapeLiteral', '*.escapeIdentifier', 'SqlString.{escape,escapeId}', 'sqlstring.{escape,escapeId}', 'pgFormat', 'pg-format',
+          'format.{literal,ident}', 'sql.{raw}', '{mysql,mysql2,SqlString,sqlstring,connection,conn,db,pool}.format', 'mysql2.{escape,escapeId}',
+        ],
         classes: ['sql'],
       },
-      { callee: ['shell-quote.quote', 'shellQuote.quote', 'quote', 'shellEscape', 'shell-escape', 'escapeShellArg', 'shescape.{quote,escape}'], classes: ['command'] },
-      { callee: ['path.basename', 'basename', 'sanitize-filename', 'sanitizeFilename', 'filenamify'], classes: ['path'] },
-      { callee: ['String', 'mongo-sanitize', 'mongoSanitize', 'sanitize', 'ObjectId', 'mongoose.Types.ObjectId', 'Types.ObjectId', '*.toString'], classes: ['nosql'] },
-      { callee: ['ldap-escape.{filter,dn}', 'ldapEscape.{filter,dn}', 'escapeLdap'], classes: ['ldap'] },
+      { callee: ['shell-quote.quote', 'shellQuote.quote', 'quote', 'shellEscape', 'shell-escape', 'escapeShellArg', 'shescape.{quote,escape}', 'shellescape'], classes: ['command'] },
+      { callee: ['path.basename', 'basename', 'sanitize-filename', 'sanitizeFilename', 'filenamify', 'path.posix.basename', 'path.win32.basename'], classes: ['path'] },
+      { callee: ['String', 'mongo-sanitize', 'mongoSanitize', 'sanitize', 'ObjectId', 'mongoose.Types.ObjectId', 'Types.ObjectId', 'mongodb.ObjectId', '*.toString', 'express-mongo-sanitize.sanitize'], classes: ['nosql'] },
+      { callee: ['ldap-escape.{filter,dn}', 'ldapEscape.{filter,dn}', 'escapeLdap', 'ldapjs.{escapeFilter}', 'escapeFilter', 'escapeDN', 'escapeDn'], classes: ['ldap'] },
+      { callee: ['escapeRegExp', 'escapeRegex', 'escapeRegExpString', 'escape-string-regexp', 'lodash.escapeRegExp', '{_,lodash}.escapeRegExp', 'lodash/escapeRegExp', 'lodash.escaperegexp', 'RegExp.escape', 'regexEscape', 'quotemeta'], classes: ['regex'] },
+      { callee: ['*.replace', '*.replaceAll', 'JSON.stringify'], classes: ['log'] },
+      // Same-file helpers that sanitize or check their argument (named by the adapter, see helperCheck).
+      { callee: ['__sanitized_html__'], classes: ['xss', 'xpath'] },
+      { callee: ['__checked_path__'], classes: ['path'] },
+      { callee: ['__checked_url__'], classes: ['redirect', 'ssrf'] },
     ],
     paramTaint,
     mutators: ['push', 'unshift', 'add', 'set', 'append', 'splice'],
@@ -89,13 +221,18 @@ export function javascriptProfile(language: LanguageId): LanguageProfile {
       'lastIndexOf', 'has', 'isArray', 'isInteger', 'isNaN', 'isFinite', 'isSafeInteger', 'count', 'countDocuments', 'size',
       'getTime', 'now', 'random', 'randomUUID', 'v4', 'existsSync', 'exists', 'hasOwnProperty', 'localeCompare', 'some',
       'every', 'findIndex', 'sign', 'verify', 'randomBytes', 'randomInt', 'getRandomValues', 'bcrypt', 'genSalt', 'genSaltSync',
+      // Database lookups and HTTP calls return stored or remote data, not the request's input.
+      'findById', 'findByPk', 'findOne', 'findUnique', 'findFirst', 'findMany', 'findAll', 'findOneBy', 'findBy', 'findAndCountAll',
+      'findOneAndUpdate', 'findByIdAndUpdate', 'findByIdAndDelete', 'findOneAndDelete', 'aggregate', 'fetch', 'statSync', 'stat', 'lstat',
+      'emit', 'status', 'sendStatus', 'json', 'listen',
     ],
     validators: [
       'test', 'includes', 'startsWith', 'endsWith', 'has', 'hasOwnProperty', 'indexOf', 'isValid', 'isValidObjectId', 'isInt',
       'isNumeric', 'isAlphanumeric', 'isAlpha', 'isUUID', 'isEmail', 'isURL', 'isIn', 'isMongoId', 'matches', 'validate',
-      'isInteger', 'isSafeInteger', 'isFinite', 'some', 'every', 'match', 'isWhitelisted', 'isSlug', 'isHexadecimal',
+      'isInteger', 'isSafeInteger', 'isFinite', 'some', 'every', 'match', 'isWhitelisted', 'isSlug', 'isHexadecimal', 'isAllowed',
+      'isSafeUrl', 'isSafe', 'isRelative', 'isLocalUrl', 'isSameOrigin', 'isValidUrl', 'isValidPath',
     ],
-    exits: ['process.exit', 'exit', 'abort'],
+    exits: ['process.exit', 'exit', 'abort', 'ctx.throw', 'this.throw', 'ctx.assert.fail'],
     formatters: ['util.format', 'format', 'sprintf', 'vsprintf', 'printf', 'String.raw', '*.join', '*.concat', 'util.{format,formatWithOptions}'],
   };
 }

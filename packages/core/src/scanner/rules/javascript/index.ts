@@ -1,5 +1,61 @@
 import type { Rule } from '../../rule.ts';
+import codeInjection from './code-injection.ts';
+import commandInjection from './command-injection.ts';
+import corsMisconfiguration from './cors-misconfiguration.ts';
+import debugMode from './debug-mode.ts';
+import domXss from './dom-xss.ts';
+import hardcodedCredentials from './hardcoded-credentials.ts';
+import insecureCookie from './insecure-cookie.ts';
+import insecureRandom from './insecure-random.ts';
+import jwtVerificationDisabled from './jwt-verification-disabled.ts';
+import ldapInjection from './ldap-injection.ts';
+import nosqlInjection from './nosql-injection.ts';
+import openRedirect from './open-redirect.ts';
+import pathTraversal from './path-traversal.ts';
+import prototypePollution from './prototype-pollution.ts';
+import reactDangerousHtml from './react-dangerous-html.ts';
+import regexInjection from './regex-injection.ts';
 import sqlInjection from './sql-injection.ts';
+import ssrf from './ssrf.ts';
+import stackTraceExposure from './stack-trace-exposure.ts';
+import templateInjection from './template-injection.ts';
+import tlsVerificationDisabled from './tls-verification-disabled.ts';
+import unsafeDeserialization from './unsafe-deserialization.ts';
+import unsafeMerge from './unsafe-merge.ts';
+import weakCipher from './weak-cipher.ts';
+import weakHash from './weak-hash.ts';
+import xpathInjection from './xpath-injection.ts';
+import xss from './xss.ts';
+import xxe from './xxe.ts';
 
 /** JavaScript and TypeScript rules, sorted by id. */
-export const javascriptRules: readonly Rule[] = [sqlInjection];
+export const javascriptRules: readonly Rule[] = [
+  codeInjection,
+  commandInjection,
+  corsMisconfiguration,
+  debugMode,
+  domXss,
+  hardcodedCredentials,
+  insecureCookie,
+  insecureRandom,
+  jwtVerificationDisabled,
+  ldapInjection,
+  nosqlInjection,
+  openRedirect,
+  pathTraversal,
+  prototypePollution,
+  reactDangerousHtml,
+  regexInjection,
+  sqlInjection,
+  ssrf,
+  stackTraceExposure,
+  templateInjection,
+  tlsVerificationDisabled,
+  unsafeDeserialization,
+  unsafeMerge,
+  weakCipher,
+  weakHash,
+  xpathInjection,
+  xss,
+  xxe,
+];

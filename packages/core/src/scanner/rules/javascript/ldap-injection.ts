@@ -1,0 +1,63 @@
+import type { CallView } from '../../engine/adapter.ts';
+import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { argAt, atWrapperCall, importsModule, objectLiteral, propValue, taintedArgs, unwrap } from '../../lang/javascript/helpers.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+
+/**
+ * ldapjs / ldapts `client.search(base, { filter })`: the filter string (or the base DN) built from
+ * input. `new ldap.EqualityFilter({ attribute, value })` escapes its value and is not a string.
+ */
+function ldapSearch(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (!importsModule(ctx, 'ldapjs', 'ldapts', 'ldapjs-promise', 'activedirectory', 'activedirectory2', 'ldap-authentication', 'ldapauth-fork')) return false;
+  const base = argAt(call, 0);
+  if (base && ctx.taint(base) && taint.built) return true;
+  const opts = argAt(call, 1);
+  if (!opts) return false;
+  // A wrapper `ldapSearch(client, base, options)` forwarding its parameter: its callers decide.
+  if (unwrap(opts).type === 'identifier' && !objectLiteral(opts) && taint.strength === 'param' && !taint.built) return true;
+  const obj = objectLiteral(opts);
+  const filter = obj ? propValue(obj, 'filter') : unwrap(opts);
+  if (!filter) return false;
+  const t = ctx.taint(filter);
+  return t !== null && (t.built || t.strength === 'remote') && unwrap(filter).type !== 'new_expression';
+}
+
+export default defineRule({
+  id: 'javascript.ldap-injection',
+  title: 'LDAP injection',
+  severity: 'high',
+  confidence: 'high',
+  cwe: ['CWE-90'],
+  owasp: ['A03:2021'],
+  languages: ['javascript', 'typescript'],
+  message: 'Untrusted data from {source} is built into the LDAP filter or DN passed to {sink}',
+  remediation:
+    'Escape values for LDAP filters (`ldap-escape`: ldapEscape.filter`(uid=${user})`) or build filters as objects (`new ldap.EqualityFilter({ attribute: "uid", value: user })`); escape DN components with `ldapEscape.dn`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/90.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/LDAP_Injection_Prevention_Cheat_Sheet.html',
+    'https://github.com/ldapjs/node-ldapjs',
+  ],
+  matcher: {
+    kind: 'taint',
+    class: 'ldap',
+    sinks: [
+      { callee: ['*.search', '*.searchAsync'], args: [0, 1], where: ldapSearch, label: 'an LDAP search' },
+      { callee: ['ldapjs.parseFilter', 'ldap.parseFilter'], args: [0] },
+      { callee: ['*.{findUser,findUsers,findGroup,findGroups,find,authenticate,isUserMemberOf}'], args: [0], where: (call, ctx, taint) => importsModule(ctx, 'activedirectory', 'activedirectory2') && taint.built && /[()=&|]/.test(taint.text) },
+    ],
+    sanitizers: ['ldap-escape.filter', 'ldap-escape.dn', 'ldapEscape.filter', 'ldapEscape.dn', 'escapeLdapFilter', 'escapeFilter', 'escapeDN', 'escapeDn'],
+    params: 'built',
+    local: 'never',
+    // At a wrapper's call, the options the caller passes must carry a built filter.
+    check: (taint, ctx, at) => {
+      if (!atWrapperCall(taint, at)) return true;
+      return taintedArgs(at, ctx).some((a) => {
+        const obj = objectLiteral(a);
+        const filter = obj ? propValue(obj, 'filter') : null;
+        const t = filter ? ctx.taint(filter) : null;
+        return t !== null && (t.built || t.strength === 'remote') && unwrap(filter as SyntaxNode).type !== 'new_expression';
+      });
+    },
+  },
+});
