@@ -94,6 +94,8 @@ export interface MatchContext {
   call(node: SyntaxNode): CallView | null;
   /** Nearest enclosing function's text-level names (function, class), for context heuristics. */
   enclosingNames(): string[];
+  /** A value computed once per scanned file (whole-file facts predicates would otherwise recompute per call). */
+  fileMemo<T>(key: string, compute: () => T): T;
 }
 
 /** A predicate's verdict: false/null to skip, true to report at the match, or details to override. */

@@ -294,6 +294,7 @@ function runQueries(
 /** A context for matches found outside the walk (queries): no taint state, constants unknown. */
 function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
   const walker = new Walker(lang, root.source.text, Number.POSITIVE_INFINITY, root);
+  const memo = new Map<string, unknown>();
   return {
     language: lang.language,
     code: root.source.text,
@@ -315,6 +316,10 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
       return v?.kind === 'call' ? v : null;
     },
     enclosingNames: () => [],
+    fileMemo: <T>(key: string, compute: () => T): T => {
+      if (!memo.has(key)) memo.set(key, compute());
+      return memo.get(key) as T;
+    },
   };
 }
 

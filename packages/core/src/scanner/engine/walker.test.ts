@@ -73,8 +73,11 @@ describe('taint tracking', () => {
     expect(await found('function f(x) { rawParam(x); }')).toEqual(['test.any-param@1']);
   });
 
-  it('reports a wrapper’s untrusted caller at the call (same-file summary)', async () => {
-    expect(await found('function run(cmd) { return sink(cmd); }\nrun(req.query.c);\nrun("ls");')).toEqual(['test.sink@2']);
+  it('reports a wrapper’s sink when a caller in the file hands it untrusted data (same-file summary)', async () => {
+    expect(await found('function run(cmd) {\n  return sink(cmd);\n}\nrun("ls");')).toEqual([]);
+    const r = await scanner.scan({ code: 'function run(cmd) {\n  return sink(cmd);\n}\nrun(req.query.c);\nrun(req.body.d);', language: 'javascript' });
+    expect(r.findings.map((f) => `${f.ruleId}@${f.location.startLine}`)).toEqual(['test.sink@2']);
+    expect(r.findings[0]?.dataflow?.map((s) => s.note)).toEqual(['source: req.query.c', 'passed to run()', 'sink: sink']);
   });
 
   it('tracks Python f-strings, % formatting, keyword arguments and closures', async () => {

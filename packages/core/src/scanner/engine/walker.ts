@@ -37,7 +37,9 @@ interface Summary {
   fn: FunctionView;
   index: number;
   sink: CompiledCallSink;
+  /** The sink call inside the wrapper, and where its reported range ends. */
   at: SyntaxNode;
+  end: number;
   label: string;
 }
 
@@ -168,7 +170,8 @@ export class Walker {
   /**
    * A wrapper such as `def run(sql): cursor.execute(sql)` is not a finding by itself: its caller
    * decides what `sql` holds. When a call in the same file passes untrusted data to such a
-   * parameter, the finding is reported at that call, with the wrapper's sink in the trace.
+   * parameter, the finding is reported at the wrapper's sink — where the harm happens, as
+   * interprocedural tools report it — with the call in the trace (several callers, one finding).
    */
   #joinSummaries(): void {
     if (this.#summaries.size === 0) return;
@@ -184,10 +187,24 @@ export class Walker {
         const t = arg >= 0 ? site.args[arg] : null;
         if (!t || t.sanitized & s.sink.bit || !this.#accepts(s.sink.matcher, t)) continue;
         if (s.sink.matcher.check && !s.sink.matcher.check(t, this.#ctx, site.call.node)) continue;
-        const through = withStep(t, s.at, `passed to ${s.fn.name ?? 'a function'}() and on to ${s.label}`);
-        this.#report({ rule: s.sink.rule, node: site.call.node, taint: through, sinkLabel: `${site.call.name}() → ${s.label}` });
+        const through = withStep(t, site.call.node, `passed to ${s.fn.name ?? 'a function'}()`);
+        this.#report({ rule: s.sink.rule, node: s.at, end: s.end, taint: through, sinkLabel: s.label });
       }
     }
+  }
+
+  /**
+   * Rules indexed by name, for a call: by the name it is called with and by the last segment of
+   * its canonical path (`import { exec as run }` calls `run(…)`, canonically `child_process.exec`).
+   */
+  #byName<T>(index: { candidates(name: string): readonly T[] }, call: CallView, path: readonly string[]): readonly T[] {
+    const direct = index.candidates(call.name);
+    const last = path[path.length - 1];
+    if (last === undefined || last === call.name) return direct;
+    const canonical = index.candidates(last.endsWith('()') ? last.slice(0, -2) : last);
+    if (canonical.length === 0) return direct;
+    if (direct.length === 0) return canonical;
+    return [...new Set([...direct, ...canonical])];
   }
 
   // ---- views and paths -------------------------------------------------------------------
@@ -368,13 +385,14 @@ export class Walker {
   #guard(condition: SyntaxNode): { positive: string[]; negative: string[] } {
     const positive: string[] = [];
     const negative: string[] = [];
-    const names = (n: SyntaxNode | null): string[] => {
+    // An allow-list or validator applied to a member (`ALLOWED.include?(uri.host)`, `valid(url.hostname)`)
+    // vouches for the object too; an equality test of a member (`msg.type === 'x'`) only for itself.
+    const names = (n: SyntaxNode | null, withRoot = true): string[] => {
       if (!n) return [];
       const p = this.path(n);
       if (!p || p.length === 0) return [];
-      const out = [p[0] as string];
-      if (p.length > 1) out.push(p.join('.'));
-      return out;
+      if (p.length === 1) return [p[0] as string];
+      return withRoot ? [p[0] as string, p.join('.')] : [p.join('.')];
     };
     const walk = (n: SyntaxNode, negated: boolean, depth: number): void => {
       if (depth > 24) return;
@@ -412,7 +430,7 @@ export class Walker {
             walk(sentinel, negated === !v.negated ? false : true, depth + 1);
             return;
           }
-          if (target && this.#view(target)?.kind !== 'call') (v.negated ? (negated ? positive : negative) : into).push(...names(target));
+          if (target && this.#view(target)?.kind !== 'call') (v.negated ? (negated ? positive : negative) : into).push(...names(target, false));
           walk(v.left, negated, depth + 1);
           walk(v.right, negated, depth + 1);
           return;
@@ -730,7 +748,7 @@ export class Walker {
     // Sanitizers make the result safe for their classes (or for all) — also when the call itself
     // is on a source path (`params[:id].to_i`, `request.args.get('n', type=int)` style chains).
     let sanitizedMask = 0;
-    for (const s of this.lang.sanitizers.candidates(call.name)) if (s.patterns.matches(path)) sanitizedMask |= s.mask;
+    for (const s of this.#byName(this.lang.sanitizers, call, path)) if (s.patterns.matches(path)) sanitizedMask |= s.mask;
     if (sanitizedMask === ALL_CLASSES) return null;
     // A source wins over a name-only clean call (`$request->query->get('x')` vs. an ORM's `->get()`).
     if (source) return sanitizedMask ? { ...source, sanitized: source.sanitized | sanitizedMask } : source;
@@ -799,7 +817,7 @@ export class Walker {
    * only matches a sink's name pattern but not its predicate passes taint on as usual.
    */
   #isSinkCall(call: CallView, path: readonly string[]): boolean {
-    for (const s of this.lang.sinks.candidates(call.name)) {
+    for (const s of this.#byName(this.lang.sinks, call, path)) {
       if (!s.patterns.matches(path)) continue;
       if (!s.sink.where) return true;
       const saved = this.matches.length;
@@ -828,7 +846,7 @@ export class Walker {
 
   /** Checks a call against the taint sinks; true when one reported. */
   #checkSinks(call: CallView, path: readonly string[], receiverTaint: Taint | null, argTaints: readonly (Taint | null)[]): boolean {
-    const candidates = this.lang.sinks.candidates(call.name);
+    const candidates = this.#byName(this.lang.sinks, call, path);
     if (candidates.length === 0) return false;
     let fired = false;
     for (const c of candidates) {
@@ -871,11 +889,13 @@ export class Walker {
     let list = this.#summaries.get(fn.name);
     if (!list) this.#summaries.set(fn.name, (list = []));
     if (list.some((s) => s.index === t.param?.index && s.sink.rule === sink.rule)) return;
-    list.push({ fn, index: t.param.index, sink, at: call.node, label: sink.sink.label ?? path.join('.') });
+    const arg = call.args.find((a) => this.#memo.get(a.node) === t)?.node;
+    const end = arg && arg.end > call.node.start ? Math.max(arg.end, (call.callee ?? call.node).end) : call.node.end;
+    list.push({ fn, index: t.param.index, sink, at: call.node, end, label: sink.sink.label ?? path.join('.') });
   }
 
   #checkCallRules(call: CallView, path: readonly string[]): void {
-    for (const c of this.lang.calls.candidates(call.name)) {
+    for (const c of this.#byName(this.lang.calls, call, path)) {
       if (!c.patterns.matches(path)) continue;
       const verdict = c.matcher.where ? c.matcher.where(call, this.#ctx) : true;
       this.#reportVerdict(c.rule, call.node, verdict);
@@ -1072,6 +1092,12 @@ export class Walker {
         const v = this.#view(node);
         return v?.kind === 'call' ? v : null;
       },
+      fileMemo: <T>(key: string, compute: () => T): T => {
+        if (this.#fileMemo.has(key)) return this.#fileMemo.get(key) as T;
+        const value = compute();
+        this.#fileMemo.set(key, value);
+        return value;
+      },
       enclosingNames: () => {
         const out: string[] = [];
         if (this.#fn?.name) out.push(this.#fn.name);
@@ -1080,6 +1106,9 @@ export class Walker {
       },
     };
   }
+
+  /** Facts predicates computed once per file (see MatchContext.fileMemo). */
+  readonly #fileMemo = new Map<string, unknown>();
 
   /** Depth of peeks in progress: node rules wait for the real visit, matches are thrown away. */
   #peeking = 0;
