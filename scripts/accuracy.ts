@@ -164,7 +164,9 @@ if (corpusFiles.length > 0) {
     let pending: string[] = [];
     lines.forEach((text, i) => {
       const m = EXPECT.exec(text);
-      if (m && text.slice(0, m.index).trim() === '') {
+      // Only comment lines: JSX writes `{/* … */}`, PHP templates `<?php // … ?>`.
+      const before = m ? text.slice(0, m.index).trim() : null;
+      if (m && (before === '' || before === '{' || before === '<?php' || before === '<?')) {
         pending.push(...((m[1] as string).match(/CWE-\d+/g) ?? []));
         return;
       }
