@@ -848,7 +848,7 @@ function importAliases(root: SyntaxNode): Map<string, string> {
     if (n.type === 'using_directive') {
       const alias = n.child('name');
       const target = n.namedChildren.find((c) => c !== alias && (c.type === 'qualified_name' || c.type === 'identifier' || c.type === 'generic_name'));
-      if (alias && target) aliases.set(alias.text, target.text.replace(/<.*$/, ''));
+      if (alias && target) aliases.set(alias.text, target.text.includes('<') ? target.text.slice(0, target.text.indexOf('<')) : target.text);
       else if (target && n.children.some((c) => c.type === 'static')) {
         // using static System.IO.File; → ReadAllText(p) is System.IO.File.ReadAllText(p).
         const cls = target.text.replace(/^global::/, '');

@@ -2,7 +2,9 @@
 import type { CallView } from '../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
+import { SyntaxNode as SpanNode } from '../../syntax.ts';
 import { CLASS_TYPES, declaratorValue, simpleName, typeName } from './adapter.ts';
+import { isSecretName, nameWords } from '../../secrets/credentials.ts';
 
 export const FUNCTION_NODES = new Set([
   'method_declaration',
@@ -296,7 +298,7 @@ export function methodAlwaysTrue(root: SyntaxNode, name: string): boolean {
 }
 
 /** Whether a node lies inside the `then` branch of an `if` whose condition matches (or the `else` of its negation). */
-export function guardedBy(node: SyntaxNode, condition: RegExp): boolean {
+export function guardedBy(node: SyntaxNode, condition: { test(text: string): boolean }): boolean {
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'if_statement') {
@@ -467,8 +469,214 @@ export function zipEntryPath(expr: SyntaxNode, depth = 0): { member: SyntaxNode;
     if (!obj || !/^(?:FullName|Key|Name)$/.test(member) || !isArchiveEntry(obj)) continue;
     const sharpZip = [...typesOf(obj)].some((t) => t === 'ZipEntry' || t === 'TarEntry');
     const text = scopeOf(n).text;
-    const guarded = /\.StartsWith\s*\(/.test(text) && /GetFullPath/.test(text);
+    const guarded = text.includes('GetFullPath') && callsNamed(text, 'StartsWith');
     return { member: n, safe: member === 'Name' && !sharpZip, guarded };
   }
   return null;
+}
+
+// ---- objects built in one statement and used by a later call (start info, searchers, requests) ----
+
+const VALUE_WRAPPERS = new Set(['parenthesized_expression', 'await_expression', 'cast_expression', 'postfix_unary_expression']);
+
+/** The local a value is stored in: `var x = <v>`, `using var x = <v>`, `x = <v>` (through parentheses, `await`, casts, `!`). */
+export function boundLocal(value: SyntaxNode): string | null {
+  let n = value;
+  while (n.parent && VALUE_WRAPPERS.has(n.parent.type)) n = n.parent;
+  const p = n.parent;
+  if (p?.type === 'variable_declarator') return p.child('name')?.text ?? null;
+  if (p?.type === 'assignment_expression' && p.child('right') === n && p.child('operator')?.text === '=') {
+    const left = p.child('left');
+    if (left?.type === 'identifier') return left.text;
+  }
+  return null;
+}
+
+/** The value of an invocation's positional argument (after `name:` / `ref`). */
+function invocationArg(call: SyntaxNode, index: number): SyntaxNode | null {
+  const list = call.child('arguments') ?? call.namedChildren.find((c) => c.type === 'argument_list') ?? null;
+  if (!list) return null;
+  let i = 0;
+  for (const a of list.namedChildren) {
+    if (a.type !== 'argument') continue;
+    if (a.child('name')) continue;
+    if (i++ === index) return a.namedChildren[a.namedChildren.length - 1] ?? null;
+  }
+  return null;
+}
+
+const BLOCKS = new Set(['block', 'compilation_unit', 'switch_section', 'declaration_list']);
+/** Nodes one query may visit: the rest of a block is usually a few hundred. */
+const REST_BUDGET = 20000;
+
+/**
+ * The named nodes after `at` in the block it is a statement of, up to `until` (a local declared
+ * there is only used there): the statements that follow, and what they contain. Bounded.
+ */
+function* restOfBlock(at: SyntaxNode, until = Number.POSITIVE_INFINITY): Generator<SyntaxNode> {
+  let stmt = at;
+  while (stmt.parent && !BLOCKS.has(stmt.parent.type)) stmt = stmt.parent;
+  const block = stmt.parent;
+  if (!block) return;
+  let budget = REST_BUDGET;
+  const siblings = block.children;
+  for (let i = siblings.indexOf(stmt); i >= 0 && i < siblings.length; i++) {
+    const first = siblings[i] as SyntaxNode;
+    if (first.start > until) return;
+    const stack: SyntaxNode[] = [first];
+    while (stack.length > 0) {
+      if (budget-- <= 0) return;
+      const n = stack.pop() as SyntaxNode;
+      if (n.start > until) continue;
+      if (!n.named || n.type === 'comment') continue;
+      yield n;
+      for (let j = n.children.length - 1; j >= 0; j--) stack.push(n.children[j] as SyntaxNode);
+    }
+  }
+}
+
+const usesCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/**
+ * Invocations after `at` in its block, named one of `methods`, that use the local `name` as their
+ * receiver (`searcher.FindAll()`) or as argument `role` (`Process.Start(psi)`).
+ */
+export function laterUses(at: SyntaxNode, name: string, methods: ReadonlySet<string>, role: 'receiver' | number): SyntaxNode[] {
+  const key = `${name}|${[...methods].join(',')}|${role}`;
+  let byKey = usesCache.get(at);
+  const hit = byKey?.get(key);
+  if (hit) return hit;
+  const out: SyntaxNode[] = [];
+  for (const n of restOfBlock(at)) {
+    if (n.type !== 'invocation_expression' || n.start < at.end) continue;
+    const fn = n.child('function');
+    if (fn?.type !== 'member_access_expression' || !methods.has(simpleName(fn.child('name')))) continue;
+    const used = role === 'receiver' ? fn.child('expression') : invocationArg(n, role);
+    if (used?.type === 'identifier' && used.text === name) out.push(n);
+  }
+  if (!byKey) usesCache.set(at, (byKey = new Map()));
+  byKey.set(key, out);
+  return out;
+}
+
+/** Whether an object creation is stored in a local that a later call of the same method runs (see `laterUses`). */
+export function runLater(creation: SyntaxNode, methods: ReadonlySet<string>, role: 'receiver' | number): boolean {
+  const name = boundLocal(creation);
+  return name !== null && laterUses(creation, name, methods, role).length > 0;
+}
+
+/** The creation (`new T(…)` of one of `types`) a local holds where it is used: the last one assigned before the use in its method. */
+export function localCreation(use: SyntaxNode, types: ReadonlySet<string>): SyntaxNode | null {
+  if (use.type !== 'identifier') return null;
+  let found: SyntaxNode | null = null;
+  for (const v of localValues(use)) {
+    let n = v;
+    while (VALUE_WRAPPERS.has(n.type) && n.namedChildren.length > 0) n = n.namedChildren[n.namedChildren.length - 1] as SyntaxNode;
+    if (n.type === 'object_creation_expression' && types.has(typeName(n.child('type')?.text ?? ''))) found = n;
+    else if (n.type === 'implicit_object_creation_expression' && [...typesOf(n)].some((t) => types.has(t))) found = n;
+    else found = null;
+  }
+  return found;
+}
+
+/**
+ * The value `<name>.<prop>` holds at `at`: the last `name.prop = …` between the creation and `at`
+ * in the method, else the creation's initializer entry (`new T { Prop = … }`), else `fallback`
+ * (a constructor argument). `name` may be a member chain (`process.StartInfo`).
+ */
+export function propertyAt(creation: SyntaxNode, name: string, prop: string, at: SyntaxNode, fallback: SyntaxNode | null): SyntaxNode | null {
+  let last: SyntaxNode | null = null;
+  for (const n of restOfBlock(creation, at.start)) {
+    if (n.type !== 'assignment_expression' || n.start < creation.end || n.start > at.start) continue;
+    const left = n.child('left');
+    if (left?.type !== 'member_access_expression' || simpleName(left.child('name')) !== prop) continue;
+    const obj = left.child('expression');
+    if (obj && (obj.type === 'identifier' || obj.type === 'member_access_expression') && obj.text === name) last = n.child('right');
+  }
+  return last ?? initializerValues(creation).get(prop) ?? fallback;
+}
+
+/** A positional constructor argument of a creation (value node), or null. */
+export function creationArg(creation: SyntaxNode, index: number): SyntaxNode | null {
+  return invocationArg(creation, index);
+}
+
+/**
+ * A node covering two nodes and everything between them, for reporting one finding over the lines
+ * of one construct (`var options = new CookieOptions { Secure = false }` … `Response.Cookies.Append(…,
+ * options)`), so a reader who marks any of those lines finds it. It is not part of the tree.
+ */
+export function span(first: SyntaxNode, last: SyntaxNode): SyntaxNode {
+  if (first === last || last.end <= first.start) return first;
+  return new SpanNode('csharp_span', true, null, Math.min(first.start, last.start), Math.max(first.end, last.end), first.parent, first.source);
+}
+
+/** The statement a node is part of (its nearest statement ancestor, or itself). */
+export function statementOf(node: SyntaxNode): SyntaxNode {
+  for (let p: SyntaxNode | null = node; p; p = p.parent) {
+    if (p.type.endsWith('_statement') || p.type === 'local_declaration_statement') return p;
+    if (FUNCTION_NODES.has(p.type) || CLASS_TYPES.has(p.type)) break;
+  }
+  return node;
+}
+
+// ---- names of secrets ---------------------------------------------------------------------
+
+/** Nouns that say whose secret it is (`ServicePassword`, `KEY_STORE_PASSWORD`, `cookieSecret`), not that it is something else. */
+const OWNER_WORDS = new Set(['service', 'store', 'provider', 'manager', 'cookie', 'storage']);
+/** Head nouns that name a secret value. */
+const SECRET_HEADS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'credential', 'credentials', 'apikey']);
+
+/**
+ * `isSecretName`, also for names whose last word is a secret and whose other words only say whose
+ * it is: `ServicePassword`, `KeyStorePassword`, `COOKIE_SECRET` (but not `PasswordService`).
+ */
+export function credentialName(name: string): boolean {
+  if (isSecretName(name)) return true;
+  const lower = name.toLowerCase();
+  if (![...OWNER_WORDS].some((w) => lower.includes(w))) return false;
+  const words = nameWords(name);
+  if (words.length < 2 || !SECRET_HEADS.has(words[words.length - 1] as string)) return false;
+  const kept = words.filter((w) => !OWNER_WORDS.has(w));
+  return kept.length < words.length && kept.length > 0 && isSecretName(kept.join('_'));
+}
+
+// ---- linear text searches ----------------------------------------------------------------
+
+function identChar(c: string | undefined): boolean {
+  return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
+}
+
+/**
+ * The first place `literal` occurs in `text` (at a word start when `word`) and is followed by what
+ * the anchored pattern `after` matches: its offset and the match, or null. A linear scan —
+ * `indexOf` for the literal, then `after` (which must begin with `^`) on a bounded window — so no
+ * pattern ever runs unanchored over a long text.
+ */
+export function findAfter(text: string, literal: string, after: RegExp | null = null, word = false, window = 256): { index: number; match: RegExpExecArray | null } | null {
+  for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
+    if (word && identChar(text[i - 1])) continue;
+    if (!after) return { index: i, match: null };
+    const m = after.exec(text.slice(i + literal.length, i + literal.length + window));
+    if (m) return { index: i, match: m };
+  }
+  return null;
+}
+
+/** Whether `text` calls a method or function of this name: `.Name(`, `Name (` (a linear scan). */
+export function callsNamed(text: string, name: string): boolean {
+  return findAfter(text, name, /^\s*\(/, true) !== null;
+}
+
+/** Names of the functions called in a text (`Foo(`, `x.Bar (`), by a scan over `(`: linear. */
+export function calledNames(text: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = text.indexOf('('); i >= 0; i = text.indexOf('(', i + 1)) {
+    let j = i - 1;
+    while (j >= 0 && (text[j] === ' ' || text[j] === '\t' || text[j] === '\n' || text[j] === '\r')) j--;
+    const end = j + 1;
+    while (j >= 0 && identChar(text[j])) j--;
+    if (end > j + 1) out.add(text.slice(j + 1, end));
+  }
+  return out;
 }

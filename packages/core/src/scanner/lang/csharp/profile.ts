@@ -2,6 +2,7 @@ import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
+import { calledNames, findAfter } from './helpers.ts';
 import { attributesOf, CLASS_TYPES, csharpAdapter, enumNames, modifiersOf, NON_STRING_TYPE, simpleName, typeName } from './adapter.ts';
 
 /** Members of an HTTP request that carry client data (ASP.NET Core, classic ASP.NET, Web API 2, HttpListener). */
@@ -15,8 +16,23 @@ const BINDING_ATTR = /^(?:FromQuery|FromBody|FromRoute|FromForm|FromHeader|FromU
 const SERVICE_ATTR = /^(?:FromServices|FromKeyedServices|Inject|HttpTrigger|Blob|Queue|TimerTrigger|ServiceBusTrigger|QueueTrigger|BlobTrigger|EventHubTrigger|CosmosDBTrigger)\b/;
 const ROUTE_ATTR = /^(?:Http(?:Get|Post|Put|Delete|Patch|Head|Options)|Route|AcceptVerbs|WebGet|WebInvoke|OperationContract|WebMethod)\b/;
 const CONTROLLER_BASE = /(?:^Controller|ControllerBase|ApiController|ODataController|Controller)$/;
-const FRAMEWORK_TYPE =
-  /^(?:HttpContext|HttpRequest|HttpResponse|HttpRequestData|HttpRequestMessage|HttpResponseMessage|ClaimsPrincipal|IPrincipal|ILogger|ILoggerFactory|IConfiguration|IConfigurationRoot|IWebHostEnvironment|IHostingEnvironment|IHostEnvironment|IServiceProvider|IServiceScopeFactory|IMemoryCache|IDistributedCache|IHttpClientFactory|HttpClient|IMediator|ISender|IPublisher|IMapper|LinkGenerator|IUrlHelper|ServerCallContext|IFormatProvider|ModelStateDictionary|IOptions|IOptionsSnapshot|IOptionsMonitor|UserManager|SignInManager|RoleManager|IAntiforgery|IDataProtectionProvider|IDataProtector|TimeProvider|Random|DbConnection|IDbConnection|SqlConnection|NpgsqlConnection|MySqlConnection|SqliteConnection|IDbTransaction|DbTransaction|Type|Assembly|Exception|Task|Action|Func|Predicate|Expression|ExecutionContext|FunctionContext|ILambdaContext|IHubCallerClients|IHubContext|IServiceCollection|IApplicationBuilder|WebApplication|WebApplicationBuilder|IEndpointRouteBuilder|IHostBuilder|IWebHostBuilder|EventArgs|\w+EventArgs|\w+Exception)$/;
+const FRAMEWORK_TYPES = new Set([
+  'HttpContext', 'HttpRequest', 'HttpResponse', 'HttpRequestData', 'HttpRequestMessage', 'HttpResponseMessage',
+  'ClaimsPrincipal', 'IPrincipal', 'ILogger', 'ILoggerFactory', 'IConfiguration', 'IConfigurationRoot', 'IWebHostEnvironment',
+  'IHostingEnvironment', 'IHostEnvironment', 'IServiceProvider', 'IServiceScopeFactory', 'IMemoryCache', 'IDistributedCache',
+  'IHttpClientFactory', 'HttpClient', 'IMediator', 'ISender', 'IPublisher', 'IMapper', 'LinkGenerator', 'IUrlHelper',
+  'ServerCallContext', 'IFormatProvider', 'ModelStateDictionary', 'IOptions', 'IOptionsSnapshot', 'IOptionsMonitor',
+  'UserManager', 'SignInManager', 'RoleManager', 'IAntiforgery', 'IDataProtectionProvider', 'IDataProtector', 'TimeProvider',
+  'Random', 'DbConnection', 'IDbConnection', 'SqlConnection', 'NpgsqlConnection', 'MySqlConnection', 'SqliteConnection',
+  'IDbTransaction', 'DbTransaction', 'Type', 'Assembly', 'Exception', 'Task', 'Action', 'Func', 'Predicate', 'Expression',
+  'ExecutionContext', 'FunctionContext', 'ILambdaContext', 'IHubCallerClients', 'IHubContext', 'IServiceCollection',
+  'IApplicationBuilder', 'WebApplication', 'WebApplicationBuilder', 'IEndpointRouteBuilder', 'IHostBuilder', 'IWebHostBuilder',
+  'EventArgs',
+]);
+/** Framework and infrastructure types (and any `…EventArgs` / `…Exception`). */
+function frameworkType(name: string): boolean {
+  return FRAMEWORK_TYPES.has(name) || (name.length > 9 && name.endsWith('EventArgs')) || (name.length > 9 && name.endsWith('Exception'));
+}
 const SERVICE_SUFFIX = /(?:Service|Services|Repository|Repo|Manager|Provider|Factory|DbContext|Context|Logger|Accessor|Cache|Client|Store|Mediator|Mapper|UnitOfWork|Validator|Engine|Db|Hub)$/;
 const NON_STRING_COLLECTION = /^(?:(?:I?(?:List|Enumerable|Collection|ReadOnlyList|ReadOnlyCollection|Set|HashSet)|ISet)<(\w+)\??>|(\w+)\??\[\])$/;
 const SERVICE_NAMES = new Set(['db', '_db', 'context', 'dbContext', 'logger', 'env', 'environment', 'config', 'configuration', 'cancellationToken', 'ct', 'token', 'mediator', 'mapper', 'sender', 'httpContext']);
@@ -33,7 +49,7 @@ function nonDataType(type: string | null, at: SyntaxNode): boolean {
     if (NON_STRING_TYPE.test(inner)) return true;
   }
   const name = typeName(raw);
-  if (FRAMEWORK_TYPE.test(name) || SERVICE_SUFFIX.test(name)) return true;
+  if (frameworkType(name) || SERVICE_SUFFIX.test(name)) return true;
   return enumNames(at).has(name);
 }
 
@@ -59,12 +75,17 @@ function isController(cls: SyntaxNode | null, fn: FunctionView): boolean {
 
 const webCache = new WeakMap<SyntaxNode, boolean>();
 
+const WEB_ATTRIBUTES = ['[HttpGet', '[HttpPost', '[HttpPut', '[HttpDelete', '[Route', '[ApiController'];
+
 /** Whether the file imports ASP.NET (Core or classic). */
 function usesWebFramework(node: SyntaxNode): boolean {
   const root = rootOf(node);
   let yes = webCache.get(root);
   if (yes === undefined) {
-    yes = /\busing\s+(?:Microsoft\.AspNetCore|System\.Web)\b|\[(?:Http(?:Get|Post|Put|Delete)|Route|ApiController)\b/.test(root.text.slice(0, 200000));
+    const text = root.text;
+    yes =
+      findAfter(text, 'using', /^\s+(?:global::)?(?:Microsoft\.AspNetCore|System\.Web)\b/, true) !== null ||
+      WEB_ATTRIBUTES.some((a) => findAfter(text, a, /^\b/) !== null);
     webCache.set(root, yes);
   }
   return yes;
@@ -143,9 +164,24 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
 
 // ---- helpers called with request data (same file) -----------------------------------------
 
-const REQUEST_TEXT =
-  /\bRequest\s*(?:\.\s*(?:Query|Form|QueryString|Params|Headers|Cookies|RouteValues|Body|InputStream|Url|RawUrl|Path|ServerVariables|Files|Unvalidated)\b|\[)/;
-const SANITIZING_CALL = /\b(?:Parse|TryParse|ParseExact|ToInt16|ToInt32|ToInt64|ToDecimal|ToDouble|ToBoolean|HtmlEncode|UrlEncode|HtmlAttributeEncode|JavaScriptStringEncode|GetFileName|GetFileNameWithoutExtension|EscapeDataString|Encode|LdapFilterEncode|Escape)\s*\(/;
+/** What follows `Request` in a read of request data: `.Query`, `.Form[…]`, `["id"]` (anchored: run right after the word). */
+const REQUEST_MEMBER = /^\s*(?:\.\s*(?:Query|Form|QueryString|Params|Headers|Cookies|RouteValues|Body|InputStream|Url|RawUrl|Path|ServerVariables|Files|Unvalidated)\b|\[)/;
+const SANITIZING = new Set([
+  'Parse', 'TryParse', 'ParseExact', 'ToInt16', 'ToInt32', 'ToInt64', 'ToDecimal', 'ToDouble', 'ToBoolean', 'HtmlEncode', 'UrlEncode',
+  'HtmlAttributeEncode', 'JavaScriptStringEncode', 'GetFileName', 'GetFileNameWithoutExtension', 'EscapeDataString', 'Encode',
+  'LdapFilterEncode', 'Escape',
+]);
+
+/** Whether a text reads request data (`Request.Query[…]`, `Request["id"]`). */
+function readsRequest(text: string): boolean {
+  return findAfter(text, 'Request', REQUEST_MEMBER, true) !== null;
+}
+
+/** Whether a text calls a parser or encoder (`int.Parse(…)`, `HtmlEncode(…)`): its value is not the raw input. */
+function sanitizingCall(text: string): boolean {
+  for (const name of calledNames(text)) if (SANITIZING.has(name)) return true;
+  return false;
+}
 
 const callIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
 
@@ -195,7 +231,7 @@ function callSiteTaint(fn: FunctionView, param: ParamView, depth: number): boole
   for (const call of calls.slice(0, 50)) {
     if (fn.node.contains(call)) continue;
     const arg = argumentAt(call, param);
-    if (!arg || SANITIZING_CALL.test(arg.text)) continue;
+    if (!arg || sanitizingCall(arg.text)) continue;
     const caller = enclosingFunctionNode(call);
     if (requestDerived(arg, caller, depth, 0)) {
       result = true;
@@ -231,7 +267,7 @@ function enclosingFunctionNode(node: SyntaxNode): SyntaxNode | null {
 
 /** Whether an expression in a function syntactically carries request data. */
 function requestDerived(expr: SyntaxNode, fnNode: SyntaxNode | null, depth: number, localDepth: number): boolean {
-  if (REQUEST_TEXT.test(expr.text) || readsInputControl(expr)) return true;
+  if (readsRequest(expr.text) || readsInputControl(expr)) return true;
   if (!fnNode || localDepth > 3) return false;
   const view = csharpAdapter.view(fnNode);
   const fn = view?.kind === 'function' ? view.fn : null;
@@ -247,7 +283,7 @@ function requestDerived(expr: SyntaxNode, fnNode: SyntaxNode | null, depth: numb
         continue;
       }
       for (const value of localAssignments(fnNode, name, expr)) {
-        if (!SANITIZING_CALL.test(value.text) && requestDerived(value, fnNode, depth, localDepth + 1)) return true;
+        if (!sanitizingCall(value.text) && requestDerived(value, fnNode, depth, localDepth + 1)) return true;
       }
       continue;
     }
@@ -357,16 +393,18 @@ export const csharpProfile: LanguageProfile = {
     },
     {
       callee: [
-        '*.{HtmlEncode,HtmlAttributeEncode,JavaScriptStringEncode,XmlEncode,XmlAttributeEncode,Encode,HtmlFormUrlEncode}',
+        '**.{HtmlEncode,HtmlAttributeEncode,JavaScriptStringEncode,XmlEncode,XmlAttributeEncode,Encode,HtmlFormUrlEncode,EncodeHtml,EscapeHtml}',
         '**.Sanitizer.{GetSafeHtml,GetSafeHtmlFragment}',
-        '*.Sanitize',
+        '**.{Sanitize,SanitizeHtml}',
         '**.SecurityElement.Escape',
         '**.JsonSerializer.Serialize',
+        // Razor renders model values HTML-encoded (RazorLight, view-to-string renderers, Blazor's HtmlRenderer).
+        '*.{CompileRenderAsync,CompileRenderStringAsync,RenderTemplateAsync,RenderViewToStringAsync,RenderPartialViewToStringAsync,RenderComponentAsync}',
       ],
       classes: ['xss'],
     },
     {
-      callee: ['*.{UrlEncode,UrlPathEncode,UrlEncodeToBytes}', '**.Uri.{EscapeDataString,EscapeUriString}', '**.UrlEncoder.Default.Encode'],
+      callee: ['**.{UrlEncode,UrlPathEncode,UrlEncodeToBytes}', '**.Uri.{EscapeDataString,EscapeUriString}', '**.UrlEncoder.Default.Encode'],
       classes: ['xss', 'header', 'redirect', 'ssrf', 'log', 'command', 'xpath'],
     },
     { callee: ['**.Path.{GetFileName,GetFileNameWithoutExtension,GetExtension}'], classes: ['path'] },
@@ -375,9 +413,15 @@ export const csharpProfile: LanguageProfile = {
       callee: ['**.Url.{Action,RouteUrl,Page,Content,Link,ActionLink}', '*.{GetPathByAction,GetUriByAction,GetPathByPage,GetUriByPage,GetPathByName,GetUriByName,GetPathByRouteValues}', '**.QueryHelpers.AddQueryString'],
       classes: ['xss', 'header', 'redirect', 'ssrf', 'log'],
     },
-    { callee: ['*.{LdapFilterEncode,LdapDistinguishedNameEncode,EscapeLdapFilter,EscapeLdapSearchFilter,LdapEncode,EscapeFilter,EscapeDn}'], classes: ['ldap'] },
+    // Encoders and the escaping helpers applications write for RFC 4515 filters and RFC 4514 DNs (often a private static method).
+    {
+      callee: [
+        '**.{LdapFilterEncode,LdapDistinguishedNameEncode,EscapeLdapFilter,EscapeLdapSearchFilter,EscapeLdapFilterValue,EscapeLdapValue,EscapeLdap,LdapEscape,LdapEncode,EncodeLdapFilter,EscapeFilter,EscapeFilterValue,FilterEscape,EncodeFilterValue,EscapeDn,EscapeDN,EscapeDistinguishedName,EscapeRdn,EscapeRdnValue}',
+      ],
+      classes: ['ldap'],
+    },
     { callee: ['**.Regex.Escape'], classes: ['regex'] },
-    { callee: ['*.{EscapeXPath,XPathEscape,EscapeXPathString}'], classes: ['xpath'] },
+    { callee: ['**.{EscapeXPath,XPathEscape,EscapeXPathString,EscapeXPathLiteral,XPathLiteral,ToXPathLiteral}'], classes: ['xpath'] },
   ],
   paramTaint,
   mutators: ['Append', 'AppendLine', 'AppendFormat', 'Insert', 'Add', 'AddRange', 'Push', 'Enqueue', 'TryAdd', 'Write', 'WriteLine', 'AppendHtml'],

@@ -99,12 +99,18 @@ function synth(parent: SyntaxNode, type: string, start: number, end: number, vie
 
 // ---- imports ---------------------------------------------------------------------------
 
+/** `yaml.v3` → `yaml` (gopkg.in style version suffixes). */
+function withoutVersionSuffix(name: string): string {
+  const dot = name.lastIndexOf('.v');
+  return dot > 0 && /^[0-9]+$/.test(name.slice(dot + 2)) ? name.slice(0, dot) : name;
+}
+
 /** The default package name of an import path (see the header comment). */
 export function defaultPackageName(importPath: string): string {
   const segs = importPath.split('/').filter((s) => s.length > 0);
   let last = segs.pop() ?? importPath;
   if (/^v\d+$/.test(last) && segs.length > 0) last = segs.pop() as string;
-  last = last.replace(/\.v\d+$/, '').replace(/^go[-.]/, '').replace(/[-.]go$/, '');
+  last = withoutVersionSuffix(last).replace(/^go[-.]/, '').replace(/[-.]go$/, '');
   return last.replace(/[^A-Za-z0-9_]/g, '');
 }
 
@@ -399,7 +405,8 @@ function functionView(node: SyntaxNode): FunctionView {
     const recv = node.child('receiver');
     const decl = recv?.children.find((c) => c.type === 'parameter_declaration');
     const t = decl?.child('type')?.text ?? null;
-    className = t ? t.replace(/^\*/, '').replace(/\[.*$/, '') : null;
+    const base = t ? t.replace(/^\*/, '') : null;
+    className = base !== null && base.includes('[') ? base.slice(0, base.indexOf('[')) : base;
   }
   let name: string | null = node.child('name')?.text ?? null;
   if (!name && node.type === 'func_literal') {

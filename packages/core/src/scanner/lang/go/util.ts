@@ -2,6 +2,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
+import { SyntaxNode as SpanNode } from '../../syntax.ts';
 import { declaredParamType, fileImports, outermostFunction, enclosingFunction, BIND_INTO_ARG0, DECODE_INTO_ARG1, packageOf } from './adapter.ts';
 
 export type Framework = 'http' | 'gin' | 'echo' | 'fiber' | 'fasthttp';
@@ -126,19 +127,26 @@ export function innerFunctionText(node: SyntaxNode): string {
   return enclosingFunction(node)?.text ?? '';
 }
 
-const CONTENT_TYPE_SET = /Content-Type"\s*,\s*"([^"\n]*)"/gi;
-const FIBER_TYPE = /\.(?:Type|ContentType)\(\s*"([^"\n]*)"/g;
-const MIME_CONST = /HeaderContentType\s*,\s*(?:\w+\.)?(MIME\w+)/g;
+/** What follows a content-type header name or setter: `"text/html"` (anchored, run right after the literal). */
+const QUOTED_VALUE = /^"\s*,\s*"([^"\n]*)"/;
+const SETTER_VALUE = /^\(\s*"([^"\n]*)"/;
+const MIME_VALUE = /^\s*,\s*(?:[A-Za-z_][A-Za-z0-9_]*\.)?(MIME[A-Za-z0-9_]*)/;
 
 /** The response content type a handler sets explicitly: 'html', 'other', or null when it sets none. */
 export function declaredContentType(fnText: string): 'html' | 'other' | null {
   let found: 'html' | 'other' | null = null;
-  for (const re of [CONTENT_TYPE_SET, FIBER_TYPE, MIME_CONST]) {
-    re.lastIndex = 0;
-    for (let m = re.exec(fnText); m; m = re.exec(fnText)) {
-      if (/html/i.test(m[1] as string)) return 'html';
-      found = 'other';
-    }
+  const lower = fnText.toLowerCase();
+  const values: string[] = [];
+  // `Header().Set("Content-Type", "…")` (any case), fiber/echo `.Type("…")` / `.ContentType("…")`, `HeaderContentType, MIMETextHTML`.
+  for (const { index } of allAfter(lower, 'content-type', /^"\s*,\s*"/)) {
+    const m = QUOTED_VALUE.exec(fnText.slice(index + 12, index + 12 + 256));
+    if (m) values.push(m[1] as string);
+  }
+  for (const setter of ['.Type', '.ContentType']) for (const { match } of allAfter(fnText, setter, SETTER_VALUE)) values.push(match[1] as string);
+  for (const { match } of allAfter(fnText, 'HeaderContentType', MIME_VALUE)) values.push(match[1] as string);
+  for (const v of values) {
+    if (v.toLowerCase().includes('html')) return 'html';
+    found = 'other';
   }
   return found;
 }
@@ -317,4 +325,123 @@ export const FROM_SECOND: readonly number[] = Array.from({ length: 24 }, (_, i) 
 /** Whether a taint is only configuration from the process environment (`os.Getenv`): the operator's choice, not an attacker's. */
 export function fromEnvironment(taint: Taint): boolean {
   return taint.strength === 'local' && /^(?:os\.(?:Getenv|LookupEnv|Environ)|syscall\.Getenv)\(/.test(taint.label);
+}
+
+// ---- locals: what a name was last given, and where it is used next -------------------------
+
+const BINDING_TYPES = new Set(['short_var_declaration', 'assignment_statement', 'var_spec']);
+
+/** Named descendants of a node in document order (bounded). */
+export function* walk(node: SyntaxNode, budget = 100000): Generator<SyntaxNode> {
+  const stack: SyntaxNode[] = [node];
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    yield n;
+    for (let i = n.children.length - 1; i >= 0; i--) {
+      const c = n.children[i] as SyntaxNode;
+      if (c.named && c.type !== 'comment') stack.push(c);
+    }
+  }
+}
+
+/** The names and values of a binding statement (`a, b := x, y`, `a = x`, `var a = x`). */
+function bindingPairs(stmt: SyntaxNode): { names: SyntaxNode[]; values: SyntaxNode[] } {
+  const left = stmt.type === 'var_spec' ? null : stmt.child('left');
+  const names = stmt.type === 'var_spec' ? stmt.fieldChildren('name') : left?.type === 'expression_list' ? left.namedChildren : left ? [left] : [];
+  const right = stmt.type === 'var_spec' ? stmt.child('value') : stmt.child('right');
+  const values = right?.type === 'expression_list' ? right.namedChildren : right ? [right] : [];
+  return { names, values };
+}
+
+/**
+ * The value a local name was last given before a use, in the same function (`req := …`, `req = …`,
+ * `var req = …`; for `v, ok := f(…)` the call); null when unknown (a parameter, a closure's capture).
+ */
+export function lastValue(use: SyntaxNode): SyntaxNode | null {
+  if (use.type !== 'identifier') return null;
+  const fn = enclosingFunction(use);
+  if (!fn) return null;
+  let found: SyntaxNode | null = null;
+  for (const n of walk(fn)) {
+    if (n.start >= use.start) break;
+    if (!BINDING_TYPES.has(n.type)) continue;
+    if (n.type === 'assignment_statement' && n.child('operator')?.text !== '=') continue;
+    const { names, values } = bindingPairs(n);
+    const at = names.findIndex((x) => x.text === use.text);
+    if (at < 0) continue;
+    // `full, ok := within(base, rel)`: the results of one call.
+    found = values.length === names.length ? (values[at] ?? null) : values.length === 1 && values[0]?.type === 'call_expression' ? values[0] : null;
+  }
+  return found;
+}
+
+/** The statement binding a value to a single local (`x := <v>`, `x = <v>`, `var x = <v>`): the local's name node, or null. */
+export function boundName(value: SyntaxNode): SyntaxNode | null {
+  let v = value;
+  while (v.parent && (v.parent.type === 'parenthesized_expression' || (v.parent.type === 'unary_expression' && v.parent.child('operator')?.text === '&'))) v = v.parent;
+  const list = v.parent?.type === 'expression_list' ? v.parent : null;
+  const stmt = list ? list.parent : v.parent;
+  if (!stmt || !BINDING_TYPES.has(stmt.type)) return null;
+  const { names, values } = bindingPairs(stmt);
+  const at = values.indexOf(v);
+  if (at < 0 || values.length !== names.length) return null;
+  const name = names[at];
+  return name?.type === 'identifier' && name.text !== '_' ? name : null;
+}
+
+/** Calls after `after` in the function of `after` whose method is one of `methods` and whose argument `index` is the local `name`. */
+export function laterCalls(after: SyntaxNode, name: string, methods: ReadonlySet<string>, index: number): SyntaxNode[] {
+  const fn = enclosingFunction(after);
+  if (!fn) return [];
+  const out: SyntaxNode[] = [];
+  for (const n of walk(fn)) {
+    if (n.type !== 'call_expression' || n.start < after.end) continue;
+    const f = n.child('function');
+    const method = f?.type === 'selector_expression' ? f.child('field')?.text : f?.type === 'identifier' ? f.text : undefined;
+    if (!method || !methods.has(method)) continue;
+    const arg = n.child('arguments')?.namedChildren[index];
+    if (arg && unparen(arg).type === 'identifier' && unparen(arg).text === name) out.push(n);
+  }
+  return out;
+}
+
+/**
+ * A node covering two nodes and everything between them, for reporting one finding over the lines
+ * of one construct (`c := &http.Cookie{…}` … `http.SetCookie(w, c)`), so a reader who marks any of
+ * those lines finds it. It is not part of the tree.
+ */
+export function span(first: SyntaxNode, last: SyntaxNode): SyntaxNode {
+  if (first === last || last.end <= first.start) return first;
+  return new SpanNode('go_span', true, null, Math.min(first.start, last.start), Math.max(first.end, last.end), first.parent, first.source);
+}
+
+function identChar(c: string | undefined): boolean {
+  return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
+}
+
+/**
+ * The first place `literal` occurs in `text` (at a word start when `word`, followed by one of the
+ * characters `next` when given) and is followed by what the anchored pattern `after` matches: its
+ * offset and the match, or null. A linear scan —
+ * `indexOf` for the literal, then `after` (which must begin with `^`) on a bounded window — so no
+ * pattern ever runs unanchored over a long text.
+ */
+export function findAfter(text: string, literal: string, after: RegExp | null = null, word = false, window = 256, next?: string): { index: number; match: RegExpExecArray | null } | null {
+  for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
+    if (word && identChar(text[i - 1])) continue;
+    // A cheap look at the next character first (`next` lists those `after` can start with).
+    if (next !== undefined && !next.includes(text[i + literal.length] ?? '\u0000')) continue;
+    if (!after) return { index: i, match: null };
+    const m = after.exec(text.slice(i + literal.length, i + literal.length + window));
+    if (m) return { index: i, match: m };
+  }
+  return null;
+}
+
+/** Every place `literal` is followed by what the anchored `after` matches (see `findAfter`). */
+export function* allAfter(text: string, literal: string, after: RegExp, window = 256): Generator<{ index: number; match: RegExpExecArray }> {
+  for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
+    const m = after.exec(text.slice(i + literal.length, i + literal.length + window));
+    if (m) yield { index: i, match: m };
+  }
 }

@@ -28,8 +28,10 @@
 import type { SyntaxNode } from '../../syntax.ts';
 import { SyntaxNode as Node } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
+import { resolveLocal } from './predicates.ts';
 import {
   annotationTexts,
+  findDeclaration,
   classBases,
   classRef,
   className,
@@ -104,7 +106,28 @@ const STATEMENT_PARENTS = new Set([
   'program',
 ]);
 /** Package-qualified class name used as an expression: `java.nio.file.Paths`, `org.apache.commons.io.FileUtils`. */
-const QUALIFIED_CLASS = /^[a-z][a-z0-9_]*(?:\s*\.\s*[a-z][a-z0-9_]*)+\s*\.\s*[A-Z][A-Za-z0-9_]*$/;
+function qualifiedClass(text: string): boolean {
+  const parts = text.split('.').map((p) => p.trim());
+  if (parts.length < 3) return false;
+  const last = parts[parts.length - 1] as string;
+  return /^[A-Z][A-Za-z0-9_]*$/.test(last) && parts.slice(0, -1).every((p) => /^[a-z][a-z0-9_]*$/.test(p));
+}
+
+/** Declared types whose values carry no text: primitives (not `char`), their boxes, dates, ids. */
+const NO_TEXT_TYPES = new Set([
+  'int', 'long', 'short', 'byte', 'double', 'float', 'boolean', 'Integer', 'Long', 'Short', 'Byte', 'Double', 'Float', 'Boolean',
+  'BigDecimal', 'BigInteger', 'Number', 'AtomicInteger', 'AtomicLong', 'UUID', 'LocalDate', 'LocalDateTime', 'LocalTime', 'Instant',
+  'OffsetDateTime', 'ZonedDateTime', 'Duration', 'Period', 'OptionalInt', 'OptionalLong', 'OptionalDouble',
+]);
+
+/** Whether a declared type (a type node of a declaration) holds no text: `long`, `Integer`, `UUID` (not arrays, not `var`). */
+function holdsNoText(type: SyntaxNode | null): boolean {
+  if (!type) return false;
+  if (type.type === 'integral_type') return type.text !== 'char';
+  if (type.type === 'floating_point_type' || type.type === 'boolean_type') return true;
+  if (type.type === 'type_identifier' || type.type === 'scoped_type_identifier') return NO_TEXT_TYPES.has(simpleTypeName(type.text));
+  return false;
+}
 
 function argList(list: SyntaxNode | null): SyntaxNode[] {
   if (!list) return [];
@@ -317,6 +340,49 @@ function constructorCall(node: SyntaxNode): View | null {
   return { kind: 'call', node, callee: type, receiver: null, name: simple, args: out, isNew: true };
 }
 
+// ---- conditions -----------------------------------------------------------------------------
+
+const FLAG_TYPES = new Set(['boolean', 'Boolean', 'var']);
+
+/**
+ * A condition with its boolean locals replaced by what they were computed from:
+ * `boolean local = back.startsWith("/") && !back.startsWith("//"); … local ? back : "/"` guards
+ * `back` like the check itself does. Only locals that are never reassigned, to a depth of 4.
+ */
+function inlineFlags(condition: SyntaxNode, depth = 0): SyntaxNode {
+  if (depth > 4) return condition;
+  const n = condition;
+  if (n.type === 'parenthesized_expression') {
+    const inner = n.namedChildren[0];
+    if (!inner) return n;
+    const replaced = inlineFlags(inner, depth + 1);
+    return replaced === inner ? n : replaced;
+  }
+  if (n.type === 'unary_expression' && n.child('operator')?.text === '!') {
+    const operand = n.child('operand');
+    if (!operand) return n;
+    const replaced = inlineFlags(operand, depth + 1);
+    return replaced === operand ? n : synthetic('java_not', n, { kind: 'not', inner: replaced }, [replaced]);
+  }
+  if (n.type === 'binary_expression' && (n.child('operator')?.text === '&&' || n.child('operator')?.text === '||')) {
+    const left = n.child('left');
+    const right = n.child('right');
+    if (!left || !right) return n;
+    const l = inlineFlags(left, depth + 1);
+    const r = inlineFlags(right, depth + 1);
+    return l === left && r === right ? n : synthetic('java_and', n, { kind: 'clean', parts: [l, r] }, [l, r]);
+  }
+  if (n.type !== 'identifier') return n;
+  const d = findDeclaration(n.text, n);
+  if (!d || d.kind !== 'local' || !d.type || !FLAG_TYPES.has(d.type.trim())) return n;
+  const init = resolveLocal(n);
+  if (!init || init.end > n.start) return n;
+  const u = init.type === 'parenthesized_expression' ? (init.namedChildren[0] ?? init) : init;
+  // Only a computed check: `boolean ok = …matches(…) && …`, not a flag read from elsewhere.
+  if (u.type !== 'binary_expression' && u.type !== 'method_invocation' && u.type !== 'unary_expression') return n;
+  return inlineFlags(u, depth + 1);
+}
+
 // ---- functions ------------------------------------------------------------------------------
 
 function paramsOf(fn: SyntaxNode): ParamView[] {
@@ -431,7 +497,7 @@ function viewOf(node: SyntaxNode): View | null {
       const object = node.child('object');
       const field = node.child('field');
       if (!object || !field) return null;
-      if (QUALIFIED_CLASS.test(node.text)) return { kind: 'name', name: field.text };
+      if (qualifiedClass(node.text)) return { kind: 'name', name: field.text };
       return { kind: 'member', object, property: field.text };
     }
     case 'array_access': {
@@ -490,7 +556,7 @@ function viewOf(node: SyntaxNode): View | null {
       // The engine applies the condition's guards to each branch (`ALLOWED.contains(s) ? s : "id"`).
       const condition = node.child('condition');
       const options = [node.child('consequence'), node.child('alternative')].filter((x): x is SyntaxNode => x !== null);
-      return condition && options.length === 2 ? { kind: 'choice', options, condition } : { kind: 'choice', options };
+      return condition && options.length === 2 ? { kind: 'choice', options, condition: inlineFlags(condition) } : { kind: 'choice', options };
     }
     case 'switch_expression': {
       const parent = node.parent;
@@ -500,7 +566,10 @@ function viewOf(node: SyntaxNode): View | null {
     case 'variable_declarator': {
       const name = node.child('name');
       if (!name) return null;
-      return { kind: 'assign', targets: [name], value: node.child('value'), update: false };
+      const value = node.child('value');
+      // `long id = parseId(x)`, `int n = …`: a number carries no string, whatever it was computed from.
+      if (value && holdsNoText(node.parent?.child('type') ?? null)) return { kind: 'assign', targets: [name], value: synthetic('java_clean', value, { kind: 'clean', parts: [value] }, [value]), update: false };
+      return { kind: 'assign', targets: [name], value, update: false };
     }
     case 'resource': {
       const name = node.child('name');
@@ -520,7 +589,7 @@ function viewOf(node: SyntaxNode): View | null {
     case 'if_statement': {
       const condition = node.child('condition');
       if (!condition) return null;
-      return { kind: 'if', condition, then: node.child('consequence'), else: node.child('alternative') };
+      return { kind: 'if', condition: inlineFlags(condition), then: node.child('consequence'), else: node.child('alternative') };
     }
     case 'return_statement':
       return { kind: 'return', value: node.namedChildren.find((c) => !COMMENT_TYPES.has(c.type)) ?? null };
@@ -530,7 +599,8 @@ function viewOf(node: SyntaxNode): View | null {
       const name = node.child('name');
       const value = node.child('value');
       if (!name || !value) return null;
-      return { kind: 'loop', targets: [name], iterable: value, body: node.child('body') };
+      const iterable = holdsNoText(node.child('type')) ? synthetic('java_clean', value, { kind: 'clean', parts: [value] }, [value]) : value;
+      return { kind: 'loop', targets: [name], iterable, body: node.child('body') };
     }
     case 'class_body':
       // The body of an anonymous class, reached as a pseudo-argument of its `new`: walk, carry nothing.

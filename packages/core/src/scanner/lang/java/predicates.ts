@@ -6,6 +6,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
+import { isSecretName, nameWords } from '../../secrets/credentials.ts';
 import {
   boundVariable,
   chainNames,
@@ -19,6 +20,8 @@ import {
   mentions,
   typeOf,
   unwrap,
+  identifierWords,
+  findAfter,
 } from './tree.ts';
 
 /**
@@ -45,8 +48,8 @@ export function receiverName(call: CallView, ctx: MatchContext): string {
 export interface ReceiverSpec {
   /** Simple type names the receiver may be declared or created as. */
   types?: ReadonlySet<string>;
-  /** Names the receiver variable, field or factory method may have. */
-  names?: RegExp;
+  /** Names the receiver variable, field or factory method may have (a pattern or a predicate). */
+  names?: { test(name: string): boolean };
   /** Segments that, anywhere in the receiver's path, identify it (`getRuntime`, `Runtime`). */
   segments?: ReadonlySet<string>;
 }
@@ -227,13 +230,25 @@ function partsPrefix(parts: readonly SyntaxNode[], ctx: MatchContext, depth: num
   return { text, dynamic, found: false };
 }
 
+/** `scheme://` followed by a configured value (`\u0000` in the prefix text) before any `/`, `?` or `#`. */
+function configuredHost(t: string): boolean {
+  const m = /^[a-z][a-z0-9+.-]*:\/\//i.exec(t);
+  if (!m) return false;
+  for (let i = m[0].length; i < t.length; i++) {
+    const c = t[i];
+    if (c === '\u0000') return true;
+    if (c === '/' || c === '?' || c === '#') return false;
+  }
+  return false;
+}
+
 /** Whether a URL built as prefix + untrusted keeps a fixed scheme and host (only the path or query vary). */
 export function hostIsFixed(prefix: Prefix): boolean {
   if (!prefix.found) return false;
   const t = prefix.text;
   if (t === '') return false;
   if (/^\u0000/.test(t)) return true; // a configured base URL comes first
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#\u0000]*\u0000/i.test(t)) return true; // scheme://host-from-config…
+  if (configuredHost(t)) return true; // scheme://host-from-config…
   if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(t)) return true;
   if (/^\/(?!\/)/.test(t)) return true; // a path on our own host
   return false;
@@ -252,7 +267,18 @@ export function redirectIsFixed(prefix: Prefix): boolean {
 }
 
 const IF_TYPES = new Set(['if_statement', 'ternary_expression', 'while_statement', 'assert_statement']);
-const CHECK_NAME = /^(?:is|has|check|verify|ensure|assert|validate|require)\w*(?:Valid|Safe|Allowed|Inside|Within|Under|Path|Url|Uri|Host|Sandbox|Whitelist|Allowlist|Trusted|Permitted|Traversal)|^(?:validate|sanitize|checkPath|ensureWithin|assertWithin)/i;
+const CHECK_PREFIXES = ['is', 'has', 'check', 'verify', 'ensure', 'assert', 'validate', 'require'];
+const CHECK_WORDS = ['valid', 'safe', 'allowed', 'inside', 'within', 'under', 'path', 'url', 'uri', 'host', 'sandbox', 'whitelist', 'allowlist', 'trusted', 'permitted', 'traversal'];
+
+/** A method whose name says it checks a value: `isSafePath`, `validateUrl`, `ensureWithinRoot`, `sanitize…`. */
+const CHECK_NAME = {
+  test(name: string): boolean {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('validate') || lower.startsWith('sanitize') || lower.startsWith('checkpath') || lower.startsWith('ensurewithin') || lower.startsWith('assertwithin')) return true;
+    const prefix = CHECK_PREFIXES.find((p) => lower.startsWith(p));
+    return prefix !== undefined && CHECK_WORDS.some((w) => lower.indexOf(w, prefix.length) >= 0);
+  },
+};
 
 /**
  * Whether the value a call builds is checked later in the same function: `v.startsWith(base)`,
@@ -325,15 +351,7 @@ export function checkedInFunction(call: CallView, checks: ReadonlySet<string>): 
   return false;
 }
 
-/** Lower-case words of identifiers: `generateResetToken` → [`generate`, `reset`, `token`]. */
-export function identifierWords(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
+export { identifierWords };
 
 /**
  * Names around a call: the variable or field its value goes to, the method (and class) it is in,
@@ -400,4 +418,23 @@ export function responseContentType(node: SyntaxNode, ctx: MatchContext): string
 export function nonHtmlContentType(type: string | null): boolean {
   if (!type) return false;
   return /json|text\/plain|TEXT_PLAIN|APPLICATION_|octet-stream|image\/|application\/(?:pdf|xml|zip)|text\/csv/i.test(type) && !/html/i.test(type);
+}
+
+/** Nouns that say whose secret it is (`SERVICE_PASSWORD`, `KEY_STORE_PASSWORD`, `cookieSecret`), not that it is something else. */
+const OWNER_WORDS = new Set(['service', 'store', 'provider', 'manager', 'cookie', 'storage']);
+/** Head nouns that name a secret value. */
+const SECRET_HEADS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'credential', 'credentials', 'apikey']);
+
+/**
+ * `isSecretName`, also for names whose last word is a secret and whose other words only say whose
+ * it is: `SERVICE_PASSWORD`, `keyStorePassword`, `COOKIE_SECRET` (but not `passwordService`).
+ */
+export function credentialName(name: string): boolean {
+  if (isSecretName(name)) return true;
+  const lower = name.toLowerCase();
+  if (![...OWNER_WORDS].some((w) => lower.includes(w))) return false;
+  const words = nameWords(name);
+  if (words.length < 2 || !SECRET_HEADS.has(words[words.length - 1] as string)) return false;
+  const kept = words.filter((w) => !OWNER_WORDS.has(w));
+  return kept.length < words.length && kept.length > 0 && isSecretName(kept.join('_'));
 }

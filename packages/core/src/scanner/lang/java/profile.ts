@@ -186,12 +186,19 @@ export const javaProfile: LanguageProfile = {
       classes: ['xss'],
     },
     {
-      callee: ['*.{encodeForXML,encodeForXMLAttribute,encodeForXPath}', '{StringEscapeUtils,StringEscapers}.{escapeXml,escapeXml10,escapeXml11}', 'Encode.{forXml,forXmlContent,forXmlAttribute}', '**.escapeXPath'],
+      callee: ['*.{encodeForXML,encodeForXMLAttribute,encodeForXPath}', '{StringEscapeUtils,StringEscapers}.{escapeXml,escapeXml10,escapeXml11}', 'Encode.{forXml,forXmlContent,forXmlAttribute}', '**.{escapeXPath,xpathEscape,escapeXPathLiteral,xpathLiteral,toXPathLiteral}'],
       classes: ['xpath'],
     },
     { callee: ['*.encodeForSQL', 'StringEscapeUtils.escapeSql', '**.escapeSql'], classes: ['sql'] },
     {
-      callee: ['*.{encodeForLDAP,encodeForDN}', 'LdapEncoder.{filterEncode,nameEncode}', 'Rdn.escapeValue', 'Filter.encodeValue', '**.{escapeLdap,escapeLDAPSearchFilter,escapeDN,ldapEscape}'],
+      // Library encoders, and the RFC 4515/4514 escaping helpers applications write themselves (often a private static method).
+      callee: [
+        '*.{encodeForLDAP,encodeForDN}',
+        'LdapEncoder.{filterEncode,nameEncode}',
+        'Rdn.escapeValue',
+        'Filter.encodeValue',
+        '**.{escapeLdap,escapeLDAP,escapeLDAPSearchFilter,escapeLdapFilter,escapeLdapFilterValue,escapeLdapValue,ldapEscape,encodeLdapFilter,escapeFilter,escapeFilterValue,filterEscape,encodeFilterValue,escapeDN,escapeDn,escapeLdapDn,escapeRdn,escapeRdnValue,escapeDistinguishedName}',
+      ],
       classes: ['ldap'],
     },
     { callee: ['*.encodeForOS'], classes: ['command'] },

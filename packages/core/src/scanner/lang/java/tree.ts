@@ -30,7 +30,9 @@ export function simpleTypeName(text: string): string {
   let t = text.replace(/@\w+(?:\([^)]*\))?\s*/g, '').trim();
   const lt = t.indexOf('<');
   if (lt >= 0) t = t.slice(0, lt);
-  t = t.replace(/\[\s*\]/g, '').replace(/\.\.\.$/, '').trim();
+  const bracket = t.indexOf('[');
+  if (bracket >= 0) t = t.slice(0, bracket);
+  t = t.replace(/\.\.\.$/, '').trim();
   const dot = t.lastIndexOf('.');
   return dot >= 0 ? t.slice(dot + 1) : t;
 }
@@ -517,4 +519,54 @@ export function span(first: SyntaxNode, last: SyntaxNode): SyntaxNode {
   if (first === last || last.end <= first.start) return first;
   const n = new SpanNode('java_span', true, null, Math.min(first.start, last.start), Math.max(first.end, last.end), first.parent, first.source);
   return n;
+}
+
+function identChar(c: string | undefined): boolean {
+  return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_' || c === '$');
+}
+
+/**
+ * The first place `literal` occurs in `text` (at a word start when `word`) and is followed by what
+ * the anchored pattern `after` matches: its offset and the match, or null. A linear scan —
+ * `indexOf` for the literal, then `after` (which must begin with `^`) on a bounded window — so no
+ * pattern ever runs unanchored over a long text.
+ */
+export function findAfter(text: string, literal: string, after: RegExp | null = null, word = false, window = 256): { index: number; match: RegExpExecArray | null } | null {
+  for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
+    if (word && identChar(text[i - 1])) continue;
+    if (!after) return { index: i, match: null };
+    const m = after.exec(text.slice(i + literal.length, i + literal.length + window));
+    if (m) return { index: i, match: m };
+  }
+  return null;
+}
+
+/** Lower-case words of an identifier: `generateResetToken` → [`generate`, `reset`, `token`], `XML_HTTP_Request` → [`xml`, `http`, `request`]. */
+export function identifierWords(text: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  const flush = (): void => {
+    if (word) out.push(word.toLowerCase());
+    word = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    const upper = c >= 'A' && c <= 'Z';
+    const lower = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!upper && !lower) {
+      flush();
+      continue;
+    }
+    if (upper && word) {
+      const prev = word[word.length - 1] as string;
+      const next = text[i + 1];
+      const prevLower = (prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9');
+      const nextLower = next !== undefined && next >= 'a' && next <= 'z';
+      // fooBar → foo|Bar; HTTPServer → HTTP|Server
+      if (prevLower || (nextLower && prev >= 'A' && prev <= 'Z')) flush();
+    }
+    word += c;
+  }
+  flush();
+  return out;
 }

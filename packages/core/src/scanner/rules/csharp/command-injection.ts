@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { classBit, defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { descendants, hasType, propertyValues, scopeOf, SHELL_PROGRAM } from '../../lang/csharp/helpers.ts';
+import { boundLocal, creationArg, descendants, findAfter, hasType, laterUses, localCreation, propertyAt, propertyValues, scopeOf, SHELL_PROGRAM } from '../../lang/csharp/helpers.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
 
 /**
@@ -12,6 +12,11 @@ import { simpleName } from '../../lang/csharp/adapter.ts';
  *   (`cmd.exe /c`, `powershell -Command`, `bash -c`, …);
  * - untrusted arguments of any other program are argument injection (CWE-88): reported only for
  *   request data (not for parameters of unknown origin), at medium confidence.
+ *
+ * A `ProcessStartInfo` built in a method and started there (`var psi = new ProcessStartInfo {…};
+ * … Process.Start(psi)`) is reported at `Process.Start`, the call that runs it, with the program
+ * and arguments the start info holds at that point; one that is returned or handed on is reported
+ * where it is built.
  */
 
 function isShell(ctx: MatchContext, node: SyntaxNode | null): boolean {
@@ -40,27 +45,108 @@ function programOf(target: SyntaxNode, ctx: MatchContext): 'shell' | 'other' | '
   return files.some((f) => isShell(ctx, f)) ? 'shell' : 'other';
 }
 
-/** Taint that counts here: request or local data, or unknown-origin data built into a string. */
+const COMMAND = classBit('command');
+
+/** Taint that counts here: request or local data, or unknown-origin data built into a string (not escaped for a shell). */
 function counts(t: Taint | null): boolean {
-  return t !== null && (t.strength !== 'param' || t.built);
+  return t !== null && (t.sanitized & COMMAND) === 0 && (t.strength !== 'param' || t.built);
+}
+
+const STARTS = new Set(['Start']);
+
+/** `Process.Start(psi)` (not `process.Start()` or another `Start`). */
+function isProcessStart(invocation: SyntaxNode): boolean {
+  const fn = invocation.child('function');
+  const owner = fn?.type === 'member_access_expression' ? fn.child('expression') : null;
+  return owner !== null && owner !== undefined && simpleName(owner) === 'Process';
+}
+
+/** Whether a start info created here is started by `Process.Start(<its local>)` later in the method. */
+function startedLater(creation: SyntaxNode): boolean {
+  const name = boundLocal(creation);
+  return name !== null && laterUses(creation, name, STARTS, 0).some(isProcessStart);
+}
+
+/** A program and its arguments: untrusted program, or untrusted arguments to a shell (or from the request). */
+function runsUntrusted(program: SyntaxNode | null, args: SyntaxNode | null, ctx: MatchContext): boolean {
+  if (program && counts(ctx.taint(program))) return true;
+  const argTaint = args ? ctx.taint(args) : null;
+  if (!counts(argTaint)) return false;
+  return isShell(ctx, program) || argTaint?.strength === 'remote';
+}
+
+/** `Process.Start(psi)`: the program and arguments `psi` holds here (initializer, constructor, later assignments). */
+function startInfoDanger(call: CallView, ctx: MatchContext, info: SyntaxNode): boolean {
+  const creation = localCreation(info, START_INFO);
+  if (!creation) return false;
+  if (ctx.probing) return true;
+  const name = info.text;
+  const program = propertyAt(creation, name, 'FileName', call.node, creationArg(creation, 0));
+  const args = propertyAt(creation, name, 'Arguments', call.node, creationArg(creation, 1));
+  return runsUntrusted(program, args, ctx);
+}
+
+const PROCESS = new Set(['Process']);
+
+/**
+ * `process.Start()` on a `new Process { StartInfo = … }` of this method: the program and arguments
+ * it holds when it starts (`process.StartInfo.Arguments = …`, the start info's initializer).
+ */
+function processDanger(call: CallView, ctx: MatchContext): boolean {
+  const recv = call.receiver;
+  if (!recv || recv.type !== 'identifier' || call.args.length > 0) return false;
+  const proc = localCreation(recv, PROCESS);
+  if (!proc) return false;
+  if (ctx.probing) return true;
+  const holder = `${recv.text}.StartInfo`;
+  const info = propertyAt(proc, recv.text, 'StartInfo', call.node, null);
+  const infoCreation = info?.type === 'object_creation_expression' ? info : info?.type === 'identifier' ? localCreation(info, START_INFO) : null;
+  const infoName = info?.type === 'identifier' ? info.text : '';
+  const value = (prop: string, index: number): SyntaxNode | null =>
+    propertyAt(proc, holder, prop, call.node, infoCreation ? propertyAt(infoCreation, infoName, prop, call.node, creationArg(infoCreation, index)) : null);
+  return runsUntrusted(value('FileName', 0), value('Arguments', 1), ctx);
+}
+
+/** `new Process { StartInfo = new ProcessStartInfo {…} }` stored in a local that is `.Start()`ed later: judged there. */
+function inProcessStartedLater(creation: SyntaxNode): boolean {
+  const entry = creation.parent;
+  const init = entry?.type === 'assignment_expression' && entry.child('left')?.text === 'StartInfo' ? entry.parent : null;
+  const proc = init?.type === 'initializer_expression' ? init.parent : null;
+  if (!proc || proc.type !== 'object_creation_expression' || simpleName(proc.child('type')) !== 'Process') return false;
+  const name = boundLocal(proc);
+  return name !== null && laterUses(proc, name, STARTS, 'receiver').some((c) => (c.child('arguments')?.namedChildren.length ?? 0) === 0);
 }
 
 /** `Process.Start(program, arguments)` / `new ProcessStartInfo(program, arguments)` / `{ FileName, Arguments }`. */
 function startDanger(call: CallView, ctx: MatchContext): boolean {
   const program = ctx.arg(call, 0) ?? ctx.arg(call, 'FileName') ?? ctx.arg(call, 'fileName');
   const args = ctx.arg(call, 1) ?? ctx.arg(call, 'Arguments') ?? ctx.arg(call, 'arguments');
-  // Process.Start(psi): the start info was checked where it was built.
-  if (!call.isNew && program && (program.type === 'object_creation_expression' || hasType(program, START_INFO))) return false;
-  if (program && counts(ctx.taint(program))) return true;
-  const argTaint = args ? ctx.taint(args) : null;
-  if (!counts(argTaint)) return false;
-  if (isShell(ctx, program)) return true;
-  return argTaint?.strength === 'remote';
+  if (!call.isNew && program && (program.type === 'object_creation_expression' || hasType(program, START_INFO))) {
+    // Process.Start(psi): judged here when psi was built in this method, else where it was built.
+    return program.type === 'identifier' && isProcessStart(call.node) ? startInfoDanger(call, ctx, program) : false;
+  }
+  if (call.isNew && START_INFO.has(call.name) && (startedLater(call.node) || inProcessStartedLater(call.node))) return false;
+  return runsUntrusted(program, args, ctx);
 }
 
 const START_INFO = new Set(['ProcessStartInfo']);
 
+/**
+ * `psi.FileName = …` / `psi.Arguments = …` on a start info that `Process.Start(psi)` runs later, or
+ * `process.StartInfo.Arguments = …` on a process `.Start()`ed later: judged where it starts.
+ */
+function startedThere(target: SyntaxNode): boolean {
+  const obj = target.child('expression');
+  if (obj?.type === 'identifier') return laterUses(target, obj.text, STARTS, 0).some(isProcessStart);
+  if (obj?.type === 'member_access_expression' && simpleName(obj.child('name')) === 'StartInfo') {
+    const owner = obj.child('expression');
+    return owner?.type === 'identifier' && laterUses(target, owner.text, STARTS, 'receiver').some((c) => (c.child('arguments')?.namedChildren.length ?? 0) === 0);
+  }
+  return false;
+}
+
 function argumentsDanger(target: SyntaxNode, ctx: MatchContext, taint: Taint): boolean {
+  if (startedThere(target)) return false;
   const program = programOf(target, ctx);
   return program === 'shell' || taint.strength === 'remote';
 }
@@ -77,8 +163,8 @@ function argumentListDanger(call: CallView, ctx: MatchContext): boolean {
 /** CliWrap `Cli.Wrap("bash").WithArguments(x)`: a command line only for a shell program. */
 function cliWrapDanger(call: CallView, _ctx: MatchContext, taint: Taint): boolean {
   const text = call.receiver?.text ?? '';
-  const m = /Wrap\(\s*(@?"[^"]*")/.exec(text);
-  if (m && SHELL_PROGRAM.test((m[1] as string).replace(/^@?"|"$/g, ''))) return true;
+  const m = findAfter(text, 'Wrap(', /^\s*@?"([^"]*)"/)?.match;
+  if (m && SHELL_PROGRAM.test(m[1] as string)) return true;
   return taint.strength === 'remote';
 }
 
@@ -104,6 +190,7 @@ export default defineRule({
     class: 'command',
     sinks: [
       { callee: ['**.Process.Start', '**.ProcessStartInfo'], args: [0, 1], keywords: ['FileName', 'Arguments', 'fileName', 'arguments'], where: (call, ctx) => startDanger(call, ctx) },
+      { callee: ['*.Start'], args: [], receiver: true, where: processDanger, label: 'Process.Start' },
       { callee: ['*.ArgumentList.Add'], args: [0], where: argumentListDanger },
       { callee: ['**.Cli.Wrap'], args: [0] },
       { callee: ['*.WithArguments'], args: [0], where: cliWrapDanger },
@@ -111,8 +198,8 @@ export default defineRule({
       { callee: ['**.Interaction.Shell'], args: [0] },
     ],
     assignSinks: [
-      { target: ['*.StartInfo.FileName'] },
-      { target: ['*.FileName'], where: (target, ctx) => /(?:psi|startInfo|StartInfo|processInfo|ProcessInfo|info|si|start)$/.test(target.child('expression')?.text ?? '') && ctx.path(target) !== null },
+      { target: ['*.StartInfo.FileName'], where: (target) => !startedThere(target) },
+      { target: ['*.FileName'], where: (target, ctx) => /(?:psi|startInfo|StartInfo|processInfo|ProcessInfo|info|si|start)$/.test(target.child('expression')?.text ?? '') && ctx.path(target) !== null && !startedThere(target) },
       { target: ['*.StartInfo.Arguments', '*.Arguments'], where: (target, ctx, taint) => /(?:psi|startInfo|StartInfo|processInfo|ProcessInfo|info|si|start)$/.test(target.child('expression')?.text ?? '') && argumentsDanger(target, ctx, taint) },
     ],
     params: 'built',

@@ -1,6 +1,7 @@
 import { defineRule, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { attributesOf, basesOf, CLASS_TYPES, simpleName } from '../../lang/csharp/adapter.ts';
+import { callsNamed, findAfter } from '../../lang/csharp/helpers.ts';
 
 const UNSAFE_VERB = /^Http(?:Post|Put|Delete|Patch)\b|^AcceptVerbs\b.*(?:POST|PUT|DELETE|PATCH)/i;
 
@@ -11,7 +12,8 @@ const UNSAFE_VERB = /^Http(?:Post|Put|Delete|Patch)\b|^AcceptVerbs\b.*(?:POST|PU
  */
 function ignoreAttribute(attr: SyntaxNode): Verdict {
   if (!/^IgnoreAntiforgeryToken\b/.test(attr.text)) return false;
-  if (/Order\s*=|Ignore\s*=\s*false/.test(attr.text)) return false;
+  // [IgnoreAntiforgeryToken(Order = …)] / (Ignore = false): configured, not a blanket opt-out.
+  if (findAfter(attr.text, 'Order', /^\s*=/, true) || findAfter(attr.text, 'Ignore', /^\s*=\s*false\b/, true)) return false;
   const owner = attr.parent?.parent;
   if (!owner) return false;
   const cls = CLASS_TYPES.has(owner.type) ? owner : owner.ancestor(CLASS_TYPES);
@@ -36,7 +38,8 @@ function check(node: SyntaxNode): Verdict {
   if (node.type === 'invocation_expression') {
     const fn = node.child('function');
     if (fn?.type !== 'member_access_expression' || simpleName(fn.child('name')) !== 'DisableAntiforgery') return false;
-    if (!/\bMap(?:Post|Put|Delete|Patch)\s*\(/.test(fn.child('expression')?.text ?? '')) return false;
+    const route = fn.child('expression')?.text ?? '';
+    if (!['MapPost', 'MapPut', 'MapDelete', 'MapPatch'].some((m) => callsNamed(route, m))) return false;
     if (!/IFormFile|\[FromForm\]|Form\b/.test(fn.child('expression')?.text ?? '')) return false;
     return { message: 'DisableAntiforgery() on a form-posting endpoint removes its CSRF protection' };
   }

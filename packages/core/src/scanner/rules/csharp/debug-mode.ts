@@ -1,9 +1,18 @@
 import { defineRule, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
-import { guardedBy } from '../../lang/csharp/helpers.ts';
+import { callsNamed, findAfter, guardedBy } from '../../lang/csharp/helpers.ts';
 
-const DEV_GUARD = /IsDevelopment\s*\(|IsEnvironment\s*\(|IsStaging\s*\(|Debugger\.IsAttached|EnvironmentName\s*==\s*"Development"|Environments\.Development/;
+/** A condition that holds only in development: `env.IsDevelopment()`, `Debugger.IsAttached`, `EnvironmentName == "Development"`. */
+const DEV_GUARD = {
+  test: (text: string): boolean =>
+    callsNamed(text, 'IsDevelopment') ||
+    callsNamed(text, 'IsEnvironment') ||
+    callsNamed(text, 'IsStaging') ||
+    text.includes('Debugger.IsAttached') ||
+    text.includes('Environments.Development') ||
+    findAfter(text, 'EnvironmentName', /^\s*==\s*"Development"/, true) !== null,
+};
 
 /** Inside `#if DEBUG`. */
 function debugOnly(node: SyntaxNode): boolean {

@@ -1,9 +1,11 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { declaratorValue, simpleName } from '../../lang/csharp/adapter.ts';
-import { isCredentialValue, isSecretName } from '../../secrets/credentials.ts';
+import { bindingsOf, credentialName, rootOf } from '../../lang/csharp/helpers.ts';
+import { isCredentialValue } from '../../secrets/credentials.ts';
 
 const LITERALS = new Set(['string_literal', 'verbatim_string_literal', 'raw_string_literal']);
+const KEY_TYPES = new Set(['SymmetricSecurityKey', 'HMACSHA256', 'HMACSHA384', 'HMACSHA512', 'HMACSHA1', 'InMemorySymmetricSecurityKey']);
 
 /** The literal a value certainly is: a string literal, or the fallback of `config["X"] ?? "literal"`. */
 function literalOf(node: SyntaxNode | null, ctx: MatchContext): { node: SyntaxNode; value: string } | null {
@@ -17,32 +19,93 @@ function literalOf(node: SyntaxNode | null, ctx: MatchContext): { node: SyntaxNo
 }
 
 function credential(name: string, value: SyntaxNode | null, ctx: MatchContext, at: SyntaxNode): Verdict {
-  if (!isSecretName(name)) return false;
+  if (!credentialName(name)) return false;
   const lit = literalOf(value, ctx);
   if (!lit || !isCredentialValue(lit.value, name)) return false;
   return { node: at, message: `Hard-coded credential in \`${name}\`: anyone with the code or the binary has it` };
 }
 
-/** `Password=…;` / `Pwd=…` in a connection string literal. */
-const CONN_PASSWORD = /(?:^|;)\s*(?:Password|Pwd|PWD|password|pwd)\s*=\s*("[^"]*"|'[^']*'|[^;]*)/;
+const SERVER_KEYS = new Set(['server', 'data source', 'host', 'database', 'initial catalog', 'user id', 'uid', 'username']);
+const PASSWORD_KEYS = new Set(['password', 'pwd']);
 
+/** `Key=Value;` pairs of a connection string (keys lower-cased; a quoted value may hold `;`). */
+function connectionPairs(value: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let i = 0;
+  while (i < value.length) {
+    const eq = value.indexOf('=', i);
+    if (eq < 0) break;
+    const key = value.slice(i, eq).trim().toLowerCase();
+    let j = eq + 1;
+    while (j < value.length && value[j] === ' ') j++;
+    let v: string;
+    const quote = value[j];
+    if (quote === '"' || quote === "'") {
+      const close = value.indexOf(quote, j + 1);
+      v = value.slice(j + 1, close < 0 ? value.length : close);
+      const semi = value.indexOf(';', close < 0 ? value.length : close);
+      i = semi < 0 ? value.length : semi + 1;
+    } else {
+      const semi = value.indexOf(';', j);
+      v = value.slice(j, semi < 0 ? value.length : semi).trim();
+      i = semi < 0 ? value.length : semi + 1;
+    }
+    if (key) out.set(key, v);
+  }
+  return out;
+}
+
+/** `Password=…;` / `Pwd=…` in a connection string literal. */
 function connectionString(node: SyntaxNode, ctx: MatchContext): Verdict {
   const value = ctx.stringValue(node);
-  if (value === null || !/(?:Server|Data Source|Host|Database|Initial Catalog|User ID|Uid|Username)\s*=/i.test(value)) return false;
-  const m = CONN_PASSWORD.exec(value);
-  if (!m) return false;
-  const pw = (m[1] as string).trim().replace(/^["']|["']$/g, '');
-  if (!isCredentialValue(pw, 'password')) return false;
+  if (value === null || !value.includes('=')) return false;
+  const pairs = connectionPairs(value);
+  if (![...pairs.keys()].some((k) => SERVER_KEYS.has(k))) return false;
+  const pw = [...pairs.entries()].find(([k]) => PASSWORD_KEYS.has(k))?.[1];
+  if (pw === undefined || !isCredentialValue(pw.trim(), 'password')) return false;
   return { message: 'Connection string with a hard-coded password: move it to user secrets, environment variables or a key vault' };
 }
 
-/** Literal bytes of a key: `Encoding.UTF8.GetBytes("…")`. */
-function keyLiteral(node: SyntaxNode | null, ctx: MatchContext): string | null {
+/**
+ * A constant (`const` or `static readonly` field, or a local) holding a literal, used where a
+ * credential goes (`new NetworkCredential(user, ServicePassword)`): reported at its declaration,
+ * where the secret is written.
+ */
+function constantDeclaration(node: SyntaxNode | null, ctx: MatchContext): { at: SyntaxNode; value: string } | null {
+  if (!node || node.type !== 'identifier') return null;
+  const bindings = bindingsOf(rootOf(node)).get(node.text) ?? [];
+  if (bindings.length !== 1) return null;
+  const b = bindings[0] as (typeof bindings)[number];
+  if (b.node.type !== 'variable_declarator' || !b.value || !LITERALS.has(b.value.type)) return null;
+  const value = ctx.stringValue(b.value);
+  return value === null ? null : { at: b.node, value };
+}
+
+/** Literal bytes of a key: `Encoding.UTF8.GetBytes("…")`, or of a constant declared in the file (`GetBytes(SigningKey)`). */
+function keyLiteral(node: SyntaxNode | null, ctx: MatchContext): { value: string; at: SyntaxNode | null } | null {
   if (!node || node.type !== 'invocation_expression') return null;
-  if (!/GetBytes$/.test(node.child('function')?.text ?? '')) return null;
+  const fn = node.child('function');
+  if (fn?.type !== 'member_access_expression' || simpleName(fn.child('name')) !== 'GetBytes') return null;
   const arg = node.child('arguments')?.namedChildren[0]?.namedChildren.slice(-1)[0] ?? null;
-  if (!arg || !LITERALS.has(arg.type)) return null;
-  return ctx.stringValue(arg);
+  if (!arg) return null;
+  if (LITERALS.has(arg.type)) {
+    const v = ctx.stringValue(arg);
+    return v === null ? null : { value: v, at: null };
+  }
+  const c = constantDeclaration(arg, ctx);
+  return c ? { value: c.value, at: c.at } : null;
+}
+
+/** The password argument of a credential constructor: a literal (reported here) or a constant (reported where it is declared). */
+function passwordArgument(arg: SyntaxNode | null, ctx: MatchContext, message: string): Verdict {
+  if (!arg) return false;
+  if (LITERALS.has(arg.type)) {
+    const lit = ctx.stringValue(arg);
+    return lit !== null && isCredentialValue(lit, 'password') ? { message } : false;
+  }
+  const c = constantDeclaration(arg, ctx);
+  if (!c || !isCredentialValue(c.value, 'password')) return false;
+  return { node: c.at, message: `${message} (through a constant)` };
 }
 
 function check(node: SyntaxNode, ctx: MatchContext): Verdict {
@@ -85,15 +148,16 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
     case 'object_creation_expression': {
       const type = simpleName(node.child('type'));
       const args = (node.child('arguments')?.namedChildren ?? []).map((a) => a.namedChildren[a.namedChildren.length - 1] ?? null);
-      if (type === 'NetworkCredential') {
-        const pw = args[1] ?? null;
-        const lit = pw && LITERALS.has(pw.type) ? ctx.stringValue(pw) : null;
-        if (lit !== null && isCredentialValue(lit, 'password')) return { message: 'NetworkCredential with a hard-coded password' };
-        return false;
-      }
-      if (/^(?:SymmetricSecurityKey|HMACSHA256|HMACSHA384|HMACSHA512|HMACSHA1|InMemorySymmetricSecurityKey)$/.test(type)) {
+      if (type === 'NetworkCredential') return passwordArgument(args[1] ?? null, ctx, 'NetworkCredential with a hard-coded password');
+      // new DirectoryEntry(path, user, password[, authType])
+      if (type === 'DirectoryEntry' && args.length >= 3) return passwordArgument(args[2] ?? null, ctx, 'DirectoryEntry bound with a hard-coded password');
+      if (KEY_TYPES.has(type)) {
         const key = keyLiteral(args[0] ?? null, ctx);
-        if (key !== null && isCredentialValue(key, 'secret')) return { message: `Hard-coded ${type === 'SymmetricSecurityKey' ? 'JWT signing' : 'HMAC'} key: anyone with the code can forge tokens`, cwe: ['CWE-798', 'CWE-321'] };
+        if (key !== null && isCredentialValue(key.value, 'secret')) {
+          const out: Verdict = { message: `Hard-coded ${type === 'SymmetricSecurityKey' ? 'JWT signing' : 'HMAC'} key: anyone with the code can forge tokens`, cwe: ['CWE-798', 'CWE-321'] };
+          if (key.at) out.node = key.at;
+          return out;
+        }
       }
       return false;
     }

@@ -1,7 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { declaratorValue, simpleName } from '../../lang/csharp/adapter.ts';
-import { assignedName, bindingsOf, initializerValues, propertyValues, rootOf, scopeOf } from '../../lang/csharp/helpers.ts';
+import { assignedName, bindingsOf, boundLocal, initializerValues, laterUses, propertyValues, rootOf, scopeOf, span, statementOf } from '../../lang/csharp/helpers.ts';
 
 /** Cookie names that carry a session, an identity or a credential. */
 const SENSITIVE = /sess|auth|token|jwt|login|remember|sid$|^sid|identity|access|refresh|csrf|xsrf|antiforgery|credential|passw|secret|apikey|api_key|\.aspnet|user_?id|user_?name/i;
@@ -39,15 +39,40 @@ function verdictFor(flags: string[], what: string): Verdict {
   return { message: `${what} is set without ${flags.join(' and ')}: ${flags.includes('Secure') ? 'it is sent over plain HTTP' : ''}${flags.length === 2 ? ' and ' : ''}${flags.includes('HttpOnly') ? 'scripts can read it' : ''}`.replace(': and ', ': '), cwe };
 }
 
-/** A System.Net.Cookie set on a response (`response.Cookies.Add(cookie)`), not one a client sends. */
-function sentInResponse(creation: SyntaxNode): boolean {
-  const call = creation.parent?.type === 'argument' ? creation.parent.parent?.parent : null;
-  if (call?.type === 'invocation_expression' && /[Rr]esponse\w*\.Cookies\.(?:Add|Set|Append)$/.test(call.child('function')?.text ?? '')) return true;
-  const name = assignedName(creation);
-  if (!name) return false;
-  const text = scopeOf(creation).text;
-  const at = text.indexOf(`Cookies.Add(${name})`);
-  return at > 0 && /[Rr]esponse\w*\.$/.test(text.slice(Math.max(0, at - 40), at));
+const SETTERS = new Set(['Add', 'Set', 'Append']);
+
+/** `Response.Cookies.Append(…)`, `HttpContext.Response.Cookies.Add(…)`: a call that sets a cookie on a response. */
+function setsResponseCookie(invocation: SyntaxNode | null | undefined): boolean {
+  const fn = invocation?.type === 'invocation_expression' ? invocation.child('function') : null;
+  if (fn?.type !== 'member_access_expression' || !SETTERS.has(simpleName(fn.child('name')))) return false;
+  const cookies = fn.child('expression');
+  if (cookies?.type !== 'member_access_expression' || simpleName(cookies.child('name')) !== 'Cookies') return false;
+  const owner = simpleName(cookies.child('expression')).toLowerCase();
+  return owner.startsWith('response') || owner.endsWith('response') || owner === 'resp' || owner === 'res';
+}
+
+/**
+ * The call that sets a cookie (or its options) on the response: the call the creation is an
+ * argument of, or a later call of the method given the local it is stored in.
+ */
+function sentBy(creation: SyntaxNode): SyntaxNode | null {
+  let n = creation;
+  while (n.parent && (n.parent.type === 'parenthesized_expression' || n.parent.type === 'argument')) n = n.parent;
+  if (n.parent?.type === 'argument_list' && setsResponseCookie(n.parent.parent)) return n.parent.parent;
+  const name = boundLocal(creation);
+  if (!name) return null;
+  for (const role of [0, 2] as const) {
+    const call = laterUses(creation, name, SETTERS, role).find(setsResponseCookie);
+    if (call) return call;
+  }
+  return null;
+}
+
+/** Where to report a cookie built here: over its lines up to the call that sets it, or the creation alone. */
+function cookieSpan(creation: SyntaxNode): SyntaxNode {
+  const sender = sentBy(creation);
+  if (!sender) return creation;
+  return sender.start <= creation.start && creation.end <= sender.end ? sender : span(statementOf(creation), sender);
 }
 
 /** The object creation an options argument refers to (`new CookieOptions {…}` inline, or a local bound to one). */
@@ -73,7 +98,10 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
       const owner = left.type === 'member_access_expression' ? (left.child('expression')?.text ?? '') : (node.parent?.parent?.child('type')?.text ?? node.parent?.parent?.text.slice(0, 40) ?? '');
       const cookieish = /cookie|options|opts/i.test(owner);
       if ((name === 'Secure' || name === 'HttpOnly') && right.text === 'false' && cookieish) {
-        return { message: `Cookie ${name} is disabled: ${name === 'Secure' ? 'it is sent over plain HTTP' : 'scripts can read it'}`, cwe: [name === 'Secure' ? 'CWE-614' : 'CWE-1004'] };
+        // In an initializer (`new CookieOptions { Secure = false }`): over the cookie's lines up to the call that sets it.
+        const creation = node.parent?.type === 'initializer_expression' ? node.parent.parent : null;
+        const at = creation && (creation.type === 'object_creation_expression' || creation.type === 'implicit_object_creation_expression') ? cookieSpan(creation) : node;
+        return { node: at, message: `Cookie ${name} is disabled: ${name === 'Secure' ? 'it is sent over plain HTTP' : 'scripts can read it'}`, cwe: [name === 'Secure' ? 'CWE-614' : 'CWE-1004'] };
       }
       if ((name === 'SecurePolicy' || name === 'Secure') && /CookieSecurePolicy\.None$/.test(right.text)) return { message: 'CookieSecurePolicy.None sends the cookie over plain HTTP', cwe: ['CWE-614'] };
       if (name === 'HttpOnly' && /HttpOnlyPolicy\.None$/.test(right.text)) return { message: 'HttpOnlyPolicy.None lets scripts read cookies', cwe: ['CWE-1004'] };
@@ -82,16 +110,18 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
     case 'object_creation_expression': {
       // Classic ASP.NET: new HttpCookie("AuthToken", token) without Secure/HttpOnly.
       const type = simpleName(node.child('type'));
-      if (type !== 'HttpCookie' && !(type === 'Cookie' && sentInResponse(node))) return false;
+      if (type !== 'HttpCookie' && !(type === 'Cookie' && sentBy(node) !== null)) return false;
       const nameArg = node.child('arguments')?.namedChildren[0]?.namedChildren.slice(-1)[0] ?? null;
       if (!nameArg || !sensitiveName(nameArg, ctx)) return false;
-      return verdictFor(missing(node), 'The cookie');
+      const verdict = verdictFor(missing(node), 'The cookie');
+      return verdict && typeof verdict === 'object' ? { ...verdict, node: cookieSpan(node) } : false;
     }
     case 'invocation_expression': {
       // ASP.NET Core: Response.Cookies.Append(name, value[, options]).
       const fn = node.child('function');
       if (fn?.type !== 'member_access_expression' || simpleName(fn.child('name')) !== 'Append') return false;
-      if (!/Cookies$/.test(fn.child('expression')?.text ?? '')) return false;
+      const cookies = fn.child('expression');
+      if (cookies?.type !== 'member_access_expression' || simpleName(cookies.child('name')) !== 'Cookies') return false;
       const args = (node.child('arguments')?.namedChildren ?? []).map((a) => a.namedChildren[a.namedChildren.length - 1] ?? null);
       if (!sensitiveName(args[0] ?? null, ctx)) return false;
       if (args.length < 3) return verdictFor(['Secure', 'HttpOnly'], 'The cookie');

@@ -37,11 +37,17 @@ const GENERIC_NAMES = /^(?:i|j|k|n|r|c|ch|s|str|sb|idx|index|pos|position|num|nu
  * The names that say what a random value is for: the variable it is stored in; when it is
  * returned or used inline, or stored in a variable whose name says nothing, the method generating it.
  */
+/** `codes[i]` → `codes`. */
+function withoutIndex(text: string): string {
+  const at = text.indexOf('[');
+  return at >= 0 ? text.slice(0, at) : text;
+}
+
 function namesAround(node: SyntaxNode): string[] {
   const stored: string[] = [];
   for (let p = node.parent; p; p = p.parent) {
     if (p.type === 'variable_declarator') stored.push(p.child('name')?.text ?? '');
-    else if (p.type === 'assignment_expression') stored.push((p.child('left')?.text ?? '').replace(/\[.*$/, '').replace(/^this\./, ''));
+    else if (p.type === 'assignment_expression') stored.push(withoutIndex(p.child('left')?.text ?? '').replace(/^this\./, ''));
     if (/_statement$|^arrow_expression_clause$/.test(p.type)) break;
   }
   const named = stored.filter((n) => n !== '' && !GENERIC_NAMES.test(n));

@@ -1,7 +1,10 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext } from '../../rule.ts';
+import { findAfter } from '../../lang/csharp/helpers.ts';
 
 const LOGGER = /log(?:ger)?$|^_?log|^Log$|^logger$|Logger$/i;
+/** What follows `.Replace(` when it strips line breaks: `"\n"`, `'\r'`, `Environment.NewLine`, or `"")` (anchored). */
+const LINE_BREAK_ARG = /^\s*(?:"\\[rn]|'\\[rn]'|Environment\.NewLine|""\s*\))/;
 
 /**
  * The message template of a log call built from input (`"Login failed for " + user`,
@@ -15,7 +18,7 @@ function messageTemplate(call: CallView, ctx: MatchContext): boolean {
   const first = ctx.arg(call, 0) ?? ctx.arg(call, 'message');
   const message = first && /^(?:ex|e|exception|err|error)$/i.test(first.text) ? ctx.arg(call, 1) : first;
   if (!message) return false;
-  if (/\.Replace(?:LineEndings)?\(\s*(?:"\\[rn]|'\\[rn]'|Environment\.NewLine|"\\r\\n"|""\s*\))/.test(message.text) || /ReplaceLineEndings/.test(message.text)) return false;
+  if (message.text.includes('ReplaceLineEndings') || findAfter(message.text, '.Replace(', LINE_BREAK_ARG) !== null) return false;
   return message.type === 'binary_expression' || message.type === 'interpolated_string_expression' || (ctx.taint(message)?.built ?? false);
 }
 

@@ -1,8 +1,30 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { findAfter } from '../../lang/csharp/helpers.ts';
 
 /** A JSON query document in the literal text (`{ name: '` … `' }`, `{"$where": …`). */
-const JSON_QUERY = /\{\s*["']?[$\w.]+["']?\s*:/;
+function jsonQuery(text: string): boolean {
+  return findAfter(text, '{', /^\s*["']?[$\w.]+["']?\s*:/) !== null;
+}
+
+/** A receiver that names a MongoDB collection: `collection`, `_users`, `mongoOrders`. */
+function collectionName(text: string): boolean {
+  const lower = text.toLowerCase();
+  if (lower.includes('coll') || lower.includes('mongo')) return true;
+  // `_users`, `_products`: a private field named after the documents it holds.
+  let k = text.length - 1;
+  while (k >= 0 && /\w/.test(text[k] as string)) k--;
+  const u = text.indexOf('_', k + 1);
+  return u >= 0 && text.length - u > 2 && text.endsWith('s');
+}
+
+/** SQL text (Cosmos DB's SQL API): `SELECT … FROM`, or a `WHERE` clause. */
+function sqlText(text: string): boolean {
+  const lower = text.toLowerCase();
+  if (findAfter(lower, 'where', /^\b/, true)) return true;
+  const select = findAfter(lower, 'select', /^\b/, true);
+  return select !== null && findAfter(lower.slice(select.index + 6), 'from', /^\b/, true) !== null;
+}
 
 /** `new BsonDocument("$where", x)`: JavaScript evaluated by the server. */
 function whereOperator(call: CallView, ctx: MatchContext): boolean {
@@ -14,12 +36,12 @@ function whereOperator(call: CallView, ctx: MatchContext): boolean {
 function jsonFilter(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const arg = ctx.arg(call, 0);
   if (!arg || arg.type === 'lambda_expression') return false;
-  return JSON_QUERY.test(taint.text) && /collection|coll|_\w+s$|mongo/i.test(call.receiver?.text ?? '');
+  return jsonQuery(taint.text) && collectionName(call.receiver?.text ?? '');
 }
 
 /** Cosmos DB SQL built from input. */
 function cosmosSql(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
-  return /\bselect\b[\s\S]*\bfrom\b|\bwhere\b/i.test(taint.text);
+  return sqlText(taint.text);
 }
 
 export default defineRule({

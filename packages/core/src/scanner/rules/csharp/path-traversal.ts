@@ -1,7 +1,65 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext } from '../../rule.ts';
+import { classBit, defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { lastSegment, zipEntryPath } from '../../lang/csharp/helpers.ts';
+import { simpleName } from '../../lang/csharp/adapter.ts';
+import { lastSegment, localValues, zipEntryPath } from '../../lang/csharp/helpers.ts';
+
+const PATH = classBit('path');
+
+/**
+ * The pieces a path expression is made of, in order: through `Path.Combine`/`Path.Join`, `+`,
+ * interpolation and the locals of the method it was built in (`var root = …; Path.Combine(root, "x")`).
+ */
+function pathParts(node: SyntaxNode, depth = 0): SyntaxNode[] {
+  if (depth > 6) return [node];
+  switch (node.type) {
+    case 'parenthesized_expression':
+    case 'argument':
+      return node.namedChildren.length > 0 ? pathParts(node.namedChildren[node.namedChildren.length - 1] as SyntaxNode, depth + 1) : [node];
+    case 'identifier': {
+      const values = localValues(node);
+      const last = values[values.length - 1];
+      return last ? pathParts(last, depth + 1) : [node];
+    }
+    case 'binary_expression': {
+      const left = node.child('left');
+      const right = node.child('right');
+      if (node.child('operator')?.text !== '+' || !left || !right) return [node];
+      return [...pathParts(left, depth + 1), ...pathParts(right, depth + 1)];
+    }
+    case 'interpolated_string_expression':
+      return node.namedChildren
+        .filter((c) => c.type === 'interpolation' || c.type === 'string_content' || c.type === 'escape_sequence')
+        .map((c) => (c.type === 'interpolation' ? (c.namedChildren.find((x) => !x.type.startsWith('interpolation_')) ?? c) : c));
+    case 'invocation_expression': {
+      const fn = node.child('function');
+      const owner = fn?.type === 'member_access_expression' ? simpleName(fn.child('expression')) : '';
+      const name = fn?.type === 'member_access_expression' ? simpleName(fn.child('name')) : '';
+      if (owner !== 'Path' || (name !== 'Combine' && name !== 'Join')) return [node];
+      const out: SyntaxNode[] = [];
+      for (const a of node.child('arguments')?.namedChildren ?? []) out.push(...pathParts(a, depth + 1));
+      return out;
+    }
+    default:
+      return [node];
+  }
+}
+
+/**
+ * A value of unknown origin that is only the directory the path starts from (`Path.Combine(dir,
+ * ".thumbs")`, `outputDir + "/report.pdf"`): the function writes where its caller points it, and
+ * nothing after the base comes from outside. Reported only when data is appended to a base.
+ */
+function onlyTheBase(taint: Taint, ctx: MatchContext, at: SyntaxNode): boolean {
+  if (taint.strength !== 'param') return false;
+  const parts = pathParts(at);
+  if (parts.length < 2) return false;
+  const tainted = parts.map((p) => {
+    const t = ctx.taint(p);
+    return t !== null && (t.sanitized & PATH) === 0;
+  });
+  return tainted[0] === true && !tainted.slice(1).some(Boolean);
+}
 
 const FILE_METHODS =
   '{ReadAllText,ReadAllTextAsync,ReadAllBytes,ReadAllBytesAsync,ReadAllLines,ReadAllLinesAsync,ReadLines,ReadLinesAsync,OpenRead,OpenText,Open,OpenWrite,OpenHandle,Create,CreateText,WriteAllText,WriteAllTextAsync,WriteAllBytes,WriteAllBytesAsync,WriteAllLines,WriteAllLinesAsync,AppendAllText,AppendAllTextAsync,AppendAllLines,AppendAllLinesAsync,AppendText,Delete,Replace,SetAttributes,Encrypt,Decrypt}';
@@ -53,7 +111,7 @@ export default defineRule({
     kind: 'taint',
     class: 'path',
     // Paths built from archive entries are csharp.zip-slip's (entry.Name alone is a safe file name).
-    check: (_taint, _ctx, at) => zipEntryPath(at) === null,
+    check: (taint, ctx, at) => zipEntryPath(at) === null && !onlyTheBase(taint, ctx, at),
     sinks: [
       { callee: [`**.File.${FILE_METHODS}`, `**.Directory.${DIRECTORY_METHODS}`] },
       { callee: ['**.File.{Copy,Move}', '**.Directory.Move'], args: [0, 1] },

@@ -6,7 +6,18 @@ import { lastSegment, receiverPath } from '../../lang/csharp/helpers.ts';
 const COMMANDS = '{SqlCommand,OleDbCommand,OdbcCommand,NpgsqlCommand,MySqlCommand,SqliteCommand,SQLiteCommand,OracleCommand,DB2Command,FbCommand,SqlCeCommand,NpgsqlBatchCommand}';
 const ADAPTERS = '{SqlDataAdapter,OleDbDataAdapter,OdbcDataAdapter,NpgsqlDataAdapter,MySqlDataAdapter,SqliteDataAdapter,SQLiteDataAdapter,OracleDataAdapter,SqlCeDataAdapter}';
 /** Receivers that are a database connection, context or session (Dapper, NHibernate, EF). */
-const DB_RECEIVER = /(?:^|_)(?:db|conn|cnn|con|connection|dbConnection|sqlConnection|database|session|context|dbContext|ctx|transaction|tx|sql|sqlite|npgsql|mysql|uow|unitOfWork|dataSource)$|(?:Connection|Database|Session|DbContext|Context|Db|Transaction|DataSource)$|^GetDbConnection$|^(?:Create|Open|Get)\w*Connection$/i;
+const DB_NAMES = new Set([
+  'db', 'conn', 'cnn', 'con', 'connection', 'dbconnection', 'sqlconnection', 'database', 'session', 'context', 'dbcontext', 'ctx',
+  'transaction', 'tx', 'sql', 'sqlite', 'npgsql', 'mysql', 'uow', 'unitofwork', 'datasource', 'getdbconnection',
+]);
+const DB_SUFFIXES = ['connection', 'database', 'session', 'dbcontext', 'context', 'db', 'transaction', 'datasource'];
+
+/** A receiver name that is a database connection, context or session (`_db`, `connection`, `AppDbContext`, `OpenConnection`). */
+function isDbName(name: string): boolean {
+  const lower = name.toLowerCase();
+  const tail = lower.slice(lower.lastIndexOf('_') + 1);
+  return DB_NAMES.has(lower) || DB_NAMES.has(tail) || DB_SUFFIXES.some((s) => lower.endsWith(s));
+}
 
 /**
  * EF Core's `FromSql`/`ExecuteSql`/`SqlQuery` (and EF Core 2's `ExecuteSqlCommand`) take a
@@ -21,7 +32,7 @@ function notFormattable(call: CallView): boolean {
 /** Dapper and NHibernate methods have common names: the receiver must be a connection/session, or the text SQL. */
 function dbReceiver(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const last = lastSegment(receiverPath(call, ctx));
-  return (last !== null && DB_RECEIVER.test(last)) || looksLikeSql(taint.text);
+  return (last !== null && isDbName(last)) || looksLikeSql(taint.text);
 }
 
 /** `SqlHelper.ExecuteReader(conn, CommandType.Text, sql, …)`: the text is the third argument when the command type is text. */

@@ -1,7 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
-import { hasType, scopeText, typesOf } from '../../lang/csharp/helpers.ts';
+import { hasType, scopeText, typesOf, findAfter } from '../../lang/csharp/helpers.ts';
 
 /** Formatters that instantiate any type named in the payload: never safe on data that crosses a trust boundary. */
 const FORMATTERS = new Set(['BinaryFormatter', 'SoapFormatter', 'NetDataContractSerializer', 'LosFormatter', 'ObjectStateFormatter', 'BinaryMessageFormatter', 'FsPickler']);
@@ -48,7 +48,8 @@ function typeNameHandling(name: string, value: SyntaxNode | null, at: SyntaxNode
   if (/\.None$/.test(value.text) || value.text === '0') return false;
   if (!/TypeNameHandling\.(?:All|Auto|Objects|Arrays)\b|\(TypeNameHandling\)/.test(value.text)) return false;
   // A SerializationBinder that allow-lists types makes TypeNameHandling.Auto/Objects safe.
-  if (/\b(?:SerializationBinder|Binder)\s*=/.test(scopeText(at))) return false;
+  const scope = scopeText(at);
+  if (findAfter(scope, 'SerializationBinder', /^\s*=/, true) || findAfter(scope, 'Binder', /^\s*=/, true)) return false;
   return { message: `Json.NET ${name} = ${value.text.replace(/^.*\./, '')} lets the JSON choose the .NET type to instantiate (\`$type\`): deserializing untrusted JSON with it is remote code execution` };
 }
 

@@ -1,8 +1,17 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { findAfter } from '../../lang/csharp/helpers.ts';
 
 /** XPath syntax in the literal text around the input: a path step, a predicate or an attribute test. */
-const XPATH_TEXT = /\/|\[\s*@|@[A-Za-z]|=\s*['"]|contains\(|text\(\)/;
+const XPATH_TEXT = {
+  test: (text: string): boolean =>
+    text.includes('/') ||
+    text.includes('contains(') ||
+    text.includes('text()') ||
+    findAfter(text, '[', /^\s*@/) !== null ||
+    findAfter(text, '@', /^[A-Za-z]/) !== null ||
+    findAfter(text, '=', /^\s*['"]/) !== null,
+};
 
 /** `Select`/`Evaluate`/`Compile` are common names (LINQ `Select`, Regex…): the input must be built into XPath text. */
 function xpathText(call: CallView, ctx: MatchContext, taint: Taint): boolean {

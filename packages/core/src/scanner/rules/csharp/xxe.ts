@@ -1,10 +1,13 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
-import { assignedName, hasType, initializerValues, propertyValues, scopeOf, scopeText } from '../../lang/csharp/helpers.ts';
+import { assignedName, boundLocal, descendants, findAfter, hasType, initializerValues, laterUses, propertyValues, scopeOf, scopeText, span, statementOf } from '../../lang/csharp/helpers.ts';
 
 /** DTDs switched off in the same method: an XmlDocument loading through such a reader resolves nothing. */
-const PROHIBITED = /DtdProcessing\s*=\s*DtdProcessing\.(?:Prohibit|Ignore)|ProhibitDtd\s*=\s*true/;
+const PROHIBITED = {
+  test: (text: string): boolean =>
+    findAfter(text, 'DtdProcessing', /^\s*=\s*DtdProcessing\.(?:Prohibit|Ignore)\b/, true) !== null || findAfter(text, 'ProhibitDtd', /^\s*=\s*true\b/, true) !== null,
+};
 const XML_DOCUMENT = new Set(['XmlDocument', 'XmlDataDocument', 'ConfigXmlDocument']);
 
 /**
@@ -57,6 +60,56 @@ function setting(name: string, value: SyntaxNode | null): Verdict {
   return false;
 }
 
+const SETTINGS = new Set(['DtdProcessing', 'ProhibitDtd', 'XmlResolver']);
+const CREATES = new Set(['Create']);
+const LOADS = new Set(['Load', 'LoadXml']);
+
+/** The local a setting is made on: `settings.DtdProcessing = …`, or `var settings = new XmlReaderSettings { DtdProcessing = … }`. */
+function ownerOf(node: SyntaxNode): { name: string; from: SyntaxNode } | null {
+  const left = node.child('left');
+  if (left?.type === 'member_access_expression') {
+    const obj = left.child('expression');
+    return obj?.type === 'identifier' ? { name: obj.text, from: node } : null;
+  }
+  const creation = node.parent?.type === 'initializer_expression' ? node.parent.parent : null;
+  if (!creation || (creation.type !== 'object_creation_expression' && creation.type !== 'implicit_object_creation_expression')) return null;
+  const name = boundLocal(creation);
+  return name ? { name, from: creation } : null;
+}
+
+/** Where the configured object is used to parse: `XmlReader.Create(input, settings)`, `doc.Load(…)`, `doc.Load(reader)`. */
+function parsedBy(from: SyntaxNode, name: string): SyntaxNode | null {
+  const uses = [...laterUses(from, name, CREATES, 1), ...laterUses(from, name, LOADS, 'receiver'), ...laterUses(from, name, LOADS, 0)];
+  return uses.sort((a, b) => a.start - b.start)[0] ?? null;
+}
+
+/** The first unsafe setting made on the local in its method (initializer entries included). */
+function firstUnsafeSetting(at: SyntaxNode, name: string): SyntaxNode {
+  let first = at;
+  for (const n of descendants(scopeOf(at), 100000)) {
+    if (n.type !== 'assignment_expression' || n.start >= first.start) continue;
+    const left = n.child('left');
+    const prop = left?.type === 'member_access_expression' ? simpleName(left.child('name')) : left?.type === 'identifier' ? left.text : '';
+    if (!SETTINGS.has(prop) || !setting(prop, n.child('right'))) continue;
+    const owner = ownerOf(n);
+    if (owner?.name === name) first = n;
+  }
+  return first;
+}
+
+/**
+ * An unsafe setting on a parser object that this method then parses with: one finding per object,
+ * over the lines from its first unsafe setting to the call that parses (`settings.DtdProcessing =
+ * DtdProcessing.Parse; … XmlReader.Create(stream, settings)`), so either line finds it.
+ */
+function settingSite(node: SyntaxNode): SyntaxNode {
+  const owner = ownerOf(node);
+  if (!owner) return node;
+  const use = parsedBy(owner.from, owner.name);
+  if (!use) return node;
+  return span(statementOf(firstUnsafeSetting(node, owner.name)), use);
+}
+
 export default defineRule({
   id: 'csharp.xxe',
   title: 'XML external entity (XXE) processing enabled',
@@ -81,7 +134,8 @@ export default defineRule({
       const left = node.child('left');
       if (!left) return false;
       const name = left.type === 'member_access_expression' ? simpleName(left.child('name')) : left.type === 'identifier' ? left.text : '';
-      return setting(name, node.child('right'));
+      const verdict = setting(name, node.child('right'));
+      return verdict && typeof verdict === 'object' ? { ...verdict, node: settingSite(node) } : verdict;
     },
   },
 });

@@ -1,6 +1,6 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { handlerText, unparen } from '../../lang/go/util.ts';
+import { findAfter, handlerText, unparen } from '../../lang/go/util.ts';
 
 function keyed(body: SyntaxNode | null, key: string): SyntaxNode | null {
   for (const el of body?.namedChildren ?? []) {
@@ -43,7 +43,7 @@ function reflectedOrigin(node: SyntaxNode, ctx: MatchContext): Verdict {
   const value = unparen(call.args[1]?.node as SyntaxNode);
   const t = ctx.taint(value);
   if (!t || t.strength !== 'remote' || !/Origin/.test(value.text + t.label + t.steps.map((s) => s.node.text).join(' '))) return false;
-  if (!/Access-Control-Allow-Credentials"\s*,\s*"true"/i.test(handlerText(node))) return false;
+  if (!findAfter(handlerText(node).toLowerCase(), 'access-control-allow-credentials"', /^\s*,\s*"true"/)) return false;
   return { message: 'The request Origin is reflected into Access-Control-Allow-Origin with credentials allowed, so any website can read authenticated responses' };
 }
 

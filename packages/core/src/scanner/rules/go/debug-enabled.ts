@@ -1,6 +1,6 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { importsPath } from '../../lang/go/util.ts';
+import { findAfter, importsPath } from '../../lang/go/util.ts';
 
 function importPath(spec: SyntaxNode): string {
   const p = spec.child('path');
@@ -11,7 +11,7 @@ function debugUse(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (node.type === 'import_spec') {
     if (importPath(node) !== 'net/http/pprof') return false;
     // The documented safe setup: the default mux served on loopback only.
-    if (/ListenAndServe\(\s*"(?:localhost|127\.0\.0\.1|\[::1\]):\d+"\s*,\s*nil\s*\)/.test(ctx.code)) return false;
+    if (findAfter(ctx.code, 'ListenAndServe(', /^\s*"(?:localhost|127\.0\.0\.1|\[::1\]):\d+"\s*,\s*nil\s*\)/)) return false;
     return {
       cwe: ['CWE-489', 'CWE-215'],
       message: 'Importing net/http/pprof registers /debug/pprof/ handlers on http.DefaultServeMux, exposing profiles, goroutine stacks and the command line to anyone who can reach the server',

@@ -1,7 +1,70 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isCredentialValue, isSecretName, nameWords } from '../../secrets/credentials.ts';
-import { unparen } from '../../lang/go/util.ts';
+import { isCredentialValue, isSecretName as isSecretWord, nameWords } from '../../secrets/credentials.ts';
+import { enclosingStatement, lastValue, unparen } from '../../lang/go/util.ts';
+
+/** Nouns that say whose secret it is (`servicePassword`, `KeyStorePassword`, `cookieSecret`), not that it is something else. */
+const OWNER_WORDS = new Set(['service', 'store', 'provider', 'manager', 'cookie', 'storage']);
+/** Head nouns that name a secret value. */
+const SECRET_HEADS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'credential', 'credentials', 'apikey']);
+
+/**
+ * `isSecretName`, also for names whose last word is a secret and whose other words only say whose
+ * it is: `servicePassword`, `keyStorePassword`, `cookieSecret` (but not `passwordService`).
+ */
+function isSecretName(name: string): boolean {
+  if (isSecretWord(name)) return true;
+  const lower = name.toLowerCase();
+  if (![...OWNER_WORDS].some((w) => lower.includes(w))) return false;
+  const words = nameWords(name);
+  if (words.length < 2 || !SECRET_HEADS.has(words[words.length - 1] as string)) return false;
+  const kept = words.filter((w) => !OWNER_WORDS.has(w));
+  return kept.length < words.length && kept.length > 0 && isSecretWord(kept.join('_'));
+}
+
+/**
+ * The literal a name holds and where it is written: a local (`key := []byte("…")`) or a
+ * package-level `var`/`const` of the file. Reported there, once, however often it is used.
+ */
+function namedLiteral(node: SyntaxNode | null | undefined): { value: string; at: SyntaxNode } | null {
+  if (!node) return null;
+  const n = unparen(node);
+  if (n.type !== 'identifier') return null;
+  const local = lastValue(n);
+  if (local) {
+    const v = literal(local);
+    const at = enclosingStatement(local);
+    return v !== null && at ? { value: v, at } : null;
+  }
+  let root = n;
+  while (root.parent) root = root.parent;
+  return packageLiterals(root).get(n.text) ?? null;
+}
+
+const literalCache = new WeakMap<SyntaxNode, Map<string, { value: string; at: SyntaxNode } | null>>();
+
+/** Package-level `var`/`const` names of a file and the literal each holds (null: not a literal), once per file. */
+function packageLiterals(root: SyntaxNode): Map<string, { value: string; at: SyntaxNode } | null> {
+  let map = literalCache.get(root);
+  if (map) return map;
+  map = new Map();
+  for (const decl of root.namedChildren) {
+    if (decl.type !== 'var_declaration' && decl.type !== 'const_declaration') continue;
+    const specs = decl.namedChildren.flatMap((c) => (c.type === 'var_spec_list' || c.type === 'const_spec_list' ? c.namedChildren : [c]));
+    for (const spec of specs) {
+      if (spec.type !== 'var_spec' && spec.type !== 'const_spec') continue;
+      const names = spec.fieldChildren('name');
+      const values = items(spec.child('value'));
+      names.forEach((x, i) => {
+        if (map!.has(x.text)) return;
+        const v = values.length === names.length ? literal(values[i]) : null;
+        map!.set(x.text, v !== null ? { value: v, at: spec } : null);
+      });
+    }
+  }
+  literalCache.set(root, map);
+  return map;
+}
 
 const KEY_WORDS = new Set(['jwt', 'signing', 'hmac', 'aes', 'encryption', 'cipher', 'privatekey', 'secretkey', 'signingkey', 'jwtsecret']);
 const KEY_QUALIFIERS = new Set(['secret', 'private', 'signing', 'encryption', 'crypto', 'master', 'cipher', 'session']);
@@ -27,14 +90,24 @@ function literal(node: SyntaxNode | null | undefined): string | null {
   return null;
 }
 
+const KV_VALUE = /^\s*=\s*('[^']*'|[^\s;]+)/;
+
 /** The password inside a connection string: `user:pw@tcp(…)/db`, `postgres://user:pw@host/db`, `… password=pw …`. */
 export function dsnPassword(dsn: string): string | null {
   const url = /^[a-z][a-z0-9+.-]*:\/\/[^:@/\s]+:([^@/\s]+)@/i.exec(dsn);
   if (url) return decodeURIComponentSafe(url[1] as string);
   const mysql = /^[^:@/\s()]+:([^@\s]+)@(?:(?:tcp|tcp6|unix|udp)\(|\/)/.exec(dsn);
   if (mysql) return mysql[1] as string;
-  const kv = /(?:^|[\s;])(?:password|pwd)\s*=\s*('[^']*'|[^\s;]+)/i.exec(dsn);
-  if (kv) return (kv[1] as string).replace(/^'|'$/g, '');
+  // `host=db user=app password=secret`, `…;Password=secret;` (key=value connection strings).
+  const lower = dsn.toLowerCase();
+  for (const key of ['password', 'pwd']) {
+    for (let i = lower.indexOf(key); i >= 0; i = lower.indexOf(key, i + 1)) {
+      const before = i > 0 ? dsn[i - 1] : ';';
+      if (before !== ';' && before !== ' ' && before !== '\t' && before !== '\n') continue;
+      const kv = KV_VALUE.exec(dsn.slice(i + key.length, i + key.length + 256));
+      if (kv) return (kv[1] as string).replace(/^'|'$/g, '');
+    }
+  }
   return null;
 }
 
@@ -88,7 +161,9 @@ function items(node: SyntaxNode | null): SyntaxNode[] {
 
 const DSN_CALLS = new Set(['Open', 'OpenDB', 'Connect', 'ConnectConfig', 'ParseConfig', 'ApplyURI', 'Dial', 'DialURL', 'ParseURL', 'NewConnector', 'NewWithConfig', 'New', 'NewClient', 'NewPool', 'MustConnect', 'Ping']);
 
-const CREDENTIAL_CALLS = new Set(['SetBasicAuth', 'PlainAuth', 'SignedString', 'New', 'NewCipher', 'NewCookieStore', 'NewFilesystemStore', 'NewStore']);
+const CREDENTIAL_CALLS = new Set(['SetBasicAuth', 'PlainAuth', 'SignedString', 'New', 'NewCipher', 'NewTripleDESCipher', 'NewX', 'NewCookieStore', 'NewFilesystemStore', 'NewStore']);
+/** Constructors keyed by their argument (`hmac.New(hash, key)`: the second). */
+const KEYED = new Set(['hmac.New', 'aes.NewCipher', 'des.NewCipher', 'des.NewTripleDESCipher', 'rc4.NewCipher', 'blowfish.NewCipher', 'chacha20poly1305.New', 'chacha20poly1305.NewX']);
 
 function callSecret(node: SyntaxNode, ctx: MatchContext): Verdict {
   const call = ctx.call(node);
@@ -114,9 +189,14 @@ function callSecret(node: SyntaxNode, ctx: MatchContext): Verdict {
     }
     return false;
   }
-  if (call.name === 'SignedString' || joined === 'hmac.New' || joined === 'aes.NewCipher' || joined === 'chacha20poly1305.New') {
-    const key = literal(arg(call.name === 'SignedString' || joined !== 'hmac.New' ? 0 : 1));
-    if (key !== null && isCredentialValue(key, 'signing key')) return report(node, call.name === 'SignedString' ? 'JWT signing key' : `${joined} key`, true);
+  if (call.name === 'SignedString' || KEYED.has(joined)) {
+    const keyArg = arg(call.name === 'SignedString' || joined !== 'hmac.New' ? 0 : 1);
+    const what = call.name === 'SignedString' ? 'JWT signing key' : `${joined} key`;
+    const key = literal(keyArg);
+    if (key !== null && isCredentialValue(key, 'signing key')) return report(node, what, true);
+    // A key kept in a variable or constant of the file: reported where it is written.
+    const named = namedLiteral(keyArg);
+    if (named && isCredentialValue(named.value, 'signing key')) return { ...(report(named.at, what, true) as object), message: `Hard-coded cryptographic key, used by ${call.name === 'SignedString' ? 'SignedString' : joined}` };
     return false;
   }
   if (DSN_CALLS.has(call.name)) {

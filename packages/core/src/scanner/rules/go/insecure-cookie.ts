@@ -1,6 +1,31 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { frameworkOf, innerFunctionText } from '../../lang/go/util.ts';
+import { boundName, enclosingStatement, frameworkOf, innerFunctionText, laterCalls, span, findAfter } from '../../lang/go/util.ts';
+
+const SETTERS = new Set(['SetCookie', 'Cookie']);
+
+/** `http.SetCookie(w, c)`, echo `c.SetCookie(cookie)`, fiber `c.Cookie(cookie)`: the index of the cookie argument. */
+function cookieArgIndex(call: SyntaxNode): number {
+  return call.child('function')?.text === 'http.SetCookie' ? 1 : 0;
+}
+
+/**
+ * Where to report a cookie literal: the call that sets it when the literal is written in it (all its
+ * lines), or the lines from the literal to the later call given the local it is stored in.
+ */
+function cookieSite(literal: SyntaxNode): SyntaxNode {
+  let n = literal;
+  while (n.parent && (n.parent.type === 'unary_expression' || n.parent.type === 'parenthesized_expression')) n = n.parent;
+  const call = n.parent?.type === 'argument_list' ? n.parent.parent : null;
+  const f = call?.child('function');
+  const method = f?.type === 'selector_expression' ? f.child('field')?.text : undefined;
+  if (call && method && SETTERS.has(method)) return call;
+  const name = boundName(literal);
+  if (!name) return literal;
+  const later = [...laterCalls(literal, name.text, SETTERS, 1), ...laterCalls(literal, name.text, SETTERS, 0)].filter((c) => c.child('arguments')?.namedChildren[cookieArgIndex(c)]?.text === name.text);
+  const first = later.sort((a, b) => a.start - b.start)[0];
+  return first ? span(enclosingStatement(literal) ?? literal, first) : literal;
+}
 
 /** Cookies that only carry preferences: scripts may read them and they hold nothing to steal. */
 const PREFERENCE = /^(?:theme|lang|language|locale|tz|timezone|currency|consent|cookie_?consent|cookies_?accepted|gdpr|pref|prefs|preferences|ui|sidebar|layout|dark_?mode|font_?size|region|country|ab_?test|variant|tour|banner|dismissed|last_?visit|visited|seen)$/i;
@@ -39,7 +64,7 @@ function missing(flag: SyntaxNode | null | undefined): boolean {
 
 /** A flag set on the cookie variable after the literal (`c.Secure = true`). */
 function setLater(node: SyntaxNode, field: string): boolean {
-  return new RegExp(`\\.${field}[ \\t]*=[ \\t]*true\\b`).test(innerFunctionText(node));
+  return findAfter(innerFunctionText(node), `.${field}`, /^[ \t]*=[ \t]*true\b/) !== null;
 }
 
 function verdict(at: SyntaxNode, cookieName: string | null, noSecure: boolean, noHttpOnly: boolean): Verdict {
@@ -73,7 +98,8 @@ function cookieLiteral(node: SyntaxNode, ctx: MatchContext): Verdict {
   const name = f.name ? ctx.stringValue(f.name) : null;
   const noSecure = missing(f.secure) && !setLater(node, 'Secure');
   const noHttpOnly = missing(f.httpOnly) && !setLater(node, 'HttpOnly') && !setLater(node, 'HTTPOnly');
-  return verdict(node, isOptions ? null : name, noSecure, noHttpOnly);
+  const out = verdict(node, isOptions ? null : name, noSecure, noHttpOnly);
+  return out && typeof out === 'object' && !isOptions ? { ...out, node: cookieSite(node) } : out;
 }
 
 /** gin `c.SetCookie(name, value, maxAge, path, domain, secure, httpOnly)`. */

@@ -40,9 +40,23 @@ function functionNames(node: SyntaxNode): string[] {
   return out;
 }
 
+/** A text with the contents of its double-quoted strings removed (`"…"` → `""`), by a character scan. */
+function withoutStrings(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', from)) {
+    let j = i + 1;
+    while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+    if (j >= text.length || text[j] !== '"') break;
+    out += text.slice(from, i) + '""';
+    from = j + 1;
+  }
+  return out + text.slice(from);
+}
+
 function statementNames(call: CallView): string[] {
   const stmt = enclosingStatement(call.node);
-  return stmt ? identifiersIn(stmt.text.replace(/"(?:[^"\\\n]|\\.)*"/g, '""')) : [];
+  return stmt ? identifiersIn(withoutStrings(stmt.text)) : [];
 }
 
 /** Names a statement assigns to (`otp := …`, `s.token = …`, `Token: …`). */
@@ -79,6 +93,10 @@ function secretContext(call: CallView, ctx: MatchContext) {
   return false;
 }
 
+/** What follows a generator's name where it is bound: `:= rand.New(`, `= rand.New(`, ` *rand.Rand` (the package captured). */
+const GENERATOR_ASSIGNED = /^[ \t]*:?=[ \t]*([A-Za-z_]\w*)\.New\(/;
+const GENERATOR_TYPED = /^[ \t]+\*([A-Za-z_]\w*)\.Rand\b/;
+
 /** `r := rand.New(rand.NewSource(…)); r.Intn(n)`: a math/rand generator held in a variable or field. */
 function mathRandGenerator(call: CallView, ctx: MatchContext): boolean {
   const r = call.receiver ? unparen(call.receiver) : null;
@@ -87,12 +105,32 @@ function mathRandGenerator(call: CallView, ctx: MatchContext): boolean {
   if (!/^[A-Za-z_]\w*$/.test(name)) return false;
   const pkgs = localNames(call.node, 'rand');
   if (pkgs.length === 0) return false;
-  const text = functionText(call.node) + '\n' + ctx.code;
-  for (const pkg of pkgs) {
-    if (new RegExp(`\\b${name}[ \\t]*(?::=|=)[ \\t]*${pkg}\\.New\\(`).test(text)) return true;
-    if (new RegExp(`\\b${name}[ \\t]+\\*${pkg}\\.Rand\\b`).test(text)) return true;
+  // `r := rand.New(…)`, `r = rand.New(…)`, `r *rand.Rand` (a field or variable of the generator type):
+  // in the function, or anywhere in the file (a package-level generator; looked up once per name).
+  const inFunction = generatorPackages(functionText(call.node), name);
+  let root = call.node;
+  while (root.parent) root = root.parent;
+  let byName = fileGenerators.get(root);
+  if (!byName) fileGenerators.set(root, (byName = new Map()));
+  let inFile = byName.get(name);
+  if (!inFile) byName.set(name, (inFile = generatorPackages(ctx.code, name)));
+  return pkgs.some((pkg) => inFunction.has(pkg) || inFile.has(pkg));
+}
+
+const fileGenerators = new WeakMap<SyntaxNode, Map<string, Set<string>>>();
+
+/** The packages whose generator a name is bound to in a text (`r := rand.New(…)` → `rand`), by one scan for the name. */
+function generatorPackages(text: string, name: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + name.length)) {
+    const before = text[i - 1];
+    const next = text[i + name.length];
+    if ((before !== undefined && /\w/.test(before)) || (next !== ' ' && next !== '\t' && next !== ':' && next !== '=')) continue;
+    const rest = text.slice(i + name.length, i + name.length + 128);
+    const m = GENERATOR_ASSIGNED.exec(rest) ?? GENERATOR_TYPED.exec(rest);
+    if (m) out.add(m[1] as string);
   }
-  return false;
+  return out;
 }
 
 export default defineRule({

@@ -1,8 +1,30 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { enclosingFunction } from '../../lang/go/adapter.ts';
+import { findAfter } from '../../lang/go/util.ts';
 
 const NARROW: Record<string, number> = { int8: 8, int16: 16, int32: 32, uint8: 8, uint16: 16, uint32: 32, byte: 8, rune: 32 };
+
+const PARSED_BY = /^[ \t]*,[ \t]*\w+[ \t]*:?=[ \t]*strconv\.(Atoi|ParseInt|ParseUint)\(/;
+const MATH_LIMIT = /^(?:Max|Min)(?:Int|Uint)(?:8|16|32)\b/;
+
+/** A bounds check on a name: `n < …`, `n >= …`, `… > n`, or a `math.MaxInt32`-style limit in the function. */
+function bounded(body: string, name: string): boolean {
+  if (findAfter(body, 'math.', MATH_LIMIT) !== null) return true;
+  for (let i = body.indexOf(name); i >= 0; i = body.indexOf(name, i + 1)) {
+    const before = body[i - 1];
+    const after = body[i + name.length];
+    if ((before !== undefined && /\w/.test(before)) || (after !== undefined && /\w/.test(after))) continue;
+    let j = i + name.length;
+    while (body[j] === ' ' || body[j] === '\t') j++;
+    if (body[j] === '<' || body[j] === '>') return true;
+    let k = i - 1;
+    while (body[k] === ' ' || body[k] === '\t') k--;
+    if (body[k] === '=') k--;
+    if (body[k] === '<' || body[k] === '>') return true;
+  }
+  return false;
+}
 
 function escape(name: string): string {
   return name.replace(/[^A-Za-z0-9_]/g, '');
@@ -30,21 +52,23 @@ function narrowing(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const name = escape(operand.text);
   if (!name) return false;
   const body = enclosingFunction(node)?.text ?? '';
-  const parsed = new RegExp(`\\b${name}[ \\t]*,[ \\t]*\\w+[ \\t]*:?=[ \\t]*strconv\\.(Atoi|ParseInt|ParseUint)\\(`).exec(body);
-  if (!parsed) return false;
+  // `n, err := strconv.Atoi(s)`: the name, then the rest of the binding (anchored, right after it).
+  const found = findAfter(body, name, PARSED_BY, true, 256, ' \t,');
+  const parsed = found?.match;
+  if (!found || !parsed) return false;
   let bits = 64;
   if (parsed[1] !== 'Atoi') {
     // The bit size is the last argument on the line: strconv.ParseInt(s, 10, 32).
-    const lineEnd = body.indexOf('\n', parsed.index);
-    const line = body.slice(parsed.index, lineEnd < 0 ? body.length : lineEnd);
-    const size = /,[ \t]*(\d+)[ \t]*\)[ \t;]*$/.exec(line.trimEnd());
+    const lineEnd = body.indexOf('\n', found.index);
+    const line = body.slice(found.index, lineEnd < 0 ? body.length : lineEnd);
+    const trimmed = line.trimEnd();
+    const size = /^[ \t]*(\d+)[ \t]*\)[ \t;]*$/.exec(trimmed.slice(trimmed.lastIndexOf(',') + 1));
     if (!size) return false;
     bits = Number(size[1]);
   }
   if (bits !== 0 && bits !== 64 && bits <= (NARROW[target] as number)) return false;
   // A bounds check on the parsed value makes the conversion safe.
-  const bound = new RegExp(`\\b${name}[ \\t]*[<>]=?|[<>]=?[ \\t]*${name}\\b|math\\.(?:Max|Min)(?:Int|Uint)(?:8|16|32)\\b`);
-  if (bound.test(body)) return false;
+  if (bounded(body, name)) return false;
   return {
     message: `${operand.text} is parsed as a ${bits === 0 ? 'platform-size' : '64-bit'} integer and converted to ${target} without a range check, so large values wrap around`,
   };

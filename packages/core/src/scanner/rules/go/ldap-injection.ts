@@ -1,21 +1,57 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { argAt, unparen } from '../../lang/go/util.ts';
+import { classBit, defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { argAt, boundName, laterCalls, lastValue, unparen } from '../../lang/go/util.ts';
 
-/** `conn.Search(&ldap.SearchRequest{Filter: …})`: a search request literal built in place. */
-function searchLiteral(call: CallView, ctx: MatchContext): boolean {
+const LDAP = classBit('ldap');
+const SEARCHES = new Set(['Search', 'SearchWithPaging', 'SearchAsync', 'SearchWithHandler']);
+
+/** Taint that counts: request data, or other data built into the filter, not escaped for LDAP. */
+function counts(t: Taint | null): boolean {
+  return t !== null && (t.sanitized & LDAP) === 0 && (t.strength === 'remote' || t.built);
+}
+
+/** The base DN and filter of a search request: `ldap.NewSearchRequest(base, …, filter, …)` or `&ldap.SearchRequest{BaseDN: …, Filter: …}`. */
+function requestParts(value: SyntaxNode | null): SyntaxNode[] {
+  if (!value) return [];
+  let n = unparen(value);
+  if (n.type === 'unary_expression') n = n.child('operand') ?? n;
+  if (n.type === 'call_expression' && /(?:^|\.)NewSearchRequest$/.test(n.child('function')?.text ?? '')) {
+    const args = n.child('arguments')?.namedChildren ?? [];
+    return [args[0], args[6]].filter((x): x is SyntaxNode => x !== undefined);
+  }
+  if (n.type === 'composite_literal' && /SearchRequest$/.test(n.child('type')?.text ?? '')) {
+    const out: SyntaxNode[] = [];
+    for (const el of n.child('body')?.namedChildren ?? []) {
+      if (el.type !== 'keyed_element') continue;
+      const key = el.child('key')?.text;
+      const v = el.child('value');
+      if ((key === 'Filter' || key === 'BaseDN') && v) out.push(v.type === 'literal_element' ? (v.namedChildren[0] ?? v) : v);
+    }
+    return out;
+  }
+  return [];
+}
+
+/**
+ * `conn.Search(req)`: the request built in place (`&ldap.SearchRequest{…}`), or the one a local was
+ * last given in this function (`req := ldap.NewSearchRequest(…)`). A request built and searched in
+ * one function is reported at the search, where the query runs.
+ */
+function searchRuns(call: CallView, ctx: MatchContext): boolean {
   const arg = argAt(call, 0);
   if (!arg) return false;
-  let n = unparen(arg);
-  if (n.type === 'unary_expression') n = n.child('operand') ?? n;
-  if (n.type !== 'composite_literal' || !/SearchRequest$/.test(n.child('type')?.text ?? '')) return false;
-  for (const el of n.child('body')?.namedChildren ?? []) {
-    if (el.type !== 'keyed_element') continue;
-    const key = el.child('key')?.text;
-    const value = el.child('value');
-    if ((key === 'Filter' || key === 'BaseDN') && value && ctx.taint(value)) return true;
-  }
-  return false;
+  const u = unparen(arg);
+  const parts = requestParts(u.type === 'identifier' ? lastValue(u) : u);
+  if (parts.length === 0) return false;
+  if (ctx.probing) return true;
+  return parts.some((p) => counts(ctx.taint(p)));
+}
+
+/** `req := ldap.NewSearchRequest(…)` searched later in the function: judged at the search. */
+function searchedLater(call: CallView): boolean {
+  const name = boundName(call.node);
+  return name !== null && laterCalls(call.node, name.text, SEARCHES, 0).length > 0;
 }
 
 /** A bind DN built from untrusted data: `l.Bind(fmt.Sprintf("uid=%s,ou=people,dc=example,dc=com", user), pw)`. */
@@ -43,8 +79,8 @@ export default defineRule({
     kind: 'taint',
     class: 'ldap',
     sinks: [
-      { callee: 'ldap.NewSearchRequest', args: [0, 6] },
-      { callee: '*.{Search,SearchWithPaging}', args: [0], where: (call, ctx) => searchLiteral(call, ctx) },
+      { callee: 'ldap.NewSearchRequest', args: [0, 6], where: (call) => !searchedLater(call) },
+      { callee: '*.{Search,SearchWithPaging,SearchAsync,SearchWithHandler}', args: [0], where: searchRuns },
       { callee: '*.Bind', args: [0], where: bindDn },
       { callee: 'ldap.NewSimpleBindRequest', args: [0], where: bindDn },
     ],

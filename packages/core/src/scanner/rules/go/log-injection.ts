@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { argAt, functionText, unparen } from '../../lang/go/util.ts';
+import { argAt, findAfter, functionText, unparen } from '../../lang/go/util.ts';
 import { enclosingFunction } from '../../lang/go/adapter.ts';
 
 /**
@@ -28,13 +28,17 @@ function auditContext(call: CallView, ctx: MatchContext): boolean {
   return /login|logout|signin|signup|auth|password|register/i.test(fn);
 }
 
+/** The arguments of a `ReplaceAll(` / `NewReplacer(` call mention `\n` or `\r` before the call closes (anchored). */
+const STRIPS_BREAK = /^[^)]*\\[nr]/;
+
 function logCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   if (/^(?:zip|tar)\./.test(taint.label)) return false;
   const format = argAt(call, 0);
   const literal = format ? ctx.stringValue(format) : null;
   // %q quotes (and so escapes CR/LF); a format that only uses %q/%d cannot forge a line.
-  if (literal !== null && /%/.test(literal) && !/%[-+# 0-9.]*[sv]/.test(literal)) return false;
-  if (/ReplaceAll\([^)]*\\[nr]|NewReplacer\([^)]*\\[nr]|strconv\.Quote/.test(functionText(call.node))) return false;
+  if (literal !== null && literal.includes('%') && findAfter(literal, '%', /^[-+# 0-9.]*[sv]/) === null) return false;
+  const text = functionText(call.node);
+  if (text.includes('strconv.Quote') || findAfter(text, 'ReplaceAll(', STRIPS_BREAK) || findAfter(text, 'NewReplacer(', STRIPS_BREAK)) return false;
   return auditContext(call, ctx);
 }
 

@@ -80,6 +80,10 @@ function filterDanger(index: number) {
     if (n.type === 'unary_expression') n = n.child('operand') ?? n;
     if (n.type === 'composite_literal') return literalDanger(n, ctx);
     if (decodedTaint(taint)) return true;
+    // A data-access helper passing its own filter parameter on (`func find(ctx, coll, filter any)
+    // { coll.Find(ctx, filter) }`): its callers decide, see `wholeDocument`.
+    const param = taint.param ? taint.param.fn.params[taint.param.index] : undefined;
+    if (param && !taint.built && n.type === 'identifier' && n.text === param.name) return true;
     // filter := bson.M{"$where": …}; coll.Find(ctx, filter)
     for (const step of taint.steps) {
       const stmt = step.node;
@@ -89,6 +93,20 @@ function filterDanger(index: number) {
     }
     return false;
   };
+}
+
+const QUERY_METHODS = new Set(['Find', 'FindOne', 'FindOneAndUpdate', 'FindOneAndDelete', 'FindOneAndReplace', 'UpdateOne', 'UpdateMany', 'DeleteOne', 'DeleteMany', 'CountDocuments', 'ReplaceOne', 'Aggregate', 'Watch', 'Pipe']);
+
+/**
+ * At a call of such a helper (`find(ctx, coll, filter)`), only a whole document decoded from the
+ * request is a query an attacker shapes; a typed value the caller put in a literal is not.
+ */
+function wholeDocument(taint: Taint, _ctx: MatchContext, at: SyntaxNode): boolean {
+  if (at.type !== 'call_expression' || at.parent?.type === 'argument_list') return true; // an argument of the query call itself
+  const f = at.child('function');
+  const name = f?.type === 'selector_expression' ? f.child('field')?.text : f?.type === 'identifier' ? f.text : undefined;
+  if (name !== undefined && QUERY_METHODS.has(name)) return true;
+  return decodedTaint(taint);
 }
 
 function mongoReceiver(call: CallView, ctx: MatchContext): boolean {
@@ -132,5 +150,6 @@ export default defineRule({
     ],
     params: 'built',
     local: 'built',
+    check: wholeDocument,
   },
 });

@@ -75,12 +75,23 @@ function clauseBuilder(call: CallView, ctx: MatchContext, taint: Taint): boolean
   return taint.built && SQL_FRAGMENT.test(taint.text);
 }
 
+/** `:= s.db.Model`, `= tx.Table`: the selector chain a name is assigned (anchored, right after the name). */
+const ASSIGNED_CHAIN = /^[ \t]*:?=[ \t]*([\w.]*)/;
+const DB_WORDS = new Set(['db', 'DB', 'Db', 'tx', 'gorm', 'orm', 'conn', 'database']);
+
 /** `query := db.Model(&User{}).Where(…); query = query.Order(…)`: a query variable built from a database handle. */
 function builtFromDb(call: CallView): boolean {
   const r = call.receiver ? unparen(call.receiver) : null;
   if (!r || r.type !== 'identifier' || !/^[A-Za-z_]\w*$/.test(r.text)) return false;
-  const decl = new RegExp(`\\b${r.text}[ \\t]*:?=[ \\t]*[\\w.]*?\\b(?:db|DB|Db|tx|gorm|orm|conn|database)\\b`);
-  return decl.test(functionText(call.node));
+  const text = functionText(call.node);
+  for (let i = text.indexOf(r.text); i >= 0; i = text.indexOf(r.text, i + 1)) {
+    if (i > 0 && /\w/.test(text[i - 1] as string)) continue;
+    const next = text[i + r.text.length];
+    if (next !== ' ' && next !== '\t' && next !== ':' && next !== '=') continue;
+    const m = ASSIGNED_CHAIN.exec(text.slice(i + r.text.length, i + r.text.length + 256));
+    if (m && (m[1] as string).split('.').some((s) => DB_WORDS.has(s))) return true;
+  }
+  return false;
 }
 
 /** GORM inline conditions `db.First(&u, fmt.Sprintf("name = '%s'", x))`: only a built condition (a bare value is the primary key). */

@@ -11,12 +11,11 @@ function hostUntrusted(index: number) {
 }
 
 /**
- * HTTP client receivers, by name. Sink patterns stay narrow on purpose: whatever a sink pattern
- * matches returns clean data, and `q.Get("id")` on request values must stay tainted.
+ * `client.Get(url)` on an HTTP client, told by the receiver's name (`client`, `erpClient`,
+ * `s.httpClient`, `http.DefaultClient`), not a cache, a map or a key-value store. The predicate is
+ * strict on purpose: whatever it accepts returns clean data, and `q.Get("id")` on request values
+ * must stay tainted.
  */
-const CLIENTS = '{client,httpClient,HTTPClient,Client,hc,cli,httpc,webClient,apiClient,restClient,netClient,outboundClient,proxyClient,DefaultClient}';
-
-/** `client.Get(url)` on an HTTP client (not a cache, a map or a key-value store). */
 function httpClient(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const p = call.receiver ? ctx.path(call.receiver) : null;
   const last = p?.[p.length - 1]?.replace(/\(\)$/, '') ?? '';
@@ -47,7 +46,7 @@ export default defineRule({
       { callee: 'http.{Get,Head,Post,PostForm}', args: [0], where: hostUntrusted(0) },
       { callee: 'http.NewRequest', args: [1], where: hostUntrusted(1) },
       { callee: 'http.NewRequestWithContext', args: [2], where: hostUntrusted(2) },
-      { callee: [`${CLIENTS}.{Get,Head,Post,PostForm}`, `*.${CLIENTS}.{Get,Head,Post,PostForm}`], args: [0], where: httpClient },
+      { callee: '*.{Get,Head,Post,PostForm}', args: [0], where: httpClient },
       { callee: '*.R().{Get,Post,Put,Patch,Delete,Head,Options}', args: [0], where: hostUntrusted(0) },
       { callee: ['net.{Dial,DialTimeout}', 'tls.Dial', 'tls.DialWithDialer'], args: [1] },
       { callee: 'httputil.NewSingleHostReverseProxy', args: [0] },

@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext } from '../../rule.ts';
-import { functionText, unparen } from '../../lang/go/util.ts';
+import { functionText, unparen, findAfter } from '../../lang/go/util.ts';
 
 /** `Parse` on a template: `template.New("x").Parse(…)`, `t.Funcs(fm).Parse(…)`, or a variable made by `template.New`/`Must`. */
 function templateParse(call: CallView, ctx: MatchContext): boolean {
@@ -12,8 +12,7 @@ function templateParse(call: CallView, ctx: MatchContext): boolean {
   if (r.type !== 'identifier') return false;
   if (/^(?:t|tmpl|tpl|templ|template|tmp|page|view|layout|[a-z]\w*(?:Tmpl|Tpl|Template))$/.test(r.text) && /"(?:html|text)\/template"/.test(ctx.code)) return true;
   const text = functionText(call.node) || ctx.code;
-  const decl = new RegExp(`\\b${r.text}\\s*:?=\\s*(?:\\w+\\.)?(?:New|Must)\\(`);
-  return decl.test(text) && /"(?:html|text)\/template"/.test(ctx.code);
+  return findAfter(text, r.text, /^\s*:?=\s*(?:[A-Za-z_]\w*\.)?(?:New|Must)\(/, true, 256, ' \t\r\n:=') !== null && /"(?:html|text)\/template"/.test(ctx.code);
 }
 
 export default defineRule({

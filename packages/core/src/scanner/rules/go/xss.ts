@@ -13,6 +13,7 @@ import {
   receiverFramework,
   unparen,
   writesMarkup,
+  findAfter,
 } from '../../lang/go/util.ts';
 
 /**
@@ -59,6 +60,10 @@ function plainUnlessHtml(framework: 'gin' | 'fiber' | 'echo') {
   return (call: CallView): boolean => receiverFramework(call) === framework && declaredContentType(handlerText(call.node)) === 'html';
 }
 
+/** What follows a template's name where it is bound: `:= template.Must(tpl.New(`, ` *tpl.Template` (the package captured). */
+const TEMPLATE_ASSIGNED = /^[ \t]*:?=[ \t]*(?:template\.Must\()?([A-Za-z_]\w*)\.(?:Must|New|ParseFiles|ParseGlob|ParseFS)\(/;
+const TEMPLATE_TYPED = /^[ \t]+\*([A-Za-z_]\w*)\.Template\b/;
+
 /**
  * text/template executed into a response writer (html/template escapes; text/template does not).
  * When a file imports both, the receiver's declaration says which one it is.
@@ -69,11 +74,27 @@ function textTemplate(call: CallView, ctx: MatchContext): boolean {
   const receiver = call.receiver ? unparen(call.receiver) : null;
   const name = receiver?.type === 'identifier' ? receiver.text : receiver?.type === 'selector_expression' ? (receiver.child('field')?.text ?? '') : '';
   if (!/^[A-Za-z_]\w*$/.test(name)) return false;
-  const text = `${handlerText(call.node)}\n${ctx.code}`;
-  const decl =
-    new RegExp(`\\b${name}[ \\t]*:?=[ \\t]*(?:template\\.Must\\()?([A-Za-z_]\\w*)\\.(?:Must|New|ParseFiles|ParseGlob|ParseFS)\\(`).exec(text) ??
-    new RegExp(`\\b${name}[ \\t]+\\*([A-Za-z_]\\w*)\\.Template\\b`).exec(text);
-  return decl !== null && localNames(call.node, 'texttemplate').includes(decl[1] as string);
+  const pkg = templatePackage(handlerText(call.node), name) ?? fileTemplatePackage(call.node, ctx.code, name);
+  return pkg !== null && localNames(call.node, 'texttemplate').includes(pkg);
+}
+
+/** The package a template named `name` comes from, by where it is bound in a text: `:= tpl.New(`, ` *tpl.Template`. */
+function templatePackage(text: string, name: string): string | null {
+  const decl = findAfter(text, name, TEMPLATE_ASSIGNED, true, 256, ' \t:=')?.match ?? findAfter(text, name, TEMPLATE_TYPED, true, 256, ' \t')?.match;
+  return decl ? (decl[1] as string) : null;
+}
+
+const filePackages = new WeakMap<SyntaxNode, Map<string, string | null>>();
+
+/** `templatePackage` over the whole file, once per name. */
+function fileTemplatePackage(node: SyntaxNode, code: string, name: string): string | null {
+  let root = node;
+  while (root.parent) root = root.parent;
+  let byName = filePackages.get(root);
+  if (!byName) filePackages.set(root, (byName = new Map()));
+  let pkg = byName.get(name);
+  if (pkg === undefined) byName.set(name, (pkg = templatePackage(code, name)));
+  return pkg;
 }
 
 export default defineRule({

@@ -2,7 +2,7 @@ import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { probing, receiverIs, resolveLocal } from '../../lang/java/predicates.ts';
-import { classRef, descendants, enclosingFunction, invocationParts, unwrap } from '../../lang/java/tree.ts';
+import { classRef, descendants, enclosingFunction, invocationParts, parameterNodes, simpleTypeName, unwrap } from '../../lang/java/tree.ts';
 
 const SHELLS = /^(?:(?:\/usr)?\/bin\/)?(?:sh|bash|zsh|dash|ksh|csh|tcsh|ash)$|^(?:cmd|cmd\.exe|powershell|powershell\.exe|pwsh)$/i;
 const SHELL_FLAG = /^(?:-c|\/c|\/C|-Command|-command|-EncodedCommand|\/k|\/K)$/;
@@ -121,6 +121,84 @@ function processBuilder(call: CallView, ctx: MatchContext, taint: Taint): boolea
 }
 const PB = new Set(['ProcessBuilder']);
 
+/** Nodes that hold class members (walked to find methods without walking their bodies). */
+const MEMBER_CONTAINERS = new Set(['program', 'class_declaration', 'class_body', 'interface_declaration', 'interface_body', 'enum_declaration', 'enum_body', 'enum_body_declarations', 'record_declaration']);
+const RUNNERS = new Set(['method_invocation', 'object_creation_expression']);
+const VECTOR_TYPES = new Set(['List', 'Collection', 'Iterable', 'ArrayList']);
+
+/** A parameter of a method with its name, position, and whether it is `String...`. */
+function vectorParams(method: SyntaxNode): { name: string; index: number; spread: boolean }[] {
+  const out: { name: string; index: number; spread: boolean }[] = [];
+  parameterNodes(method).forEach((p, index) => {
+    if (p.type === 'spread_parameter') {
+      const name = p.childOfType('variable_declarator')?.child('name')?.text;
+      if (name) out.push({ name, index, spread: true });
+    } else if (p.type === 'formal_parameter') {
+      const type = p.child('type')?.text ?? '';
+      const name = p.child('name')?.text;
+      if (name && (/^String\s*\[\s*\]$/.test(type.trim()) || VECTOR_TYPES.has(simpleTypeName(type)))) out.push({ name, index, spread: false });
+    }
+  });
+  return out;
+}
+
+const wrapperCache = new WeakMap<SyntaxNode, Map<string, { index: number; spread: boolean }>>();
+
+/**
+ * Methods of the file that run a parameter as a whole argument vector (`static String run(String... cmd)
+ * { new ProcessBuilder(cmd)… }`, `exec(List<String> argv)` → `pb.command(argv)`): by name.
+ */
+function commandWrappers(at: SyntaxNode): Map<string, { index: number; spread: boolean }> {
+  let root = at;
+  while (root.parent) root = root.parent;
+  let map = wrapperCache.get(root);
+  if (map) return map;
+  map = new Map();
+  wrapperCache.set(root, map);
+  const code = root.text;
+  if (!code.includes('ProcessBuilder') && !code.includes('exec(') && !code.includes('command(')) return map;
+  // Only methods whose text starts a process are looked into (members are found without walking bodies).
+  const stack: SyntaxNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'method_declaration') {
+      const name = n.child('name')?.text;
+      const body = n.child('body');
+      if (!name || !body || map.has(name)) continue;
+      const text = body.text;
+      if (!text.includes('ProcessBuilder') && !text.includes('exec(') && !text.includes('command(')) continue;
+      const params = vectorParams(n);
+      if (params.length === 0) continue;
+      for (const r of descendants(body, RUNNERS)) {
+        const isPb = r.type === 'object_creation_expression' && simpleTypeName(r.child('type')?.text ?? '') === 'ProcessBuilder';
+        const rName = r.type === 'method_invocation' ? r.child('name')?.text : null;
+        if (!isPb && rName !== 'command' && rName !== 'exec') continue;
+        const args = (r.child('arguments')?.namedChildren ?? []).filter((c) => c.type !== 'line_comment' && c.type !== 'block_comment');
+        const only = args.length === 1 && args[0] ? unwrap(args[0]) : null;
+        const param = only?.type === 'identifier' ? params.find((p) => p.name === only.text) : undefined;
+        if (param) {
+          map.set(name, { index: param.index, spread: param.spread });
+          break;
+        }
+      }
+      continue;
+    }
+    if (MEMBER_CONTAINERS.has(n.type)) for (const c of n.namedChildren) stack.push(c);
+  }
+  return map;
+}
+
+/** `run("bash", "-c", script)` where `run(String... cmd)` of this file starts `cmd`: the call's arguments are the vector. */
+function wrapperRuns(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (call.receiver && unwrap(call.receiver).type !== 'this') return false;
+  const wrapper = commandWrappers(call.node).get(call.name);
+  if (!wrapper) return false;
+  if (probing(taint, ctx)) return true;
+  const positional = call.args.filter((a) => a.index >= 0).map((a) => a.node);
+  const items = wrapper.spread ? positional.slice(wrapper.index) : vectorItems(positional.slice(wrapper.index, wrapper.index + 1));
+  return items !== null && items.length > 0 && vectorDanger(items, ctx);
+}
+
 export default defineRule({
   id: 'java.command-injection',
   title: 'OS command injection',
@@ -146,6 +224,8 @@ export default defineRule({
       { callee: ['*.command'], args: 'all', where: processBuilder },
       { callee: ['CommandLine.parse'], args: [0] },
       { callee: ['CommandLine'], args: [0] },
+      // A helper of this file that runs its `String...` / `List<String>` parameter as the vector.
+      { callee: ['*', 'this.*'], args: 'all', where: wrapperRuns, label: 'a command helper of this file' },
     ],
     params: 'built',
   },

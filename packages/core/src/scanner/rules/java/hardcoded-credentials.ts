@@ -1,7 +1,10 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isCredentialValue, isSecretName } from '../../secrets/credentials.ts';
+import { isCredentialValue } from '../../secrets/credentials.ts';
+import { credentialName } from '../../lang/java/predicates.ts';
 import { classRef, findDeclaration, invocationParts, literalText, simpleTypeName, unwrap } from '../../lang/java/tree.ts';
+
+const isSecretName = credentialName;
 
 const TEXT_TYPES = /^(?:String|char|byte|var|CharSequence|Object)$/;
 
@@ -18,8 +21,8 @@ function literalOf(node: SyntaxNode | null | undefined): string | null {
   return null;
 }
 
-/** A literal, or a constant field holding one (for key material used through a constant). */
-function constantOf(node: SyntaxNode | null | undefined): { value: string; via: string | null } | null {
+/** A literal, or a constant field holding one (for key material used through a constant); `decl` is where the constant is declared. */
+function constantOf(node: SyntaxNode | null | undefined): { value: string; via: string | null; decl?: SyntaxNode } | null {
   if (!node) return null;
   const lit = literalOf(node);
   if (lit !== null) return { value: lit, via: null };
@@ -34,7 +37,13 @@ function constantOf(node: SyntaxNode | null | undefined): { value: string; via: 
   const d = findDeclaration(id.text, id);
   if (!d || d.kind !== 'field' || !d.init) return null;
   const v = literalOf(d.init);
-  return v === null ? null : { value: v, via: id.text };
+  return v === null ? null : { value: v, via: id.text, decl: wholeDeclaration(d.node) };
+}
+
+/** The whole declaration (with its modifiers and annotations) when it declares only this name, else the declarator. */
+function wholeDeclaration(declarator: SyntaxNode): SyntaxNode {
+  const decl = declarator.parent;
+  return decl && decl.children.filter((c) => c.type === 'variable_declarator').length === 1 ? decl : declarator;
 }
 
 function report(name: string, value: string, node: SyntaxNode, cwe?: string[]): Verdict {
@@ -54,10 +63,7 @@ function declarator(node: SyntaxNode): Verdict {
   if (!TEXT_TYPES.test(simpleTypeName(type))) return false;
   if (!isSecretName(name.text)) return false;
   const v = literalOf(value);
-  // The whole declaration (with its modifiers and annotations) when it declares only this name.
-  const decl = node.parent;
-  const whole = decl && decl.children.filter((c) => c.type === 'variable_declarator').length === 1 ? decl : node;
-  return v === null ? false : report(name.text, v, whole);
+  return v === null ? false : report(name.text, v, wholeDeclaration(node));
 }
 
 function assignment(node: SyntaxNode): Verdict {
@@ -93,9 +99,10 @@ function invocation(node: SyntaxNode, ctx: MatchContext): Verdict {
   if ((/^HMAC(?:256|384|512)$/.test(name) && classRef(object) === 'Algorithm') || name === 'signWith' || name === 'setSigningKey' || name === 'verifyWith' || (name === 'hmacShaKeyFor' && classRef(object) === 'Keys')) {
     for (const a of args) {
       const c = constantOf(a);
-      if (c && !(c.via && isSecretName(c.via))) {
-        const r = report('signingKey', c.value, node, KEY_CWE);
-        if (r) return { ...(r as object), message: 'A hard-coded secret signs or verifies tokens here' };
+      if (c) {
+        // A constant is reported where it is written (once, however often it is used).
+        const r = report('signingKey', c.value, c.decl ?? node, KEY_CWE);
+        if (r) return { ...(r as object), message: c.decl ? 'A hard-coded secret, declared here, signs or verifies tokens' : 'A hard-coded secret signs or verifies tokens here' };
       }
     }
   }
@@ -111,11 +118,12 @@ function creation(node: SyntaxNode): Verdict {
   }
   if (type === 'SecretKeySpec' || type === 'PBEKeySpec' || type === 'DESKeySpec' || type === 'DESedeKeySpec') {
     const c = constantOf(args[0]);
-    // Reported once: at the constant when its name already says it is a secret.
-    if (!c || (c.via && isSecretName(c.via))) return false;
-    if (c.value.length < 8) return false;
-    const r = report(type === 'PBEKeySpec' ? 'password' : 'secretKey', c.value, node, type === 'PBEKeySpec' ? undefined : KEY_CWE);
-    return r ? { ...(r as object), message: type === 'PBEKeySpec' ? 'A hard-coded password derives a key here' : 'A hard-coded cryptographic key is used here' } : false;
+    if (!c || c.value.length < 8) return false;
+    // A constant is reported where it is written: its declaration (once, however often it is used).
+    const r = report(type === 'PBEKeySpec' ? 'password' : 'secretKey', c.value, c.decl ?? node, type === 'PBEKeySpec' ? undefined : KEY_CWE);
+    if (!r) return false;
+    const what = type === 'PBEKeySpec' ? 'A hard-coded password derives a key' : 'A hard-coded cryptographic key';
+    return { ...(r as object), message: c.decl ? `${what}: it is declared here and used by new ${type}(…)` : `${what} is used here` };
   }
   return false;
 }

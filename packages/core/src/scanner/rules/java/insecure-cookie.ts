@@ -1,7 +1,37 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { chainNames, descendants, enclosingFunction, findDeclaration, invocationParts, simpleTypeName, span, unwrap } from '../../lang/java/tree.ts';
+import { identifierWords } from '../../lang/java/predicates.ts';
+import { chainNames, chainRoot, descendants, enclosingFunction, findDeclaration, invocationParts, simpleTypeName, span, unwrap } from '../../lang/java/tree.ts';
+
+/** Words of cookie names that only carry preferences: scripts may read them and they hold nothing to steal. */
+const PREFERENCE_WORDS = new Set([
+  'theme', 'lang', 'language', 'locale', 'tz', 'timezone', 'currency', 'consent', 'gdpr', 'pref', 'prefs', 'preference', 'preferences',
+  'ui', 'sidebar', 'layout', 'dark', 'font', 'region', 'country', 'variant', 'tour', 'banner', 'dismissed', 'visit', 'visited', 'seen',
+]);
+/** Words of cookie names that carry a session, an identity or a credential. */
+const SENSITIVE_WORDS = new Set([
+  'session', 'sess', 'sid', 'jsessionid', 'auth', 'authentication', 'token', 'jwt', 'login', 'remember', 'identity', 'access', 'refresh',
+  'credential', 'credentials', 'secret', 'password', 'apikey', 'key', 'user', 'uid', 'account', 'sso', 'oauth', 'saml',
+]);
+
+/**
+ * Which flags a cookie of this name needs: none for a preference cookie (`theme`, `UI_LANG`), Secure
+ * but not HttpOnly for a double-submit CSRF token (scripts must read it), both otherwise.
+ */
+function needs(name: string | null): { secure: boolean; httpOnly: boolean } {
+  if (name === null) return { secure: true, httpOnly: true };
+  const words = identifierWords(name);
+  const sensitive = words.some((w) => SENSITIVE_WORDS.has(w));
+  if (!sensitive && words.some((w) => PREFERENCE_WORDS.has(w))) return { secure: false, httpOnly: false };
+  if (words.some((w) => w === 'csrf' || w === 'xsrf')) return { secure: true, httpOnly: false };
+  return { secure: true, httpOnly: true };
+}
+
+function cookieName(creationArgs: SyntaxNode | null | undefined, ctx: MatchContext): string | null {
+  const first = creationArgs?.namedChildren[0];
+  return first ? ctx.stringValue(first) : null;
+}
 
 const INVOCATIONS = new Set(['method_invocation']);
 
@@ -25,7 +55,10 @@ function flagsOf(variable: string, scope: SyntaxNode): Flags {
   return flags;
 }
 
-function verdict(flags: Flags, node?: SyntaxNode): Verdict {
+function verdict(flags: Flags, node?: SyntaxNode, name: string | null = null): Verdict {
+  const need = needs(name);
+  if (!need.secure) flags.secure = true;
+  if (!need.httpOnly) flags.httpOnly = true;
   if (flags.deleted || (flags.secure && flags.httpOnly)) return false;
   const cwe = [...(flags.secure ? [] : ['CWE-614']), ...(flags.httpOnly ? [] : ['CWE-1004'])];
   const missing = [...(flags.secure ? [] : ['Secure']), ...(flags.httpOnly ? [] : ['HttpOnly'])].join(' and ');
@@ -35,37 +68,49 @@ function verdict(flags: Flags, node?: SyntaxNode): Verdict {
 }
 
 /** `response.addCookie(c)` where `c` is a `new Cookie(…)` of this method. */
-function addCookie(call: CallView, _ctx: MatchContext): Verdict {
+function addCookie(call: CallView, ctx: MatchContext): Verdict {
   const arg = call.args.find((a) => a.index === 0)?.node;
   if (!arg) return false;
   const u = unwrap(arg);
   if (u.type === 'object_creation_expression') {
     if (simpleTypeName(u.child('type')?.text ?? '') !== 'Cookie') return false;
     const value = u.child('arguments')?.namedChildren[1];
-    if (value && /^(?:null|"")$/.test(value.text)) return false;
-    return verdict({ secure: false, httpOnly: false, deleted: false });
+    if (value && (value.type === 'null_literal' || value.text === '""')) return false;
+    return verdict({ secure: false, httpOnly: false, deleted: false }, undefined, cookieName(u.child('arguments'), ctx));
   }
   if (u.type !== 'identifier') return false;
   const d = findDeclaration(u.text, u);
   if (!d || d.kind !== 'local' || !d.type || simpleTypeName(d.type) !== 'Cookie' && simpleTypeName(d.type) !== 'var') return false;
-  if (!d.init || !/^new\s+(?:[\w.]*\.)?Cookie\s*\(/.test(d.init.text)) return false;
-  const value = d.init.child('arguments')?.namedChildren[1];
-  if (value && /^(?:null|"")$/.test(value.text)) return false;
+  const init = d.init ? unwrap(d.init) : null;
+  if (!init || init.type !== 'object_creation_expression' || simpleTypeName(init.child('type')?.text ?? '') !== 'Cookie') return false;
+  const value = init.child('arguments')?.namedChildren[1];
+  if (value && (value.type === 'null_literal' || value.text === '""')) return false;
   const scope = enclosingFunction(call.node);
   if (!scope) return false;
   // Reported over the cookie's lines, from `new Cookie(…)` to `addCookie(…)`.
-  return verdict(flagsOf(u.text, scope), span(d.node.parent ?? d.node, call.node));
+  return verdict(flagsOf(u.text, scope), span(d.node.parent ?? d.node, call.node), cookieName(init.child('arguments'), ctx));
 }
 
 /** Spring `ResponseCookie.from(…)…build()` without `.secure(true)` / `.httpOnly(true)`. */
-function responseCookie(call: CallView, _ctx: MatchContext): Verdict {
+function responseCookie(call: CallView, ctx: MatchContext): Verdict {
   const names = chainNames(call.node);
-  if (names[0] !== 'from' || !/ResponseCookie\s*\.\s*from/.test(call.node.text)) return false;
-  const text = call.node.text;
-  if (/\.maxAge\(\s*0\s*\)|\.maxAge\(\s*Duration\.ZERO\s*\)/.test(text)) return false;
-  const secure = /\.secure\(\s*(?!false\b)[^)]/.test(text);
-  const httpOnly = /\.httpOnly\(\s*(?!false\b)[^)]/.test(text);
-  return verdict({ secure, httpOnly, deleted: false });
+  if (names[0] !== 'from') return false;
+  // The chain's calls, innermost first: from(name, value), path(…), secure(…), httpOnly(…), maxAge(…), build().
+  const steps: SyntaxNode[] = [];
+  for (let n: SyntaxNode | null = unwrap(call.node); n && n.type === 'method_invocation' && steps.length < 64; n = n.child('object') ? unwrap(n.child('object') as SyntaxNode) : null) steps.unshift(n);
+  const from = steps[0];
+  if (!from || from.child('object')?.text.replace(/\s+/g, '') !== 'ResponseCookie' || chainRoot(call.node) !== from.child('object')) return false;
+  const argOf = (n: SyntaxNode): SyntaxNode | null => invocationParts(n).args[0] ?? null;
+  let secure = false;
+  let httpOnly = false;
+  for (const step of steps) {
+    const { name } = invocationParts(step);
+    const a = argOf(step);
+    if (name === 'maxAge' && a && (a.text === '0' || a.text.replace(/\s+/g, '') === 'Duration.ZERO')) return false;
+    if (name === 'secure' && a && a.type !== 'false') secure = true;
+    if (name === 'httpOnly' && a && a.type !== 'false') httpOnly = true;
+  }
+  return verdict({ secure, httpOnly, deleted: false }, undefined, cookieName(from.child('arguments'), ctx));
 }
 
 export default defineRule({

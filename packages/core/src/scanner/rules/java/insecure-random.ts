@@ -2,7 +2,7 @@ import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { contextNames, identifierWords } from '../../lang/java/predicates.ts';
-import { boundVariable, classRef, descendants, enclosingFunction, findDeclaration, mentions, simpleTypeName, span, unwrap } from '../../lang/java/tree.ts';
+import { boundVariable, classRef, descendants, enclosingFunction, findAfter, findDeclaration, mentions, simpleTypeName, span, unwrap } from '../../lang/java/tree.ts';
 
 /** Words that say a value is a secret: tokens, passwords, session ids, keys, nonces, one-time codes, salts. */
 const SECRET_WORDS = new Set([
@@ -95,7 +95,7 @@ function use(call: CallView, _ctx: MatchContext): Verdict {
   if (!name) return false;
   const d = findDeclaration(name, r);
   if (!d?.type || !RANDOM_TYPES.has(simpleTypeName(d.type))) return false;
-  if (d.init && /\bnew\s+(?:java\.util\.)?Random\s*\(|ThreadLocalRandom\.current\(\)/.test(d.init.text) && secretContext(creationContext(d.init))) return false;
+  if (d.init && (findAfter(d.init.text, 'new', /^\s+(?:java\.util\.)?Random\s*\(/, true) !== null || d.init.text.includes('ThreadLocalRandom.current()')) && secretContext(creationContext(d.init))) return false;
   if (!secretContext(creationContext(call.node))) return false;
   return { message: WEAK_MESSAGE };
 }

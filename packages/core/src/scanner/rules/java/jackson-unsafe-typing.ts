@@ -1,9 +1,19 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { resolveLocal } from '../../lang/java/predicates.ts';
-import { annotationName, invocationParts } from '../../lang/java/tree.ts';
+import { annotationName, findAfter, invocationParts } from '../../lang/java/tree.ts';
 
-const OPEN_VALIDATOR = /LaissezFaireSubTypeValidator|allowIf(?:Base|Sub)Type\(\s*(?:Object\.class|"java|Serializable\.class)|allowIfSubTypeIsArray|BasicPolymorphicTypeValidator\.builder\(\)\s*\.build\(\)|getPolymorphicTypeValidator\(\)/;
+/** A type validator that allows any class: `LaissezFaireSubTypeValidator`, `allowIfBaseType(Object.class)`, an empty builder. */
+const OPEN_VALIDATOR = {
+  test: (text: string): boolean =>
+    text.includes('LaissezFaireSubTypeValidator') ||
+    text.includes('allowIfSubTypeIsArray') ||
+    text.includes('getPolymorphicTypeValidator()') ||
+    findAfter(text, 'allowIfBaseType(', OPEN_BASE) !== null ||
+    findAfter(text, 'allowIfSubType(', OPEN_BASE) !== null ||
+    findAfter(text, 'BasicPolymorphicTypeValidator.builder()', /^\s*\.build\(\)/) !== null,
+};
+const OPEN_BASE = /^\s*(?:Object\.class|"java|Serializable\.class)/;
 
 function validatorIsOpen(arg: SyntaxNode | undefined): boolean {
   if (!arg) return false;
@@ -21,7 +31,8 @@ function unsafeTyping(node: SyntaxNode, _ctx: MatchContext): Verdict {
   }
   // @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS): the JSON names the class to instantiate.
   if (annotationName(node) !== 'JsonTypeInfo') return false;
-  return /\buse\s*=\s*(?:[\w.]*\.)?Id\.(?:CLASS|MINIMAL_CLASS)\b/.test(node.text);
+  const use = findAfter(node.text, 'use', /^\s*=\s*([\w.]+)/, true)?.match?.[1] ?? '';
+  return use === 'Id.CLASS' || use === 'Id.MINIMAL_CLASS' || use.endsWith('.Id.CLASS') || use.endsWith('.Id.MINIMAL_CLASS');
 }
 
 export default defineRule({

@@ -1,13 +1,18 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { probing, receiverIs } from '../../lang/java/predicates.ts';
+import { findAfter } from '../../lang/java/tree.ts';
 
 const LDAP_TYPES = new Set(['DirContext', 'InitialDirContext', 'LdapContext', 'InitialLdapContext', 'LdapTemplate', 'LdapOperations', 'DirContextOperations', 'LDAPConnection', 'LdapConnection', 'LdapNetworkConnection']);
 const LDAP_NAMES = /^(?:ctx|context|dirContext|dirCtx|ldapContext|ldapCtx|ldap|ldapTemplate|template|ldapOperations|connection|conn|ldapConnection|ldapConn|getLdapTemplate|initialDirContext)$/i;
 
 /** Text built into an LDAP filter or DN: `(uid=` + x + `)`, `cn=` + x + `,ou=…`. */
 function looksLikeLdap(text: string): boolean {
-  return /\(\s*(?:[&|!]\s*)?(?:\(\s*)?[A-Za-z][\w-]*\s*[~<>]?=|^\s*[A-Za-z][\w-]*\s*=|,\s*(?:ou|dc|cn|o|uid)\s*=/i.test(text);
+  return (
+    findAfter(text, '(', /^\s*(?:[&|!]\s*)?(?:\(\s*)?[A-Za-z][\w-]*\s*[~<>]?=/) !== null ||
+    /^\s*[A-Za-z][\w-]*\s*=/.test(text) ||
+    findAfter(text.toLowerCase(), ',', /^\s*(?:ou|dc|cn|o|uid)\s*=/) !== null
+  );
 }
 
 function ldapSearch(call: CallView, ctx: MatchContext, taint: Taint): boolean {

@@ -3,7 +3,14 @@ import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { receiverIs } from '../../lang/java/predicates.ts';
 
 const LOGGER_TYPES = new Set(['Logger', 'Log', 'ExtendedLogger', 'XLogger', 'LocationAwareLogger']);
-const LOGGER_NAMES = /^(?:log|logger|LOG|LOGGER|_log|_logger|Log|auditLog|auditLogger|AUDIT|AUDIT_LOG|securityLog|securityLogger|accessLog|accessLogger|LOGGER_\w+|\w+Logger|\w+LOGGER|\w+Log|\w+LOG)$/;
+const LOGGER_NAME_SET = new Set(['log', 'logger', 'LOG', 'LOGGER', '_log', '_logger', 'Log', 'AUDIT', 'AUDIT_LOG']);
+/** Names a logger goes by: `log`, `LOGGER`, `auditLogger`, `LOGGER_SECURITY`, `accessLog`. */
+const LOGGER_NAMES = {
+  test: (name: string): boolean =>
+    LOGGER_NAME_SET.has(name) ||
+    (name.startsWith('LOGGER_') && name.length > 7) ||
+    ['Logger', 'LOGGER', 'Log', 'LOG'].some((suffix) => name.length > suffix.length && name.endsWith(suffix) && /^\w+$/.test(name)),
+};
 const LOGGER_SEGMENTS = new Set(['getLogger', 'getLog', 'LoggerFactory', 'LogManager', 'LogFactory']);
 
 /** A logging call whose message was built by concatenating or formatting the untrusted value. */

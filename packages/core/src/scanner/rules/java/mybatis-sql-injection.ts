@@ -1,6 +1,6 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { annotationName, descendants } from '../../lang/java/tree.ts';
+import { annotationName, descendants, findAfter } from '../../lang/java/tree.ts';
 
 const STATEMENTS = new Set(['Select', 'Update', 'Delete', 'Insert']);
 const STRINGS = new Set(['string_literal']);
@@ -10,7 +10,7 @@ function dollarSubstitution(node: SyntaxNode, _ctx: MatchContext): Verdict {
   if (!STATEMENTS.has(annotationName(node))) return false;
   const args = node.child('arguments');
   if (!args) return false;
-  return descendants(args, STRINGS).some((s) => /\$\{\s*[A-Za-z_][\w.]*\s*\}/.test(s.text));
+  return descendants(args, STRINGS).some((s) => findAfter(s.text, '${', /^\s*[A-Za-z_][\w.]*\s*\}/) !== null);
 }
 
 export default defineRule({

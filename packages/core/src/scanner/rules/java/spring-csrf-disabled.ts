@@ -7,10 +7,16 @@ import { invocationParts, unwrap } from '../../lang/java/tree.ts';
 function disablesCustomizer(arg: SyntaxNode | undefined): boolean {
   if (!arg) return false;
   const u = unwrap(arg);
-  if (u.type === 'method_reference') return /::\s*disable$/.test(u.text);
+  if (u.type === 'method_reference') return u.text.split(/\s/).join('').endsWith('::disable');
   if (u.type === 'lambda_expression') {
     const body = u.child('body');
-    return body !== null && /^\{?\s*(?:return\s+)?\w+\s*\.\s*disable\s*\(\s*\)\s*(?:;\s*)?\}?$/.test(body.text);
+    if (!body) return false;
+    // `c -> c.disable()`, `c -> { c.disable(); }`, `c -> { return c.disable(); }`
+    let text = body.text.trim();
+    if (text.startsWith('{') && text.endsWith('}')) text = text.slice(1, -1).trim();
+    if (text.endsWith(';')) text = text.slice(0, -1).trim();
+    if (text.startsWith('return') && /^\s/.test(text.slice(6))) text = text.slice(6);
+    return /^\w+\.disable\(\)$/.test(text.split(/\s/).join(''));
   }
   return false;
 }

@@ -1,10 +1,10 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { annotationName, invocationParts } from '../../lang/java/tree.ts';
+import { annotationName, findAfter, invocationParts } from '../../lang/java/tree.ts';
 
 function debugOn(node: SyntaxNode, _ctx: MatchContext): Verdict {
   if (node.type === 'annotation') {
-    return annotationName(node) === 'EnableWebSecurity' && /\bdebug\s*=\s*true\b/.test(node.text);
+    return annotationName(node) === 'EnableWebSecurity' && findAfter(node.text, 'debug', /^\s*=\s*true\b/, true) !== null;
   }
   // web -> web.debug(true) in a WebSecurityCustomizer, or webSecurity.debug(true)
   const { name, object, args } = invocationParts(node);

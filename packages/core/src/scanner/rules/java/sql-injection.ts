@@ -2,6 +2,19 @@ import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { looksLikeSql } from '../../lang/common.ts';
 import { receiverIs } from '../../lang/java/predicates.ts';
+import { chainRoot, typeOf, unwrap } from '../../lang/java/tree.ts';
+
+/** JPA Criteria API objects: queries built from typed predicates, with values bound as parameters. */
+const CRITERIA = new Set(['CriteriaQuery', 'CriteriaUpdate', 'CriteriaDelete', 'CriteriaBuilder', 'HibernateCriteriaBuilder', 'JpaCriteriaQuery', 'Subquery']);
+
+/** `em.createQuery(cq)`, `em.createQuery(q.where(p))`: the Criteria API overload takes no query text. */
+function criteriaArgument(call: CallView): boolean {
+  const arg = call.args.find((a) => a.index === 0)?.node;
+  if (!arg) return false;
+  const root = chainRoot(unwrap(arg));
+  const t = typeOf(root) ?? typeOf(unwrap(arg));
+  return t !== null && CRITERIA.has(t);
+}
 
 const SQL_TYPES = new Set([
   'Statement', 'PreparedStatement', 'CallableStatement', 'Connection', 'JdbcTemplate', 'NamedParameterJdbcTemplate',
@@ -45,7 +58,7 @@ export default defineRule({
       // JDBC
       { callee: ['*.executeQuery', '*.executeUpdate', '*.executeLargeUpdate', '*.addBatch', '*.prepareStatement', '*.prepareCall', '*.nativeSQL'], where: sqlOnly },
       // JPA / Hibernate
-      { callee: ['*.createQuery', '*.createNativeQuery', '*.createSQLQuery', '*.createNativeMutationQuery', '*.createMutationQuery', '*.createSelectionQuery', 'Restrictions.sqlRestriction', '*.sqlRestriction'], where: sqlOnly },
+      { callee: ['*.createQuery', '*.createNativeQuery', '*.createSQLQuery', '*.createNativeMutationQuery', '*.createMutationQuery', '*.createSelectionQuery', 'Restrictions.sqlRestriction', '*.sqlRestriction'], where: (call, ctx, taint) => !criteriaArgument(call) && sqlOnly(call, ctx, taint) },
       // Spring JDBC, JDBI, jOOQ, R2DBC, commons-dbutils and plain Statement.execute
       {
         callee: ['*.execute', '*.query', '*.queryForObject', '*.queryForList', '*.queryForMap', '*.queryForRowSet', '*.queryForStream', '*.queryForLong', '*.queryForInt', '*.update', '*.batchUpdate', '*.sql', '*.fetch', '*.fetchOne', '*.resultQuery', '*.createUpdate', '*.select', '*.insert', '*.delete'],

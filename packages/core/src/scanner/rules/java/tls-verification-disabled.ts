@@ -1,6 +1,56 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { classBases, enclosingClass, invocationParts, simpleTypeName } from '../../lang/java/tree.ts';
+import { classBases, descendants, enclosingClass, invocationParts, simpleTypeName, span, unwrap } from '../../lang/java/tree.ts';
+
+const INVOCATIONS = new Set(['method_invocation']);
+const CREATIONS = new Set(['object_creation_expression']);
+const PASS_UP = new Set(['array_initializer', 'array_creation_expression', 'parenthesized_expression', 'cast_expression']);
+
+/** `sslContext.init(keyManagers, trustManagers, random)` whose trust managers are `tm` (a creation or the local holding it). */
+function initWith(creation: SyntaxNode): SyntaxNode | null {
+  let n = creation;
+  while (n.parent && PASS_UP.has(n.parent.type)) n = n.parent;
+  const p = n.parent;
+  const isInit = (inv: SyntaxNode | null | undefined): inv is SyntaxNode => {
+    if (inv?.type !== 'method_invocation') return false;
+    const { name, args } = invocationParts(inv);
+    return name === 'init' && args.length === 3;
+  };
+  if (p?.type === 'argument_list' && isInit(p.parent)) return invocationParts(p.parent).args[1] === n ? p.parent : null;
+  if (p?.type !== 'variable_declarator' || p.child('value') !== n) return null;
+  const name = p.child('name')?.text;
+  const block = p.parent?.parent;
+  if (!name || !block) return null;
+  for (const inv of descendants(block, INVOCATIONS)) {
+    if (inv.start < p.end || !isInit(inv)) continue;
+    const tms = invocationParts(inv).args[1];
+    if (tms && unwrap(tms).type === 'identifier' && unwrap(tms).text === name) return inv;
+  }
+  return null;
+}
+
+/**
+ * Where a trust manager that accepts everything is put to use: the `SSLContext.init(…)` given it
+ * (an anonymous class, or `new TrustAll()` of a class of this file). Reported over the lines from
+ * `checkServerTrusted` to that call when they are together, else at the call; at the method when
+ * the file never installs it.
+ */
+function installedAt(method: SyntaxNode, cls: SyntaxNode): SyntaxNode {
+  if (cls.type === 'object_creation_expression') {
+    const init = initWith(cls);
+    return init ? span(method, init) : method;
+  }
+  const name = cls.child('name')?.text;
+  if (!name) return method;
+  let root: SyntaxNode = cls;
+  while (root.parent) root = root.parent;
+  for (const c of descendants(root, CREATIONS)) {
+    if (simpleTypeName(c.child('type')?.text ?? '') !== name) continue;
+    const init = initWith(c);
+    if (init) return init;
+  }
+  return method;
+}
 
 const TRUST_MANAGERS = new Set(['X509TrustManager', 'X509ExtendedTrustManager', 'TrustManager', 'X509TrustManagerExtensions']);
 const ALLOW_ALL = /^(?:NoopHostnameVerifier|AllowAllHostnameVerifier|TrustAllStrategy|TrustSelfSignedStrategy|InsecureTrustManagerFactory|TrustAllCertificates|TrustAllManager|NullHostnameVerifier)$/;
@@ -44,7 +94,7 @@ function tlsOff(node: SyntaxNode, _ctx: MatchContext): Verdict {
       if (!name || !cls) return false;
       const bases = classBases(cls);
       if (name.text === 'checkServerTrusted' && bases.some((b) => TRUST_MANAGERS.has(b)) && acceptsAll(node.child('body'))) {
-        return { message: 'This X509TrustManager accepts every server certificate (checkServerTrusted does nothing), so TLS connections can be intercepted', cwe: ['CWE-295'] };
+        return { node: installedAt(node, cls), message: 'This X509TrustManager accepts every server certificate (checkServerTrusted does nothing), so TLS connections can be intercepted', cwe: ['CWE-295'] };
       }
       if (name.text === 'verify' && bases.includes('HostnameVerifier') && returnsTrue(node.child('body'))) {
         return { message: 'This HostnameVerifier accepts every host name, so TLS connections can be intercepted', cwe: ['CWE-297', 'CWE-295'] };

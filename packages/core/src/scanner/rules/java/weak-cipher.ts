@@ -51,11 +51,21 @@ function constantBytes(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean 
     if (!d || !d.init || (d.kind !== 'field' && d.kind !== 'local')) return false;
     // An array later filled by SecureRandom.nextBytes(iv) is random.
     const scope = d.kind === 'local' ? enclosingFunction(d.node) : enclosingClass(d.node);
-    if (scope && new RegExp(`nextBytes\\(\\s*(?:this\\.)?${u.text}\\s*\\)`).test(scope.text)) return false;
+    if (scope && filledRandomly(scope.text, u.text)) return false;
     return constantBytes(d.init, ctx, depth + 1);
   }
   return false;
 }
+
+/** `random.nextBytes(iv)` / `nextBytes(this.iv)` somewhere in a text. */
+function filledRandomly(text: string, name: string): boolean {
+  for (let i = text.indexOf('nextBytes('); i >= 0; i = text.indexOf('nextBytes(', i + 1)) {
+    const m = NEXT_BYTES_ARG.exec(text.slice(i + 10, i + 10 + 256));
+    if (m && m[1] === name) return true;
+  }
+  return false;
+}
+const NEXT_BYTES_ARG = /^\s*(?:this\.)?([\w$]+)\s*\)/;
 
 function constantField(node: SyntaxNode, ctx: MatchContext, depth: number): boolean {
   const d = findDeclaration(node.text, node);

@@ -13,8 +13,8 @@ function algorithm(node: SyntaxNode | null, ctx: MatchContext): string | null {
   if (!node) return null;
   const v = ctx.stringValue(node);
   if (v !== null) return v;
-  const m = /(?:^|\.)([A-Z][A-Z0-9_]*)$/.exec(node.text);
-  return m ? (m[1] as string).replace(/_/g, '-') : null;
+  const last = node.text.slice(node.text.lastIndexOf('.') + 1);
+  return /^[A-Z][A-Z0-9_]*$/.test(last) ? last.replace(/_/g, '-') : null;
 }
 
 function nonSecurityUse(call: CallView): boolean {

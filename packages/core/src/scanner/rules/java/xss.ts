@@ -2,7 +2,7 @@ import type { CallView, FunctionView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { nonHtmlContentType, responseContentType } from '../../lang/java/predicates.ts';
-import { annotationTexts, enclosingClass, enclosingMethod, findDeclaration, isHandlerMethod, simpleTypeName, unwrap, writesBody } from '../../lang/java/tree.ts';
+import { annotationTexts, enclosingClass, enclosingMethod, findAfter, findDeclaration, isHandlerMethod, simpleTypeName, unwrap, writesBody } from '../../lang/java/tree.ts';
 
 const RESPONSE_NAME = /^(?:response|resp|res|httpResponse|servletResponse|httpServletResponse|getResponse)$/;
 const WRITER_TYPES = /^(?:JspWriter|ServletOutputStream)$/;
@@ -41,7 +41,7 @@ function isResponseWriter(receiver: SyntaxNode, depth = 0): boolean {
     if (d.init) return isResponseWriter(d.init, depth + 1);
     // A `PrintWriter out` assigned later: look for `out = response.getWriter()` in the method.
     const m = enclosingMethod(r);
-    if (m && d.kind === 'local') return new RegExp(`\\b${r.text}\\s*=\\s*\\w+\\.get(?:Writer|OutputStream)\\(`).test(m.text);
+    if (m && d.kind === 'local') return findAfter(m.text, r.text, /^\s*=\s*\w+\.get(?:Writer|OutputStream)\(/, true) !== null;
   }
   return false;
 }
@@ -74,7 +74,7 @@ function htmlResponse(taint: Taint, _ctx: MatchContext, at: SyntaxNode): boolean
   const returned = at.text;
   if (/html/i.test(produces) || /TEXT_HTML|text\/html/.test(returned)) return true;
   if (/json|JSON|TEXT_PLAIN|text\/plain|xml|XML/.test(produces) || /APPLICATION_JSON|application\/json|TEXT_PLAIN|text\/plain/.test(returned)) return false;
-  return /<\s*[a-zA-Z!/][^>]*>?/.test(taint.text) && taint.built;
+  return taint.built && findAfter(taint.text, '<', /^\s*[a-zA-Z!/]/) !== null;
 }
 
 export default defineRule({
