@@ -33,6 +33,9 @@ describe('createMemoryRateLimitStore bounds', () => {
   it('stays bounded when a million distinct addresses arrive within one hour', async () => {
     const clock = createManualClock(START);
     const store = createMemoryRateLimitStore({ clock, maxSubjects: 50_000 });
+    // Garbage from the loop is not what is measured: collect it first when the runtime lets us.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     let largest = 0;
     for (let i = 0; i < 1_000_000; i++) {
@@ -43,7 +46,8 @@ describe('createMemoryRateLimitStore bounds', () => {
     expect(largest).toBe(50_000);
     expect(store.size).toBe(50_000);
     // 50,000 subjects of two windows each: well under 64 MB (a million would need ~20 times more).
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
+    gc?.();
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan((gc ? 64 : 256) * 1024 * 1024);
     // Those most recently seen are still counted exactly.
     const recent = await store.hit(`anon:${clientGroup(ipv4(999_999))}`, ANONYMOUS);
     expect(recent.windows[0]?.remaining).toBe(8);
