@@ -25,6 +25,13 @@ const rules: Rule[] = [
   rule('test.call', { kind: 'call', callee: 'danger', where: (call, ctx) => !ctx.isConstant(call.args[0]?.node ?? call.node) }),
   rule('test.node', { kind: 'node', types: ['debugger_statement'], where: () => true }, ['javascript']),
   rule('test.query', { kind: 'query', query: '((call_expression function: (identifier) @f) @match (#eq? @f "alert"))' }, ['javascript']),
+  rule('test.throws', {
+    kind: 'call',
+    callee: 'boom',
+    where: () => {
+      throw new Error('a predicate bug');
+    },
+  }),
 ];
 const scanner = createConfiguredScanner({ loader: grammarLoader, rules, profiles: PROFILES });
 
@@ -97,6 +104,10 @@ describe('structural matchers', () => {
 
   it('runs node rules', async () => {
     expect(await found('function f() {\n  debugger;\n}')).toEqual(['test.node@2']);
+  });
+
+  it('loses only the match whose predicate throws, not the rest of the file', async () => {
+    expect(await found('boom(1);\nsink(req.query.x);\nboom(2);\ndanger(input);')).toEqual(['test.sink@2', 'test.call@4']);
   });
 
   it('runs tree-sitter query rules', async () => {

@@ -186,7 +186,7 @@ export class Walker {
         const arg = site.call.args.findIndex((a) => a.index === s.index - offset);
         const t = arg >= 0 ? site.args[arg] : null;
         if (!t || t.sanitized & s.sink.bit || !this.#accepts(s.sink.matcher, t)) continue;
-        if (s.sink.matcher.check && !s.sink.matcher.check(t, this.#ctx, site.call.node)) continue;
+        if (s.sink.matcher.check && !this.#ask(() => s.sink.matcher.check?.(t, this.#ctx, site.call.node))) continue;
         const through = withStep(t, site.call.node, `passed to ${s.fn.name ?? 'a function'}()`);
         this.#report({ rule: s.sink.rule, node: s.at, end: s.end, taint: through, sinkLabel: s.label });
       }
@@ -326,8 +326,9 @@ export class Walker {
     for (const r of this.lang.returnSinks) {
       if (t.sanitized & r.bit) continue;
       if (!this.#accepts(r.matcher, t)) continue;
-      if (!r.matcher.returnSink?.(this.#fn, this.#ctx, t)) continue;
-      if (r.matcher.check && !r.matcher.check(t, this.#ctx, node)) continue;
+      const fn = this.#fn;
+      if (!this.#ask(() => r.matcher.returnSink?.(fn, this.#ctx, t))) continue;
+      if (r.matcher.check && !this.#ask(() => r.matcher.check?.(t, this.#ctx, node))) continue;
       this.#report({ rule: r.rule, node, taint: t, sinkLabel: 'the response' });
     }
   }
@@ -524,7 +525,8 @@ export class Walker {
     for (const r of this.lang.returnSinks) {
       if (t.sanitized & r.bit) continue;
       if (!this.#accepts(r.matcher, t)) continue;
-      if (!r.matcher.returnSink?.(this.#fn, this.#ctx, t)) continue;
+      const fn = this.#fn;
+      if (!this.#ask(() => r.matcher.returnSink?.(fn, this.#ctx, t))) continue;
       this.#report({ rule: r.rule, node, taint: t, sinkLabel: 'the response' });
     }
   }
@@ -860,8 +862,8 @@ export class Walker {
           this.#summarise(c, t, call, path);
           return;
         }
-        if (sink.where && !sink.where(call, this.#ctx, t)) return;
-        if (matcher.check && !matcher.check(t, this.#ctx, arg ?? call.node)) return;
+        if (sink.where && !this.#ask(() => sink.where?.(call, this.#ctx, t))) return;
+        if (matcher.check && !this.#ask(() => matcher.check?.(t, this.#ctx, arg ?? call.node))) return;
         hit = { taint: t, arg };
       };
       call.args.forEach((arg, i) => {
@@ -885,7 +887,7 @@ export class Walker {
   #summarise(sink: CompiledCallSink, t: Taint, call: CallView, path: readonly string[]): void {
     const fn = this.#fn;
     if (!t.param || !fn || t.param.fn !== fn || !fn.name || t.built) return;
-    if (sink.sink.where && !sink.sink.where(call, this.#ctx, t)) return;
+    if (sink.sink.where && !this.#ask(() => sink.sink.where?.(call, this.#ctx, t))) return;
     let list = this.#summaries.get(fn.name);
     if (!list) this.#summaries.set(fn.name, (list = []));
     if (list.some((s) => s.index === t.param?.index && s.sink.rule === sink.rule)) return;
@@ -897,7 +899,7 @@ export class Walker {
   #checkCallRules(call: CallView, path: readonly string[]): void {
     for (const c of this.#byName(this.lang.calls, call, path)) {
       if (!c.patterns.matches(path)) continue;
-      const verdict = c.matcher.where ? c.matcher.where(call, this.#ctx) : true;
+      const verdict = c.matcher.where ? this.#ask(() => c.matcher.where?.(call, this.#ctx)) : true;
       this.#reportVerdict(c.rule, call.node, verdict);
     }
   }
@@ -908,7 +910,7 @@ export class Walker {
     // rules of that subexpression for the real visit instead of marking them done.
     if (!rules || this.#peeking > 0 || this.#visitedNodeRules.has(node)) return;
     this.#visitedNodeRules.add(node);
-    for (const r of rules) this.#reportVerdict(r.rule, node, r.matcher.where(node, this.#ctx));
+    for (const r of rules) this.#reportVerdict(r.rule, node, this.#ask(() => r.matcher.where(node, this.#ctx)));
   }
 
   /** Node rules for nodes the walk did not reach (inside skipped declarations, after a time-out the rest is left). */
@@ -1005,8 +1007,8 @@ export class Walker {
     for (const s of this.lang.assignSinks) {
       if (t.sanitized & s.bit || !this.#accepts(s.matcher, t)) continue;
       if (!s.patterns.matches(key)) continue;
-      if (s.sink.where && !s.sink.where(target, this.#ctx, t)) continue;
-      if (s.matcher.check && !s.matcher.check(t, this.#ctx, target)) continue;
+      if (s.sink.where && !this.#ask(() => s.sink.where?.(target, this.#ctx, t))) continue;
+      if (s.matcher.check && !this.#ask(() => s.matcher.check?.(t, this.#ctx, target))) continue;
       const at = target.parent ?? target;
       this.#report({ rule: s.rule, node: at, taint: t, sinkLabel: s.sink.label ?? key.join('.') });
     }
@@ -1105,6 +1107,22 @@ export class Walker {
         return out;
       },
     };
+  }
+
+  /** Predicates that threw (a rule bug on some input): counted, and that one match is skipped. */
+  ruleFaults = 0;
+
+  /**
+   * Runs a rule's predicate. A predicate that throws on an unusual input loses that one match;
+   * it must not end the analysis of the rest of the file for every other rule.
+   */
+  #ask<T>(predicate: () => T): T | undefined {
+    try {
+      return predicate();
+    } catch {
+      this.ruleFaults++;
+      return undefined;
+    }
   }
 
   /** Facts predicates computed once per file (see MatchContext.fileMemo). */
