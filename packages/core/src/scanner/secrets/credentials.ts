@@ -51,11 +51,20 @@ const NOT_SECRET_WORDS = new Set([
   'selector', 'xpath', 'id_token_hint', 'storage', 'cookie', 'lifetime', 'age', 'sent', 'used', 'usage', 'limit', 'last', 'at',
 ]);
 
-/** Whether an identifier, key or keyword name reads like it holds a secret value. */
+// A name that asks a yes/no question holds a flag, not a secret: `isPasswordSet`, `useTokenAuth`.
+const FLAG_PREFIXES = new Set(['is', 'has', 'show', 'use', 'enable', 'should', 'can', 'must', 'allow', 'require', 'needs']);
+
+/**
+ * Whether an identifier, key or keyword name reads like it holds a secret value. The last word
+ * decides what the name is (English puts the head noun last): `password_min_length` is a length,
+ * `reset_password_url` a URL, but `SERVICE_PASSWORD`, `KeyStorePassword`, `COOKIE_SECRET` and
+ * `secret_key_base` are secrets whatever qualifies them.
+ */
 export function isSecretName(name: string): boolean {
   const words = nameWords(name);
   if (words.length === 0) return false;
-  if (words.some((w) => NOT_SECRET_WORDS.has(w))) return false;
+  if (FLAG_PREFIXES.has(words[0] as string) && words.length > 1) return false;
+  if (NOT_SECRET_WORDS.has(words[words.length - 1] as string)) return false;
   const joined = words.join('');
   if (words.some((w) => SECRET_WORDS.has(w))) return true;
   // `apiKey`, `secret_key`, `client_secret`, `private_key`: "key" only counts with a qualifier.

@@ -4,7 +4,6 @@ import type { MatchContext, Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { SyntaxNode as SpanNode } from '../../syntax.ts';
 import { CLASS_TYPES, declaratorValue, simpleName, typeName } from './adapter.ts';
-import { isSecretName, nameWords } from '../../secrets/credentials.ts';
 
 export const FUNCTION_NODES = new Set([
   'method_declaration',
@@ -622,24 +621,7 @@ export function statementOf(node: SyntaxNode): SyntaxNode {
 
 // ---- names of secrets ---------------------------------------------------------------------
 
-/** Nouns that say whose secret it is (`ServicePassword`, `KEY_STORE_PASSWORD`, `cookieSecret`), not that it is something else. */
-const OWNER_WORDS = new Set(['service', 'store', 'provider', 'manager', 'cookie', 'storage']);
-/** Head nouns that name a secret value. */
-const SECRET_HEADS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'credential', 'credentials', 'apikey']);
 
-/**
- * `isSecretName`, also for names whose last word is a secret and whose other words only say whose
- * it is: `ServicePassword`, `KeyStorePassword`, `COOKIE_SECRET` (but not `PasswordService`).
- */
-export function credentialName(name: string): boolean {
-  if (isSecretName(name)) return true;
-  const lower = name.toLowerCase();
-  if (![...OWNER_WORDS].some((w) => lower.includes(w))) return false;
-  const words = nameWords(name);
-  if (words.length < 2 || !SECRET_HEADS.has(words[words.length - 1] as string)) return false;
-  const kept = words.filter((w) => !OWNER_WORDS.has(w));
-  return kept.length < words.length && kept.length > 0 && isSecretName(kept.join('_'));
-}
 
 // ---- linear text searches ----------------------------------------------------------------
 

@@ -6,7 +6,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isSecretName, nameWords } from '../../secrets/credentials.ts';
 import {
   boundVariable,
   chainNames,
@@ -420,21 +419,4 @@ export function nonHtmlContentType(type: string | null): boolean {
   return /json|text\/plain|TEXT_PLAIN|APPLICATION_|octet-stream|image\/|application\/(?:pdf|xml|zip)|text\/csv/i.test(type) && !/html/i.test(type);
 }
 
-/** Nouns that say whose secret it is (`SERVICE_PASSWORD`, `KEY_STORE_PASSWORD`, `cookieSecret`), not that it is something else. */
-const OWNER_WORDS = new Set(['service', 'store', 'provider', 'manager', 'cookie', 'storage']);
-/** Head nouns that name a secret value. */
-const SECRET_HEADS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'token', 'credential', 'credentials', 'apikey']);
 
-/**
- * `isSecretName`, also for names whose last word is a secret and whose other words only say whose
- * it is: `SERVICE_PASSWORD`, `keyStorePassword`, `COOKIE_SECRET` (but not `passwordService`).
- */
-export function credentialName(name: string): boolean {
-  if (isSecretName(name)) return true;
-  const lower = name.toLowerCase();
-  if (![...OWNER_WORDS].some((w) => lower.includes(w))) return false;
-  const words = nameWords(name);
-  if (words.length < 2 || !SECRET_HEADS.has(words[words.length - 1] as string)) return false;
-  const kept = words.filter((w) => !OWNER_WORDS.has(w));
-  return kept.length < words.length && kept.length > 0 && isSecretName(kept.join('_'));
-}

@@ -1,7 +1,8 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { declaratorValue, simpleName } from '../../lang/csharp/adapter.ts';
-import { bindingsOf, credentialName, rootOf } from '../../lang/csharp/helpers.ts';
+import { bindingsOf, rootOf } from '../../lang/csharp/helpers.ts';
+import { isSecretName } from '../../secrets/credentials.ts';
 import { isCredentialValue } from '../../secrets/credentials.ts';
 
 const LITERALS = new Set(['string_literal', 'verbatim_string_literal', 'raw_string_literal']);
@@ -19,7 +20,7 @@ function literalOf(node: SyntaxNode | null, ctx: MatchContext): { node: SyntaxNo
 }
 
 function credential(name: string, value: SyntaxNode | null, ctx: MatchContext, at: SyntaxNode): Verdict {
-  if (!credentialName(name)) return false;
+  if (!isSecretName(name)) return false;
   const lit = literalOf(value, ctx);
   if (!lit || !isCredentialValue(lit.value, name)) return false;
   return { node: at, message: `Hard-coded credential in \`${name}\`: anyone with the code or the binary has it` };

@@ -1,10 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isCredentialValue } from '../../secrets/credentials.ts';
-import { credentialName } from '../../lang/java/predicates.ts';
+import { isCredentialValue, isSecretName } from '../../secrets/credentials.ts';
 import { classRef, findDeclaration, invocationParts, literalText, simpleTypeName, unwrap } from '../../lang/java/tree.ts';
-
-const isSecretName = credentialName;
 
 const TEXT_TYPES = /^(?:String|char|byte|var|CharSequence|Object)$/;
 
