@@ -8,7 +8,8 @@
 import type { GrammarName, LanguageId } from '../../languages.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
-import { declaratorShape, findDeclaration, isStringType, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
+import { helperPaths, readsIntoArgument } from './helpers.ts';
+import { declaratorShape, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda_expression']);
 const STRING_TYPES = new Set(['string_literal', 'raw_string_literal', 'concatenated_string', 'char_literal', 'system_lib_string']);
@@ -68,6 +69,18 @@ const CASTS = new Set(['static_cast', 'const_cast', 'reinterpret_cast', 'dynamic
 const OUTPUT_STREAMS = /^(?:std::)?(?:w?cout|w?cerr|w?clog)$/;
 const INPUT_STREAMS = /^(?:std::)?w?cin$/;
 
+/** The text before the first `<` (template arguments dropped): `make<T>` → `make`. */
+function beforeTemplate(text: string): string {
+  const i = text.indexOf('<');
+  return i < 0 ? text : text.slice(0, i);
+}
+
+/** The last `::`-separated part of a name: `std::system` → `system`. */
+function lastScoped(text: string): string {
+  const i = text.lastIndexOf('::');
+  return i < 0 ? text : text.slice(i + 2);
+}
+
 /** Normalised text of a qualified name: `std :: system` → `std::system`; null with template arguments. */
 function qualifiedText(node: SyntaxNode): string | null {
   const text = node.text.replace(/\s+/g, '');
@@ -98,7 +111,7 @@ function calleeParts(fn: SyntaxNode | null): { receiver: SyntaxNode | null; name
       return { receiver: fn.child('argument'), name };
     }
     case 'qualified_identifier':
-      return { receiver: null, name: (qualifiedText(fn) ?? fn.text).replace(/^.*::/, '').replace(/<.*$/, '') };
+      return { receiver: null, name: beforeTemplate(lastScoped(qualifiedText(fn) ?? fn.text)) };
     case 'template_function': {
       const name = fn.child('name');
       return { receiver: null, name: name ? name.text.replace(/\s+/g, '').replace(/^.*::/, '') : '?' };
@@ -151,7 +164,7 @@ function functionView(node: SyntaxNode): FunctionView {
       if (d.type === 'qualified_identifier') {
         const text = d.text.replace(/\s+/g, '');
         const parts = text.split('::');
-        name = (parts[parts.length - 1] ?? '').replace(/<.*$/, '') || null;
+        name = beforeTemplate(parts[parts.length - 1] ?? '') || null;
         className = parts.length > 1 ? (parts[parts.length - 2] ?? null) : null;
       } else name = d.text.replace(/\s+/g, '');
     }
@@ -297,13 +310,95 @@ function isVexingConstruction(decl: SyntaxNode): boolean {
 
 const STRING_COMPARE = /^(?:std::)?(?:strcmp|strncmp|strcasecmp|strncasecmp|wcscmp|wcsncmp|_stricmp|_strnicmp|stricmp|strnicmp|lstrcmp|lstrcmpi|_wcsicmp)$/;
 
+const PREFIX_COMPARE = /^(?:std::)?(?:strncmp|strncasecmp|wcsncmp|_strnicmp|strnicmp)$/;
+
+/**
+ * A literal that names a command or a keyword rather than a location: `"GET "`, `"HELLO "`,
+ * `"user="`. Comparing the first bytes of input with one (`strncmp(line, "GET ", 4)`) dispatches
+ * on a prefix; the rest of the input is still whatever was sent.
+ */
+function keywordLiteral(node: SyntaxNode): boolean {
+  if (node.type !== 'string_literal') return false;
+  const value = stringLiteralValue(node);
+  return value.length > 0 && !value.includes('/') && !value.includes('\\') && !value.includes('.');
+}
+
 /** The two strings a `strcmp`-like call compares (it returns 0 when they are equal), or null. */
 function comparison(node: SyntaxNode): [SyntaxNode, SyntaxNode] | null {
   let n = node;
   for (let i = 0; i < 8 && n.type === 'parenthesized_expression' && n.namedChildren[0]; i++) n = n.namedChildren[0] as SyntaxNode;
-  if (n.type !== 'call_expression' || !STRING_COMPARE.test(n.child('function')?.text.replace(/\s+/g, '') ?? '')) return null;
+  if (n.type !== 'call_expression') return null;
+  const name = n.child('function')?.text.replace(/\s+/g, '') ?? '';
+  if (!STRING_COMPARE.test(name)) return null;
   const args = n.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
-  return args[0] && args[1] ? [args[0], args[1]] : null;
+  const [a, b] = args;
+  if (!a || !b) return null;
+  // `strncmp(req, "GET ", 4) == 0` checks a prefix: it validates nothing about the rest of req.
+  if (PREFIX_COMPARE.test(name) && (keywordLiteral(a) || keywordLiteral(b))) return null;
+  return [a, b];
+}
+
+/**
+ * CGI request variables: what `getenv()` returns for them comes from the HTTP request (the query
+ * string, the path, the headers as `HTTP_*`, the body's type), not from the local environment.
+ */
+const CGI_VARIABLES = new Set(['QUERY_STRING', 'REQUEST_URI', 'PATH_INFO', 'PATH_TRANSLATED', 'CONTENT_TYPE', 'SCRIPT_URL', 'SCRIPT_URI', 'REDIRECT_URL', 'REDIRECT_QUERY_STRING', 'DOCUMENT_URI', 'SERVER_NAME', 'REMOTE_USER', 'AUTH_TYPE']);
+
+/** Whether a string literal names a CGI request variable (`"QUERY_STRING"`, `"HTTP_COOKIE"`). */
+export function isCgiVariable(node: SyntaxNode | undefined): boolean {
+  if (!node || node.type !== 'string_literal') return false;
+  const value = stringLiteralValue(node);
+  return CGI_VARIABLES.has(value) || (value.startsWith('HTTP_') && value.length > 5);
+}
+
+const GETENV = new Set(['getenv', 'std::getenv', 'secure_getenv', '__secure_getenv', 'g_getenv', 'FCGX_GetParam']);
+
+/**
+ * A group of a route's regular expression that only matches digits (`(\d+)`, `([0-9]{1,6})`):
+ * `svr.Get(R"(/orders/(\d+))", …)` hands the handler a number in `req.matches[1]`.
+ */
+function numericGroup(pattern: string, group: number): boolean {
+  let index = 0;
+  for (let i = 0; i < pattern.length && i < 2000; i++) {
+    const ch = pattern[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (ch !== '(' || pattern[i + 1] === '?') continue;
+    index++;
+    if (index !== group) continue;
+    const end = pattern.indexOf(')', i + 1);
+    if (end < 0 || end - i > 40) return false;
+    const body = pattern.slice(i + 1, end);
+    return /^(?:\\d|\[0-9\])(?:[+*]|\{\d{1,3}(?:,\d{0,3})?\})$/.test(body);
+  }
+  return false;
+}
+
+/** `req.matches[k]` in a handler whose route pattern captures only digits in group k. */
+function numericRouteCapture(node: SyntaxNode, object: SyntaxNode, index: SyntaxNode | null): boolean {
+  if (object.type !== 'field_expression' || object.child('field')?.text !== 'matches' || index?.type !== 'number_literal') return false;
+  const group = Number.parseInt(index.text, 10);
+  const lambda = node.ancestor(new Set(['lambda_expression']));
+  const call = lambda?.parent?.type === 'argument_list' ? lambda.parent.parent : null;
+  const route = call?.type === 'call_expression' ? call.child('arguments')?.namedChildren.find((c) => c.type !== 'comment') : undefined;
+  if (!route || (route.type !== 'string_literal' && route.type !== 'raw_string_literal')) return false;
+  return numericGroup(stringLiteralValue(route), group);
+}
+
+/**
+ * `hdr.version != 2`, `strcmp(req->method, "GET") == 0`: one field of a record compared with a
+ * constant. That says nothing about the record's other fields, so it is no guard (an equality
+ * would clean the whole record); both sides are still walked.
+ */
+function fieldCompared(a: SyntaxNode, b: SyntaxNode): View | null {
+  const field = (n: SyntaxNode): boolean => {
+    let x = n;
+    for (let i = 0; i < 8 && (x.type === 'parenthesized_expression' || x.type === 'cast_expression'); i++) x = (x.type === 'cast_expression' ? x.child('value') : x.namedChildren[0]) ?? x;
+    return x.type === 'field_expression' || x.type === 'subscript_expression';
+  };
+  return field(a) || field(b) ? { kind: 'clean', parts: [a, b] } : null;
 }
 
 function makeCall(node: SyntaxNode, fn: SyntaxNode | null, list: SyntaxNode | null, isNew: boolean): CallView {
@@ -314,11 +409,82 @@ function makeCall(node: SyntaxNode, fn: SyntaxNode | null, list: SyntaxNode | nu
 function typeName(type: SyntaxNode | null): string {
   if (!type) return '?';
   const t = type.type === 'template_type' ? (type.child('name') ?? type) : type;
-  return t.text.replace(/\s+/g, '').replace(/<.*$/, '').replace(/^.*::/, '') || '?';
+  return lastScoped(beforeTemplate(t.text.replace(/\s+/g, ''))) || '?';
+}
+
+
+/**
+ * What a call writes through an argument: `buf` → buf, `&hdr` → hdr, `(char *)&v` → v, `buf + n`
+ * → buf, `&s->name` → s->name; a field or element passed as is (`r->data`) updates its object.
+ */
+function writtenThrough(arg: SyntaxNode): { target: SyntaxNode; update: boolean } | null {
+  let n = arg;
+  for (let i = 0; i < 16; i++) {
+    switch (n.type) {
+      case 'parenthesized_expression':
+      case 'cast_expression': {
+        const inner = n.type === 'cast_expression' ? n.child('value') : n.namedChildren.find((c) => c.type !== 'comment');
+        if (!inner) return null;
+        if (n === arg) {
+          n = inner;
+          break;
+        }
+        return { target: n, update: false };
+      }
+      case 'pointer_expression': {
+        const inner = n.child('argument');
+        if (!inner || n.child('operator')?.text !== '&') return null;
+        return inner.type === 'identifier' || inner.type === 'field_expression' || inner.type === 'subscript_expression' ? { target: inner, update: false } : null;
+      }
+      case 'binary_expression': {
+        const left = n.child('left');
+        if (!left || (n.child('operator')?.text !== '+' && n.child('operator')?.text !== '-')) return null;
+        if (left.type === 'identifier') return { target: left, update: true };
+        n = left;
+        break;
+      }
+      case 'identifier':
+        return n === arg ? { target: n, update: false } : { target: n, update: false };
+      case 'field_expression':
+      case 'subscript_expression': {
+        const object = n.child('argument');
+        return n === arg ? (object ? { target: object, update: true } : null) : { target: n, update: false };
+      }
+      default:
+        return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * An argument a same-file helper reads input into (`read_exact(fp, &hdr, sizeof hdr)`): the
+ * argument is an assignment of the helper's input (its callee, a source under its helper path) to
+ * what it points at.
+ */
+function helperOutArgument(node: SyntaxNode): View | null {
+  const list = node.parent;
+  const call = list?.parent;
+  if (!list || call?.type !== 'call_expression' || call.child('arguments') !== list) return null;
+  const fn = call.child('function');
+  const callee = fn?.type === 'template_function' ? fn.child('name') : fn;
+  if (!fn || callee?.type !== 'identifier') return null;
+  let index = 0;
+  for (const c of list.children) {
+    if (c === node) break;
+    if (c.named && c.type !== 'comment') index++;
+  }
+  if (!readsIntoArgument(rootOf(node), callee.text, index)) return null;
+  const written = writtenThrough(node);
+  return written ? { kind: 'assign', targets: [written.target], value: fn, update: written.update } : null;
 }
 
 function viewOf(language: LanguageId, node: SyntaxNode): View | null {
   const t = node.type;
+  if (node.parent?.type === 'argument_list' && (t === 'identifier' || t === 'pointer_expression' || t === 'field_expression' || t === 'subscript_expression' || t === 'cast_expression' || t === 'binary_expression')) {
+    const out = helperOutArgument(node);
+    if (out) return out;
+  }
   if (SKIP_TYPES.has(t)) return t === 'sizeof_expression' || t === 'alignof_expression' || t === 'offsetof_expression' ? { kind: 'clean', parts: [] } : { kind: 'skip' };
   if (LITERAL_TYPES.has(t)) return { kind: 'literal' };
   if (FUNCTION_TYPES.has(t)) {
@@ -384,13 +550,17 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
       if (!object) return null;
       const index = subscriptIndex(node);
       if (index && index.type === 'string_literal') return { kind: 'member', object, property: stringLiteralValue(index) };
+      if (language === 'cpp' && numericRouteCapture(node, object, index)) return { kind: 'clean', parts: [] };
       return { kind: 'index', object, index };
     }
     case 'pointer_expression': {
       const arg = node.child('argument');
       if (!arg) return null;
-      // `*p` reads (or writes) what p points to; `&x` is x itself for taint.
-      if (node.child('operator')?.text === '*') return { kind: 'index', object: arg, index: null };
+      // `*p` reads (or writes) what p points to; `&x` is x itself for taint. `*p++` reads through p.
+      if (node.child('operator')?.text === '*') {
+        const through = arg.type === 'update_expression' ? (arg.child('argument') ?? arg) : arg;
+        return { kind: 'index', object: through, index: null };
+      }
       return { kind: 'pass', inner: arg };
     }
     case 'call_expression': {
@@ -401,6 +571,10 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
         if (CASTS.has(name)) {
           const first = list?.namedChildren.find((c) => c.type !== 'comment');
           return first ? { kind: 'pass', inner: first } : { kind: 'literal' };
+        }
+        // getenv("QUERY_STRING"): the call's path is `getenv.CGI()`, a request source.
+        if (GETENV.has(name) && isCgiVariable(list?.namedChildren.find((c) => c.type !== 'comment'))) {
+          return { kind: 'call', node, callee: fn, receiver: fn, name: 'CGI', args: args(list), isNew: false };
         }
       }
       return makeCall(node, fn, list, false);
@@ -460,8 +634,8 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
       if (op === '==' || op === '!=') {
         // `strcmp(a, b) == 0` is `a == b`; `strncmp(path, base, n) != 0` is "path does not start with base".
         const compared = right.text === '0' ? comparison(left) : left.text === '0' ? comparison(right) : null;
-        if (compared) return { kind: 'equality', left: compared[0], right: compared[1], negated: op === '!=' };
-        return { kind: 'equality', left, right, negated: op === '!=' };
+        if (compared) return fieldCompared(compared[0], compared[1]) ?? { kind: 'equality', left: compared[0], right: compared[1], negated: op === '!=' };
+        return fieldCompared(left, right) ?? { kind: 'equality', left, right, negated: op === '!=' };
       }
       if (COMPARISON.has(op)) return { kind: 'clean', parts: [left, right] };
       // `i % n`, `x & 0xff` bound their value.
@@ -499,7 +673,7 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
       if (node.child('operator')?.text === '!') {
         // `!strcmp(cmd, "start")` is `cmd == "start"`.
         const compared = comparison(arg);
-        if (compared) return { kind: 'equality', left: compared[0], right: compared[1], negated: false };
+        if (compared) return fieldCompared(compared[0], compared[1]) ?? { kind: 'equality', left: compared[0], right: compared[1], negated: false };
         return { kind: 'not', inner: arg };
       }
       return null;
@@ -507,8 +681,10 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
     case 'update_expression':
       return { kind: 'clean', parts: node.namedChildren };
     case 'conditional_expression': {
+      // The condition is walked too (`system(cmd) == 0 ? ok : fail`), and its guards apply to each branch.
       const options = [node.child('consequence'), node.child('alternative')].filter((x): x is SyntaxNode => x !== null);
-      return { kind: 'choice', options };
+      const condition = node.child('condition');
+      return condition && options.length === 2 ? { kind: 'choice', options, condition } : { kind: 'choice', options };
     }
     case 'comma_expression': {
       const options = [node.child('left'), node.child('right')].filter((x): x is SyntaxNode => x !== null);
@@ -537,7 +713,11 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
   }
 }
 
-/** Import-like aliases: every qualified name in the file (`std::system` → `std.system`) and namespace aliases. */
+/**
+ * Import-like aliases: every qualified name in the file (`std::system` → `std.system`), namespace
+ * aliases, and the file's own helper functions that copy, read or return input, under the canonical
+ * path that describes what they do (`helpers.ts`), so the profile's propagators and sources apply.
+ */
 function importAliases(root: SyntaxNode): Map<string, string> {
   const aliases = new Map<string, string>();
   const namespaces = new Map<string, string>();
@@ -568,6 +748,7 @@ function importAliases(root: SyntaxNode): Map<string, string> {
     const full = expanded ? [...expanded.split('::'), ...parts.slice(1)] : parts;
     aliases.set(text, full.join('.'));
   }
+  for (const [name, path] of helperPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
   return aliases;
 }
 

@@ -6,8 +6,10 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { classBit, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
+import { paramFeed, returnsReadValue } from './helpers.ts';
 import {
   bufferOf,
+  callNeverReturns,
   constInt,
   cStringLength,
   declaratorShape,
@@ -16,8 +18,11 @@ import {
   enclosingFunction,
   findDeclaration,
   isIntegerType,
+  functionName,
   lastAssignment,
+  memberDeclaration,
   rootOf,
+  structureOf,
   scopeDescendants,
   unwrap,
   type BufferInfo,
@@ -65,13 +70,62 @@ export function memoryTaint(ctx: MatchContext, node: SyntaxNode, depth = 0): Tai
     return null;
   }
   const t = ctx.taint(node);
-  if (!t || t.sanitized & MEMORY_BIT) return null;
-  return t;
+  if (t) return t.sanitized & MEMORY_BIT ? null : t;
+  return fedInteger(node);
 }
 
-/** Untrusted: from the command line, the environment, stdin, files or the network (not a parameter of unknown origin). */
+/** Position of a parameter declaration in its function's parameter list (as the adapter counts them). */
+function parameterIndex(owner: SyntaxNode): number {
+  const list = owner.parent;
+  if (!list) return -1;
+  let index = 0;
+  for (const c of list.children) {
+    if (!c.named || c.type === 'comment') continue;
+    if (c === owner) return index;
+    index++;
+  }
+  return -1;
+}
+
+/**
+ * An integer parameter that the function's callers in this file pass input to (`set_slot(atoi(argv[1]))`)
+ * or that a decoder receives with its buffer: the walker gives numbers no taint, the memory rules do.
+ */
+function fedInteger(node: SyntaxNode): Taint | null {
+  const v = unwrap(node);
+  if (v.type !== 'identifier') return null;
+  const d = findDeclaration(v.text, v);
+  if (!d || d.kind !== 'param' || !d.fn || d.pointers > 0 || d.arrays.length > 0 || !isIntegerType(d.type)) return null;
+  const index = parameterIndex(d.owner);
+  const feed = paramFeed(d.fn, index);
+  if (!feed || checkedByCallers(d.fn, index)) return null;
+  return { strength: feed, label: `${v.text} (input passed by the callers of ${d.fn.type === 'function_definition' ? 'this function' : 'it'})`, source: d.declarator, steps: [], sanitized: 0, built: false, text: '' };
+}
+
+/** Whether every call of the function in this file passes a constant or an upper-bounded value at `index`. */
+function checkedByCallers(fn: SyntaxNode, index: number): boolean {
+  const name = functionName(fn);
+  if (!name) return false;
+  let calls = 0;
+  for (const call of structureOf(rootOf(fn))) {
+    if (call.type !== 'call_expression' || call.child('function')?.text !== name || fn.contains(call)) continue;
+    const arg = call.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment')[index];
+    if (!arg) continue;
+    calls++;
+    if (constInt(arg) === null && !upperBounded(arg, call)) return false;
+  }
+  return calls > 0;
+}
+
+/**
+ * Untrusted: from the command line, the environment, stdin, files or the network — or a parameter
+ * that callers in the same file feed with such data, a decoder's byte buffer, a libcurl callback's
+ * data (see helpers.ts) — not a parameter of unknown origin.
+ */
 export function untrusted(t: Taint | null): t is Taint {
-  return t !== null && t.strength !== 'param';
+  if (t === null) return false;
+  if (t.strength !== 'param') return true;
+  return t.param !== undefined && paramFeed(t.param.fn.node, t.param.index) !== null;
 }
 
 /** The string a node certainly holds: a literal, a constant variable, or a `#define`d literal. */
@@ -123,9 +177,9 @@ function exitsOrClamps(stmt: SyntaxNode | null, name: string): boolean {
   if (stmt.type === 'compound_statement') return stmt.namedChildren.some((c) => exitsOrClamps(c, name));
   if (stmt.type === 'expression_statement') {
     const e = stmt.namedChildren[0];
-    if (e?.type === 'call_expression') return /^(?:exit|_exit|abort|err|errx|die|fatal|panic|usage|std::exit|std::abort)$/.test(e.child('function')?.text.replace(/\s+/g, '') ?? '');
-    // `if (n > MAX) n = MAX;`
-    if (e?.type === 'assignment_expression' && norm(e.child('left') ?? e) === name) return true;
+    if (e?.type === 'call_expression') return callNeverReturns(e);
+    // `if (n > MAX) n = MAX;` (not `n -= 2`, which bounds nothing)
+    if (e?.type === 'assignment_expression' && e.child('operator')?.text === '=' && norm(e.child('left') ?? e) === name) return true;
   }
   return false;
 }
@@ -153,6 +207,11 @@ function guardsExit(cmp: SyntaxNode, name: string): boolean {
  * or masked. A lower-bound check alone (`if (i >= 0)`, `if (n > 5) { … }`) bounds nothing.
  */
 export function upperBounded(expr: SyntaxNode, at: SyntaxNode): boolean {
+  return upperBounds(expr, at).length > 0;
+}
+
+/** The upper bounds `upperBounded` finds: the expression compared against, or null for a clamp or a mask. */
+export function upperBounds(expr: SyntaxNode, at: SyntaxNode, first = true): (SyntaxNode | null)[] {
   const target = unwrap(expr);
   const names: string[] = [];
   if (target.type === 'identifier' || target.type === 'field_expression') names.push(norm(target));
@@ -162,7 +221,7 @@ export function upperBounded(expr: SyntaxNode, at: SyntaxNode): boolean {
       names.push(norm(id));
     }
   }
-  if (names.length === 0) return false;
+  const out: (SyntaxNode | null)[] = [];
   for (const name of names) {
     for (const cmp of comparisonsBefore(at)) {
       const left = cmp.child('left');
@@ -175,9 +234,16 @@ export function upperBounded(expr: SyntaxNode, at: SyntaxNode): boolean {
       const other = inLeft ? right : left;
       // name on the small side: `name < E`, `E > name`
       const small = (inLeft && (op === '<' || op === '<=')) || (inRight && (op === '>' || op === '>='));
-      if (small && !isZeroish(other)) return true;
+      // (`if (n < 8) return;` is a lower bound: the code after it has n >= 8.)
+      if (small && !isZeroish(other) && !guardsExit(cmp, name)) out.push(other);
       // name on the large side: only a guard that exits or clamps bounds it: `if (name > E) return;`
-      if (!small && !isZeroish(other) && guardsExit(cmp, name)) return true;
+      else if (!small && !isZeroish(other) && guardsExit(cmp, name)) out.push(other);
+      if (first && out.length > 0) return out;
+    }
+    // Every value it was given was already bounded: `if (q >= 0 && q < N) queue = (int)q;`.
+    if (first && out.length === 0 && boundedAtDefinition(name, at, 'upper')) {
+      out.push(null);
+      return out;
     }
     // Clamped or masked: n = MIN(n, …), n = n % N, n &= MASK, n = strnlen(…, N).
     const scope = enclosingFunction(at) ?? rootOf(at);
@@ -187,15 +253,389 @@ export function upperBounded(expr: SyntaxNode, at: SyntaxNode): boolean {
       if (!left || norm(left) !== name) continue;
       const op = asg.child('operator')?.text;
       const right = asg.child('right');
-      if (op === '%=' || op === '&=' || (right && /^(?:MIN|min|std::min|fmin|MIN2|clamp|std::clamp|strnlen)\(|[%&]/.test(norm(right)))) return true;
+      if (op === '%=' || op === '&=' || (right && /^(?:MIN|min|std::min|fmin|MIN2|clamp|std::clamp|strnlen)\(|[%&]/.test(norm(right)))) {
+        out.push(null);
+        if (first) return out;
+      }
     }
+  }
+  return out;
+}
+
+/**
+ * Whether a bound can protect a destination of `room` elements: a constant no larger than it, an
+ * expression of `sizeof`, a macro or a variable set from one. A check against the bytes left in the
+ * input (`if (len - off < hdr.labelLen) throw …`, `need(left, n)`) bounds the read, not the write.
+ */
+function destinationBound(bound: SyntaxNode | null, room: number, at: SyntaxNode, depth = 0): boolean {
+  if (bound === null) return true;
+  const k = constInt(bound);
+  if (k !== null) return k <= room + 1;
+  const text = norm(bound);
+  if (text.includes('sizeof') || text.includes('size()') || text.includes('capacity()') || text.includes('length()')) return true;
+  const v = unwrap(bound);
+  if (v.type === 'identifier') {
+    if (/^[A-Z][A-Z0-9_]*$/.test(v.text)) return true;
+    const value = depth < 4 ? assignedValue(v, at) : null;
+    if (value) return destinationBound(value, room, at, depth + 1);
+    const d = findDeclaration(v.text, v);
+    // A parameter: the caller's promise about the destination (`copy(dst, dstlen, …)`).
+    return d?.kind === 'param' || (d?.init ? destinationBound(d.init, room, at, depth + 1) : false);
+  }
+  if (v.type === 'field_expression') {
+    const field = (v.child('field')?.text ?? '').toLowerCase();
+    return ['cap', 'size', 'max', 'len', 'room', 'limit'].some((w) => field.includes(w)) && !['left', 'remaining', 'avail'].some((w) => field.includes(w));
+  }
+  return false;
+}
+
+/** Whether `expr` is bounded before `at` by something that keeps it within a destination of `room` elements. */
+export function boundedFor(expr: SyntaxNode, at: SyntaxNode, room: number): boolean {
+  return upperBounds(expr, at, false).some((b) => destinationBound(b, room, at));
+}
+
+/**
+ * The smallest constant upper bound guards before `at` put on a variable or field: `if (w > 65535)
+ * goto err;` → 65535, `for (i = 0; i < 16; i++)` → 15, `if (bpp != 8 && bpp != 24) return;` → 24.
+ * Null when no constant bound is known.
+ */
+const comparedCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** The comparisons (`<`, `>=`, `!=`, …) of a scope by the variable or field on either side, built once per scope. */
+function comparedIn(scope: SyntaxNode): Map<string, SyntaxNode[]> {
+  let map = comparedCache.get(scope);
+  if (map) return map;
+  map = new Map();
+  for (const cmp of scopeDescendants(scope, RELATIONAL_TYPES)) {
+    const op = cmp.child('operator')?.text ?? '';
+    if (!COMPARISONS.has(op) && op !== '!=') continue;
+    for (const side of [cmp.child('left'), cmp.child('right')]) {
+      if (!side) continue;
+      const v = unwrap(side);
+      if (v.type !== 'identifier' && v.type !== 'field_expression') continue;
+      const key = norm(v);
+      const list = map.get(key);
+      if (list) list.push(cmp);
+      else map.set(key, [cmp]);
+    }
+  }
+  comparedCache.set(scope, map);
+  return map;
+}
+
+export function constantUpperBound(expr: SyntaxNode, at: SyntaxNode): number | null {
+  const target = unwrap(expr);
+  if (target.type !== 'identifier' && target.type !== 'field_expression') return null;
+  const name = norm(target);
+  const scope = enclosingFunction(at) ?? rootOf(at);
+  const candidates = comparedIn(scope).get(name);
+  if (!candidates) return null;
+  let best: number | null = null;
+  const take = (k: number | null): void => {
+    if (k !== null && (best === null || k < best)) best = k;
+  };
+  for (const cmp of candidates) {
+    if (cmp.start >= at.start) break;
+    if (cmp.contains(at)) continue;
+    const op = cmp.child('operator')?.text ?? '';
+    const left = cmp.child('left');
+    const right = cmp.child('right');
+    if (!left || !right) continue;
+    const inLeft = norm(unwrap(left)) === name;
+    const inRight = norm(unwrap(right)) === name;
+    if (!inLeft && !inRight) continue;
+    const k = constInt(inLeft ? right : left);
+    if (k === null) continue;
+    if (COMPARISONS.has(op)) {
+      const small = (inLeft && (op === '<' || op === '<=')) || (inRight && (op === '>' || op === '>='));
+      const strict = op === '<' || op === '>';
+      if (small && holdsAt(cmp, at)) take(strict ? k - 1 : k);
+      else if (!small && guardsExit(cmp, name)) take(strict ? k : k - 1);
+    } else if (op === '!=') {
+      // `if (x != 8 && x != 24) return;`: afterwards x is one of the constants.
+      let top = cmp;
+      while (top.parent?.type === 'binary_expression' && top.parent.child('operator')?.text === '&&') top = top.parent;
+      const operands = descendants(top, new Set(['binary_expression']), 64).filter((b) => b.child('operator')?.text !== '&&');
+      if (!operands.every((b) => b.child('operator')?.text === '!=' && [b.child('left'), b.child('right')].some((x) => x !== null && norm(unwrap(x)) === name))) continue;
+      if (!guardsExit(top, name)) continue;
+      const ks = operands.map((b) => constInt(norm(unwrap(b.child('left') ?? b)) === name ? b.child('right') : b.child('left')));
+      if (ks.every((x) => x !== null)) take(Math.max(...(ks as number[])));
+    }
+  }
+  return best;
+}
+
+/** Whether a comparison holds at `at`: it is the condition of a loop or an `if` whose body contains `at`. */
+function holdsAt(cmp: SyntaxNode, at: SyntaxNode): boolean {
+  let n = cmp;
+  for (let i = 0; i < 12 && n.parent; i++) {
+    const p: SyntaxNode = n.parent;
+    if (p.type === 'for_statement' || p.type === 'while_statement') return n.field === 'condition' && (p.child('body')?.contains(at) ?? false);
+    if (p.type === 'if_statement') return n.field === 'condition' && (p.child('consequence')?.contains(at) ?? false);
+    if (p.type === 'parenthesized_expression' || p.type === 'condition_clause' || (p.type === 'binary_expression' && p.child('operator')?.text === '&&')) {
+      n = p;
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
+/** The largest value an integer expression can have, from constants, guards and narrow types; null when unknown. */
+export function maxValue(expr: SyntaxNode, at: SyntaxNode, depth = 0): number | null {
+  if (depth > 12) return null;
+  const k = constInt(expr);
+  if (k !== null) return k;
+  const v = unwrap(expr);
+  if (v.type === 'binary_expression') {
+    const op = v.child('operator')?.text ?? '';
+    const l = v.child('left');
+    const r = v.child('right');
+    if (!l || !r) return null;
+    const rk = constInt(r);
+    if (op === '%' && rk !== null) return rk - 1;
+    if (op === '&' && rk !== null && rk >= 0) return rk;
+    if ((op === '/' || op === '>>') && rk !== null && rk > 0) {
+      const lm = maxValue(l, at, depth + 1);
+      return lm === null ? null : op === '/' ? Math.floor(lm / rk) : Math.floor(lm / 2 ** rk);
+    }
+    if (op === '+' || op === '*' || op === '<<') {
+      const lm = maxValue(l, at, depth + 1);
+      const rm = lm === null ? null : maxValue(r, at, depth + 1);
+      if (lm === null || rm === null) return null;
+      return op === '+' ? lm + rm : op === '*' ? lm * rm : lm * 2 ** rm;
+    }
+    return null;
+  }
+  const bound = constantUpperBound(v, at);
+  const typed = maxOfType(expr, at);
+  if (bound === null) return typed;
+  return typed === null ? bound : Math.min(bound, typed);
+}
+
+const WIDE_TYPES = new Set([
+  'long', 'long int', 'long long', 'long long int', 'unsigned long', 'unsigned long int', 'unsigned long long', 'unsigned long long int', 'signed long',
+  'int64_t', 'uint64_t', 'std::int64_t', 'std::uint64_t', 'size_t', 'ssize_t', 'std::size_t', 'off_t', 'off64_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t',
+  'intmax_t', 'uintmax_t', 'u64', 's64', 'gsize', 'SIZE_T', 'DWORD64', 'ULONGLONG', 'LONGLONG', 'uint64', 'int64',
+]);
+const UNSIGNED32 = /^(?:unsigned(?:\s+int)?|(?:std::)?uint32_t|u32|DWORD|UINT|ULONG|guint|guint32|uint)$/;
+
+/**
+ * The bit width and signedness integer arithmetic on these operands is done in (after the usual
+ * promotions): 64 when one of them is a 64-bit type (or cast to one), else 32, unsigned when one
+ * of them is a 32-bit unsigned type. Null when an operand's type is unknown.
+ */
+export function arithmeticWidth(operands: readonly SyntaxNode[], at: SyntaxNode): { bits: 32 | 64; unsigned: boolean } | null {
+  let bits: 32 | 64 = 32;
+  let unsigned = false;
+  for (const o of operands) {
+    let type = castType(o);
+    const v = unwrap(o);
+    if (type === null) {
+      if (v.type === 'number_literal') {
+        if (/[lL]/.test(v.text)) bits = 64;
+        if (/[uU]/.test(v.text)) unsigned = true;
+        continue;
+      }
+      if (v.type === 'sizeof_expression') {
+        bits = 64;
+        continue;
+      }
+      if (v.type === 'identifier') {
+        const d = findDeclaration(v.text, at);
+        type = d && d.pointers === 0 ? d.type : null;
+      } else if (v.type === 'field_expression') {
+        const object = v.child('argument');
+        const field = v.child('field')?.text;
+        const d = object && field ? memberDeclaration(object, field, at) : null;
+        type = d && d.pointers === 0 ? d.type : null;
+      } else if (v.type === 'binary_expression' || v.type === 'parenthesized_expression') {
+        const inner = v.type === 'binary_expression' ? [v.child('left'), v.child('right')].filter((x): x is SyntaxNode => x !== null) : v.namedChildren;
+        const w = arithmeticWidth(inner, at);
+        if (!w) return null;
+        if (w.bits === 64) bits = 64;
+        if (w.unsigned) unsigned = true;
+        continue;
+      } else return null;
+    }
+    if (type === null) return null;
+    const t = type.replace(/\b(?:const|volatile|static)\b/g, ' ').replace(/\s+/g, ' ').trim();
+    if (WIDE_TYPES.has(t)) bits = 64;
+    else if (UNSIGNED32.test(t)) unsigned = true;
+    else if (!isIntegerType(t)) return null;
+  }
+  return { bits, unsigned };
+}
+
+/** The type an expression is cast to: `(size_t)x`, `static_cast<size_t>(x)`; null otherwise. */
+function castType(node: SyntaxNode): string | null {
+  let n = node;
+  for (let i = 0; i < 8 && n.type === 'parenthesized_expression'; i++) n = n.namedChildren[0] ?? n;
+  if (n.type === 'cast_expression') return n.child('type')?.text ?? null;
+  if (n.type === 'call_expression') {
+    const fn = n.child('function');
+    if (fn?.type === 'template_function' && /^(?:std::)?static_cast$/.test(fn.child('name')?.text ?? '')) {
+      return fn.child('arguments')?.namedChildren[0]?.text ?? null;
+    }
+  }
+  return null;
+}
+
+/** Whether an operand is explicitly widened to 64 bits (`(size_t)w`, `static_cast<uint64_t>(n)`), directly or inside a product. */
+function wideCast(node: SyntaxNode, at: SyntaxNode, depth = 0): boolean {
+  if (depth > 8) return false;
+  const type = castType(node);
+  if (type !== null) return arithmeticWidth([node], at)?.bits === 64 && constInt(node) === null;
+  const v = unwrap(node);
+  if (v.type !== 'binary_expression') return false;
+  return [v.child('left'), v.child('right')].some((x) => x !== null && wideCast(x, at, depth + 1));
+}
+
+/** Bits of the widest non-constant value in an arithmetic expression, looking through widening casts; null when a type is unknown. */
+function valueBits(expr: SyntaxNode, at: SyntaxNode, depth = 0): number | null {
+  if (depth > 12) return null;
+  if (constInt(expr) !== null) return 0;
+  const v = unwrap(expr);
+  if (v.type === 'binary_expression') {
+    const l = v.child('left');
+    const r = v.child('right');
+    if (!l || !r) return null;
+    const a = valueBits(l, at, depth + 1);
+    const b = a === null ? null : valueBits(r, at, depth + 1);
+    return a === null || b === null ? null : Math.max(a, b);
+  }
+  const w = arithmeticWidth([v], at);
+  if (!w) return null;
+  const max = maxOfType(v, at);
+  return max !== null ? Math.ceil(Math.log2(max + 1)) : w.bits;
+}
+
+/**
+ * Whether a product is done in 64 bits on values of at most 32 bits each (`(size_t)w * h`,
+ * `static_cast<size_t>(width) * bpp`): widening before multiplying is the usual fix, not a wrap.
+ */
+export function widenedProduct(left: SyntaxNode, right: SyntaxNode, at: SyntaxNode): boolean {
+  if (!wideCast(left, at) && !wideCast(right, at)) return false;
+  const width = arithmeticWidth([left, right], at);
+  if (width?.bits !== 64) return false;
+  const a = valueBits(left, at);
+  const b = valueBits(right, at);
+  return a !== null && b !== null && a <= 32 && b <= 32;
+}
+
+const TYPE_MAX: Record<string, number> = {
+  uint8_t: 255, u8: 255, BYTE: 255, UCHAR: 255, guchar: 255, guint8: 255, 'unsigned char': 255, int8_t: 127, 'signed char': 127, s8: 127, char: 127,
+  uint16_t: 65535, u16: 65535, WORD: 65535, USHORT: 65535, 'unsigned short': 65535, guint16: 65535, int16_t: 32767, short: 32767, s16: 32767,
+};
+
+/** The largest value an integer expression of a narrow type can hold (`uint8_t` 255, `uint16_t` 65535), or null. */
+export function maxOfType(expr: SyntaxNode, at: SyntaxNode): number | null {
+  const v = unwrap(expr);
+  const of = (type: string | undefined | null): number | null => {
+    if (!type) return null;
+    const t = type.replace(/\b(?:const|volatile|std::)\b/g, ' ').replace(/std::/g, '').replace(/\s+/g, ' ').trim();
+    return TYPE_MAX[t] ?? null;
+  };
+  // `(uint8_t)x` narrows whatever x is.
+  if (expr.type === 'cast_expression') {
+    const k = of(expr.child('type')?.text);
+    if (k !== null) return k;
+  }
+  switch (v.type) {
+    case 'identifier': {
+      const d = findDeclaration(v.text, at);
+      return d && d.pointers === 0 && d.arrays.length === 0 ? of(d.type) : null;
+    }
+    case 'field_expression': {
+      const object = v.child('argument');
+      const field = v.child('field')?.text;
+      const d = object && field ? memberDeclaration(object, field, at) : null;
+      return d && d.pointers === 0 && d.arrays.length === 0 ? of(d.type) : null;
+    }
+    case 'subscript_expression':
+    case 'pointer_expression': {
+      if (v.type === 'pointer_expression' && v.child('operator')?.text !== '*') return null;
+      // `p[1]`, `*p` of `const uint8_t *p`
+      let base = unwrap(v.child('argument') ?? v);
+      if (base.type === 'update_expression') base = unwrap(base.child('argument') ?? base);
+      if (base.type !== 'identifier') return null;
+      const d = findDeclaration(base.text, at);
+      return d && d.pointers + d.arrays.length === 1 ? of(d.type) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Whether every value a variable is given before `at` is bounded where it is given: a constant
+ * (`int queue = 0`), or a variable that was checked there (`queue = (int)q` inside `if (q >= 0 &&
+ * q < NQUEUES)`). `upper` asks for an upper bound, `lower` for non-negative values.
+ */
+export function boundedAtDefinition(name: string, at: SyntaxNode, kind: 'upper' | 'lower', depth = 0): boolean {
+  if (depth > 2 || !/^[A-Za-z_]\w*$/.test(name)) return false;
+  const scope = enclosingFunction(at);
+  if (!scope) return false;
+  let defined = 0;
+  for (const n of scopeDescendants(scope, ['assignment_expression', 'init_declarator', 'update_expression', 'pointer_expression'])) {
+    if (n.start >= at.start) break;
+    let value: SyntaxNode | null = null;
+    // `scanf("%d", &n)`, `read_exact(fd, &n, sizeof n)`: written through its address.
+    if (n.type === 'pointer_expression') {
+      if (n.child('operator')?.text === '&' && norm(unwrap(n.child('argument') ?? n)) === name) return false;
+      continue;
+    }
+    if (n.type === 'update_expression') {
+      if (norm(n.child('argument') ?? n) === name) return false;
+      continue;
+    }
+    if (n.type === 'init_declarator') {
+      if (declaratorShape(n).name?.text !== name) continue;
+      value = n.child('value');
+    } else {
+      if (norm(unwrap(n.child('left') ?? n)) !== name) continue;
+      if (n.child('operator')?.text !== '=') return false;
+      value = n.child('right');
+    }
+    if (!value) continue;
+    defined++;
+    const v = unwrap(value);
+    const k = constInt(v);
+    if (k !== null) {
+      if (kind === 'lower' && k < 0) return false;
+      continue;
+    }
+    if (v.type !== 'identifier' && v.type !== 'field_expression') return false;
+    const ok = kind === 'upper' ? upperBounds(v, n).length > 0 : lowerBoundOf(norm(v), n) || boundedAtDefinition(norm(v), n, 'lower', depth + 1);
+    if (!ok) return false;
+  }
+  return defined > 0;
+}
+
+/** Whether `name` is compared with zero from below before `at` (`x >= 0`, `x < 0` guarding an exit, `0 <= x`). */
+export function lowerBoundOf(name: string, at: SyntaxNode): boolean {
+  const scope = enclosingFunction(at) ?? rootOf(at);
+  for (const cmp of comparedIn(scope).get(name) ?? []) {
+    if (cmp.start >= at.start) break;
+    const op = cmp.child('operator')?.text ?? '';
+    const left = cmp.child('left');
+    const right = cmp.child('right');
+    if (!left || !right) continue;
+    const inLeft = norm(unwrap(left)) === name;
+    const k = constInt(inLeft ? right : left);
+    if (k === null || k > 1) continue;
+    // `x >= 0`, `x > -1`, `0 <= x` hold in their branch; `x < 0` must guard an exit.
+    const big = (inLeft && (op === '>=' || op === '>')) || (!inLeft && (op === '<=' || op === '<'));
+    if (big && holdsAt(cmp, at)) return true;
+    if (!big && guardsExit(cmp, name)) return true;
   }
   return false;
 }
 
 /** Whether the length of string `src` was checked before `at`: `if (strlen(src) >= sizeof buf) return;`, `len = strlen(src); if (len > MAX)`. */
 export function lengthChecked(src: SyntaxNode, at: SyntaxNode, cap: number | null = null): boolean {
-  const s = norm(unwrap(src)).replace(/\.c_str\(\)$/, '');
+  let s = norm(unwrap(src));
+  for (const suffix of ['.c_str()', '.data()']) if (s.endsWith(suffix)) s = s.slice(0, -suffix.length);
   if (!s) return false;
   const lengthOf = new RegExp(`(?:strlen|strnlen|wcslen|_tcslen|strlen_s)\\(\\(?(?:const)?(?:char\\*)?\\)?${escapeRe(s)}[,)]|${escapeRe(s)}(?:\\.|->)(?:size|length)\\(\\)`);
   const scope = enclosingFunction(at) ?? rootOf(at);
@@ -210,11 +650,20 @@ export function lengthChecked(src: SyntaxNode, at: SyntaxNode, cap: number | nul
   for (const cmp of comparisonsBefore(at)) {
     const text = norm(cmp);
     if (!lengthOf.test(text) && ![...lengthVars].some((v) => mentions(cmp, v))) continue;
+    const left = cmp.child('left');
+    const right = cmp.child('right');
+    const op = cmp.child('operator')?.text ?? '';
+    if (!left || !right) continue;
+    const lengthVar = [...lengthVars].find((v) => mentions(left, v) || mentions(right, v));
+    const inLeft = lengthOf.test(norm(left)) || (lengthVar !== undefined && mentions(left, lengthVar));
+    const other = inLeft ? right : left;
+    // `len >= 2`, `len > 0`: a lower bound says nothing about fitting.
+    const small = inLeft ? op === '<' || op === '<=' : op === '>' || op === '>=';
+    if (isZeroish(other)) continue;
+    if (!small && !guardsExit(cmp, lengthVar ?? norm(inLeft ? left : right))) continue;
     // A check against a bound larger than this destination does not protect it.
     if (cap !== null) {
-      const left = cmp.child('left');
-      const right = cmp.child('right');
-      const bound = left && right ? (lengthOf.test(norm(left)) || [...lengthVars].some((v) => mentions(left, v)) ? constInt(right) : constInt(left)) : null;
+      const bound = constInt(other);
       if (bound !== null && bound > cap) continue;
     }
     return true;
@@ -308,7 +757,9 @@ export function isIntegerExpr(ctx: MatchContext, expr: SyntaxNode): boolean {
   // `int n = tokenize(line, toks, MAX);`: a count returned by some function is not the input itself.
   if (v.type === 'identifier') {
     const value = assignedValue(v, expr);
-    if (value && unwrap(value).type === 'call_expression' && !/^(?:getchar|fgetc|getc|getwchar|fgetwc|getc_unlocked|_getch)$/.test(unwrap(value).child('function')?.text ?? '')) return false;
+    // A same-file helper that returns a value it read (`readLE<uint16_t>(in)`) returns the input itself.
+    const call = value ? unwrap(value) : null;
+    if (call?.type === 'call_expression' && !/^(?:getchar|fgetc|getc|getwchar|fgetwc|getc_unlocked|_getch)$/.test(call.child('function')?.text ?? '') && !readHelper(call)) return false;
   }
   if (expr.type === 'cast_expression') {
     const type = expr.child('type')?.text ?? '';
@@ -319,7 +770,13 @@ export function isIntegerExpr(ctx: MatchContext, expr: SyntaxNode): boolean {
       const d = findDeclaration(v.text, v);
       return d !== null && isIntegerType(d.type, d.pointers) && d.arrays.length === 0;
     }
-    case 'field_expression':
+    case 'field_expression': {
+      // A pointer field (`in->buf`) is not an integer.
+      const object = v.child('argument');
+      const field = v.child('field')?.text;
+      const d = object && field ? memberDeclaration(object, field, v) : null;
+      return d === null || (d.pointers === 0 && d.arrays.length === 0);
+    }
     case 'subscript_expression':
       return true;
     case 'binary_expression':
@@ -327,10 +784,17 @@ export function isIntegerExpr(ctx: MatchContext, expr: SyntaxNode): boolean {
     case 'update_expression':
       return true;
     case 'call_expression':
-      return /^(?:getchar|fgetc|getc|getwchar|atoi|atol|strtol|strtoul)$/.test(v.child('function')?.text ?? '');
+      return /^(?:getchar|fgetc|getc|getwchar|atoi|atol|atoll|strtol|strtoul|strtoll|strtoull|ntohs|ntohl|htons|htonl|be16toh|be32toh|be64toh|le16toh|le32toh|le64toh|(?:std::)?sto(?:i|l|ul|ll|ull))$/.test(v.child('function')?.text.replace(/\s+/g, '') ?? '');
     default:
       return false;
   }
+}
+
+/** A call of a same-file helper that returns a value it read (`readLE<uint32_t>(in)`). */
+function readHelper(call: SyntaxNode): boolean {
+  const fn = call.child('function');
+  const name = fn?.type === 'identifier' ? fn.text : fn?.type === 'template_function' ? fn.child('name')?.text : undefined;
+  return name !== undefined && returnsReadValue(rootOf(call), name);
 }
 
 /** Last value assigned to a variable before `at` in its function (`n = atoi(s)` → `atoi(s)`). */
@@ -515,6 +979,52 @@ export function maxFormattedLength(ctx: MatchContext, fmt: string, args: readonl
 
 function constIntOf(node: SyntaxNode): number | null {
   return constInt(node);
+}
+
+const FORMAT_AT: Record<string, number> = { sprintf: 1, vsprintf: 1, asprintf: 1, snprintf: 2, vsnprintf: 2, _snprintf: 2, swprintf: 2, sprintf_s: 2, StringCchPrintf: 2, g_snprintf: 2, sqlite3_snprintf: 2 };
+const NUMERIC_CONVERSIONS = new Set(['d', 'i', 'u', 'x', 'X', 'o', 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A', 'p']);
+
+/**
+ * Whether the untrusted data in a buffer only got there through numeric conversions: `snprintf(cmd,
+ * n, "kill -TERM %d", pid)` with pid from input builds a command that cannot carry shell syntax.
+ * The buffer's last writer before `at` must be a printf-like call with a literal format, nothing may
+ * be appended after it, and every argument that carries taint must be converted with %d, %u, %x, %f….
+ */
+export function formattedAsNumbers(ctx: MatchContext, arg: SyntaxNode, at: SyntaxNode): boolean {
+  let v = unwrap(arg);
+  if (v.type === 'call_expression' && v.child('function')?.type === 'field_expression' && /^(?:c_str|data)$/.test(v.child('function')?.child('field')?.text ?? '')) v = unwrap(v.child('function')?.child('argument') ?? v);
+  if (v.type !== 'identifier') return false;
+  const fn = enclosingFunction(at);
+  if (!fn) return false;
+  let last: SyntaxNode | null = null;
+  for (const c of scopeDescendants(fn, ['call_expression'])) {
+    if (c.start >= at.start) break;
+    if (c.contains(at)) continue;
+    const args = c.child('arguments')?.namedChildren.filter((x) => x.type !== 'comment') ?? [];
+    if (!args[0] || unwrap(args[0]).text !== v.text) continue;
+    last = c;
+  }
+  if (!last) return false;
+  const name = (last.child('function')?.text ?? '').replace(/^std::/, '');
+  const pos = FORMAT_AT[name];
+  if (pos === undefined) return false;
+  const args = last.child('arguments')?.namedChildren.filter((x) => x.type !== 'comment') ?? [];
+  const fmtNode = args[pos];
+  const format = fmtNode ? stringValueOf(ctx, fmtNode) : null;
+  if (format === null) return false;
+  const rest = args.slice(pos + 1);
+  let k = 0;
+  let tainted = 0;
+  for (const c of parseFormat(format).conversions) {
+    if (c.conv === '%') continue;
+    if (c.width === '*') k++;
+    if (c.precision === '*') k++;
+    const a = rest[k++];
+    if (!a || ctx.taint(a) === null) continue;
+    tainted++;
+    if (!NUMERIC_CONVERSIONS.has(c.conv)) return false;
+  }
+  return tainted > 0;
 }
 
 /** Whether a size is computed from the length of existing data (`strlen(s) + 1`, `v.size()`), which input cannot inflate by itself. */

@@ -7,7 +7,7 @@
  * `throw` and calls that do not return.
  */
 import type { SyntaxNode } from '../../syntax.ts';
-import { calledName, callArgs, functionsByName, parameterDeclarations, rootOf, unwrap } from './syntax.ts';
+import { calledName, callArgs, callNeverReturns, findDeclaration, functionsByName, parameterDeclarations, rootOf, unwrap } from './syntax.ts';
 
 const BLOCKS = new Set(['compound_statement', 'case_statement', 'labeled_statement']);
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
@@ -25,7 +25,7 @@ export function leaves(stmt: SyntaxNode, depth = 0): boolean {
       return true;
     case 'expression_statement': {
       const e = stmt.namedChildren[0];
-      if (e?.type === 'call_expression') return NO_RETURN.test(e.child('function')?.text.replace(/\s+/g, '') ?? '');
+      if (e?.type === 'call_expression') return NO_RETURN.test(e.child('function')?.text.replace(/\s+/g, '') ?? '') || callNeverReturns(e);
       if (e?.type === 'throw_expression') return true;
       return false;
     }
@@ -73,6 +73,7 @@ export type Step = 'continue' | 'stop';
 export function forwardScan(from: SyntaxNode, visit: (stmt: SyntaxNode, loopUpdate: boolean) => Step, budget = 400): void {
   let node = statementOf(from);
   let steps = 0;
+  let jumps = 0;
   for (let guard = 0; guard < 200; guard++) {
     const parent = node.parent;
     if (!parent || STOPPERS.has(parent.type)) return;
@@ -85,6 +86,18 @@ export function forwardScan(from: SyntaxNode, visit: (stmt: SyntaxNode, loopUpda
         if (++steps > budget) return;
         if (s.type === 'break_statement') {
           jumped = breakTarget(s);
+          break;
+        }
+        // `goto fail;` forward to a cleanup label: the path continues at the label.
+        if (s.type === 'goto_statement') {
+          const label = jumps < 4 ? labelTarget(s) : null;
+          if (!label) return;
+          jumps++;
+          const inner = label.namedChildren.find((c) => c.field !== 'label' && c.type !== 'statement_identifier' && c.type !== 'comment');
+          if (inner) {
+            if (visit(inner, false) === 'stop' || leaves(inner)) return;
+            jumped = inner;
+          } else jumped = label;
           break;
         }
         if (visit(s, false) === 'stop') return;
@@ -115,6 +128,25 @@ export function forwardScan(from: SyntaxNode, visit: (stmt: SyntaxNode, loopUpda
     }
     node = parent;
   }
+}
+
+/** The labeled statement a forward `goto` jumps to, in the same function; null for a backward jump. */
+function labelTarget(stmt: SyntaxNode): SyntaxNode | null {
+  const name = stmt.child('label')?.text ?? stmt.namedChildren.find((c) => c.type === 'statement_identifier')?.text;
+  if (!name) return null;
+  let fn: SyntaxNode | null = stmt.parent;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const body = fn?.child('body');
+  if (!body) return null;
+  const stack: SyntaxNode[] = [body];
+  let budget = 20_000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'labeled_statement' && (n.child('label')?.text ?? n.namedChildren[0]?.text) === name) return n.start > stmt.end ? n : null;
+    if (n.type === 'lambda_expression' || n.type === 'comment' || n.type === 'string_literal') continue;
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return null;
 }
 
 function breakTarget(stmt: SyntaxNode): SyntaxNode | null {
@@ -401,10 +433,80 @@ function releasedParams(fn: SyntaxNode): Map<number, string> {
     const text = unwrap(freed).text.replace(/\s+/g, '');
     const m = /^([A-Za-z_]\w*)((?:(?:->|\.)[A-Za-z_]\w*){0,2})$/.exec(text);
     const index = m ? params.indexOf(m[1] as string) : -1;
-    if (!m || index < 0 || out.has(index)) continue;
+    // The parameter itself freed (`free(s)` after `free(s->user)`) is what matters most to the caller.
+    if (!m || index < 0 || (out.has(index) && (m[2] ?? '') !== '')) continue;
     // `free(p->buf); p->buf = NULL;` (or a new allocation) leaves nothing dangling for the caller.
     const reassigned = body.namedChildren.some((later) => later.start > stmt.end && occurrences(later, text).some((o) => classify(o) === 'assign'));
     if (!reassigned) out.set(index, m[2] ?? '');
+  }
+  return out;
+}
+
+const freedPathCache = new WeakMap<SyntaxNode, string[]>();
+
+/** Every path below a parameter a releaser frees: `session_free(s)` frees s, s->user and s->attrs → ['', '->user', '->attrs']. */
+function freedPaths(fn: SyntaxNode, index: number): string[] {
+  let all = freedPathCache.get(fn);
+  if (!all) {
+    all = [];
+    const params = parameterDeclarations(fn).map((p) => p.name);
+    for (const stmt of fn.child('body')?.namedChildren ?? []) {
+      const e = stmt.type === 'expression_statement' ? stmt.namedChildren[0] : null;
+      const freed = !e ? null : e.type === 'delete_expression' ? (e.namedChildren[0] ?? null) : e.type === 'call_expression' ? freedArgument(e) : null;
+      if (!freed) continue;
+      const m = /^([A-Za-z_]\w*)((?:(?:->|\.)[A-Za-z_]\w*){0,2})$/.exec(unwrap(freed).text.replace(/\s+/g, ''));
+      if (m) all.push(`${params.indexOf(m[1] as string)}:${m[2] ?? ''}`);
+    }
+    freedPathCache.set(fn, all);
+  }
+  return all.filter((p) => p.startsWith(`${index}:`)).map((p) => p.slice(p.indexOf(':') + 1));
+}
+
+/**
+ * Pointers copied from freed memory before it was freed: `const char *user = s->user; free_session(s);`
+ * leaves user dangling. For a free at `at` of `target` (and the paths below it a releaser frees),
+ * the local variables last assigned one of those paths, still holding it at the free.
+ */
+export function danglingAliases(at: SyntaxNode, target: string): string[] {
+  const fn = at.ancestor(new Set(['function_definition', 'lambda_expression']));
+  if (!fn) return [];
+  const paths = new Set([target]);
+  if (at.type === 'call_expression' && !freedArgument(at)) {
+    const callee = at.child('function');
+    const def = callee?.type === 'identifier' ? functionsByName(rootOf(at)).get(callee.text) : undefined;
+    const released = releasedBy(at);
+    if (def && released) {
+      const index = callArgs(at).indexOf(released.arg);
+      const base = unwrap(released.arg).text.replace(/\s+/g, '');
+      for (const suffix of freedPaths(def, index)) paths.add(`${base}${suffix}`);
+    }
+  }
+  const out: string[] = [];
+  const assigned = new Map<string, string | null>();
+  const stack: SyntaxNode[] = [fn.child('body') ?? fn];
+  const nodes: SyntaxNode[] = [];
+  let budget = 20_000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.start >= at.start) continue;
+    if (n.type === 'init_declarator' || (n.type === 'assignment_expression' && n.child('operator')?.text === '=')) nodes.push(n);
+    if (n.type === 'lambda_expression' || n.type === 'comment') continue;
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  nodes.sort((a, b) => a.start - b.start);
+  for (const n of nodes) {
+    const name = n.type === 'init_declarator' ? n.child('declarator') : n.child('left');
+    const value = n.type === 'init_declarator' ? n.child('value') : n.child('right');
+    const id = name ? unwrap(name.type === 'pointer_declarator' || name.type === 'reference_declarator' ? (name.namedChildren.find((c) => c.type === 'identifier') ?? name) : name) : null;
+    if (!id || id.type !== 'identifier' || !value) continue;
+    const v = unwrap(value).text.replace(/\s+/g, '');
+    assigned.set(id.text, paths.has(v) && v !== id.text ? v : null);
+  }
+  for (const [name, from] of assigned) {
+    if (from === null || paths.has(name)) continue;
+    // Only a pointer or a reference keeps pointing into the freed block (an int copied out is a copy).
+    const d = findDeclaration(name, at);
+    if (d && (d.pointers > 0 || d.reference)) out.push(name);
   }
   return out;
 }

@@ -2,6 +2,7 @@ import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile, OutSourceSpec, PropagatorSpec } from '../../engine/profile.ts';
 import { VULN_CLASSES, type Strength, type VulnClass } from '../../rule.ts';
 import { cAdapter } from './adapter.ts';
+import { HELPER_ARGS, HELPER_ROOT, INPUT_READERS, isCurlCallback } from './helpers.ts';
 import { isIntegerType } from './syntax.ts';
 
 /**
@@ -12,47 +13,140 @@ import { isIntegerType } from './syntax.ts';
 export const NOT_MEMORY: readonly VulnClass[] = VULN_CLASSES.filter((c) => c !== 'memory');
 
 const MAIN_NAMES = new Set(['main', 'wmain', '_tmain', 'WinMain', 'wWinMain', '_tWinMain']);
-const STRING_PARAM = /\b(?:char|wchar_t|TCHAR|gchar|char8_t|WCHAR|CHAR)\s*(?:const\s*)?(?:\*|\[\])|\b(?:std::)?(?:w|u8|u16|u32)?string(?:_view)?\b|\b(?:LPC?W?STR|LPC?TSTR|PC?W?STR|BSTR|QString|CString|QByteArray)\b/;
+const CHAR_TYPES = new Set(['char', 'wchar_t', 'TCHAR', 'gchar', 'char8_t', 'WCHAR', 'CHAR']);
+const STRING_TYPES = new Set([
+  'string', 'wstring', 'u8string', 'u16string', 'u32string', 'string_view', 'wstring_view', 'u8string_view', 'LPSTR', 'LPCSTR', 'LPWSTR', 'LPCWSTR',
+  'LPTSTR', 'LPCTSTR', 'PSTR', 'PCSTR', 'PWSTR', 'PCWSTR', 'BSTR', 'QString', 'CString', 'QByteArray',
+]);
+
+/** Identifier-like words of a type text (`const std::string &` → const, std, string). Linear. */
+function typeWords(type: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  for (let i = 0; i < type.length && i < 400; i++) {
+    const ch = type[i] as string;
+    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch === '_') word += ch;
+    else {
+      if (word) out.push(word);
+      word = '';
+    }
+  }
+  if (word) out.push(word);
+  return out;
+}
+
+/** Whether a parameter type holds a string: `char *`, `const char[]`, `std::string &`, `std::string_view`, `LPCSTR`, `QString`. */
+function isStringParam(type: string, words: readonly string[] = typeWords(type)): boolean {
+  if (words.some((w) => STRING_TYPES.has(w))) return !type.includes('<') || /^\s*(?:const\s+)?(?:std::)?basic_string/.test(type);
+  return words.some((w) => CHAR_TYPES.has(w)) && (type.includes('*') || type.includes('[]'));
+}
 
 /**
- * `main`'s argv (and envp, WinMain's command line) is local input; a string parameter of any other
- * function has unknown origin ('param'); numbers, handles and structs carry nothing.
+ * Types of the request object web frameworks hand to a handler: cpp-httplib's `httplib::Request`,
+ * Crow's `crow::request`, Drogon's `HttpRequestPtr`, Pistache's `Rest::Request`, Beast's
+ * `http::request<…>`, cpprestsdk's `http_request`, oatpp's `IncomingRequest`, mongoose's
+ * `mg_http_message`, libevent's `evhttp_request`, FastCGI's `FCGX_Request`.
+ */
+const REQUEST_TYPES = new Set(['Request', 'request', 'HttpRequest', 'HTTPRequest', 'HttpRequestPtr', 'IncomingRequest', 'http_request', 'mg_http_message', 'evhttp_request', 'FCGX_Request', 'HTTPServerRequest', 'ServerRequest']);
+/** Names a request parameter has when its type is `auto` (`[](const auto &req, auto &res)`). */
+const REQUEST_NAMES = new Set(['req', 'request', 'httpReq', 'http_req', 'rq']);
+/** Route registration methods: a function passed to one with a path is a request handler. */
+const ROUTE_METHODS = new Set(['Get', 'Post', 'Put', 'Delete', 'Patch', 'Options', 'Head', 'route', 'Route', 'handle', 'Handle', 'add_route', 'addRoute', 'registerHandler', 'CROW_ROUTE', 'CROW_BP_ROUTE']);
+
+const BYTE_WORDS = new Set(['uint8_t', 'int8_t', 'u8', 'BYTE', 'UCHAR', 'guchar', 'guint8', 'byte']);
+
+/** `const uint8_t *`, `const unsigned char *`, `const std::vector<uint8_t> &`, `std::span<const std::byte>`. */
+function isByteBuffer(type: string): boolean {
+  const words = typeWords(type);
+  if (!words.includes('const')) return false;
+  const bytes = words.some((w) => BYTE_WORDS.has(w)) || (words.includes('unsigned') && words.includes('char'));
+  if (!bytes) return false;
+  return type.includes('*') || words.some((w) => w === 'vector' || w === 'span' || w === 'array' || w === 'basic_string_view');
+}
+
+function isRequestType(type: string, words: readonly string[] = typeWords(type)): boolean {
+  // The last type word names it: `const httplib::Request &`, `std::shared_ptr<IncomingRequest>`, `http::request<http::string_body>`.
+  const named = words.filter((w) => w !== 'const' && w !== 'std' && w !== 'shared_ptr' && w !== 'unique_ptr' && w !== 'struct');
+  if (named.some((w) => w === 'HttpRequestPtr' || w === 'IncomingRequest' || w === 'mg_http_message' || w === 'evhttp_request' || w === 'FCGX_Request')) return true;
+  const i = named.findIndex((w) => REQUEST_TYPES.has(w));
+  // `http::request<string_body>`: the words after it are template arguments.
+  return i >= 0 && (i === named.length - 1 || type.includes('<'));
+}
+
+const handlers = new WeakMap<FunctionView, boolean>();
+
+/** The route call a handler is passed to: `svr.Get("/x", handler)`, `CROW_ROUTE(app, "/x")(handler)`. */
+function routeHandler(fn: FunctionView): boolean {
+  let hit = handlers.get(fn);
+  if (hit === undefined) handlers.set(fn, (hit = routeCall(fn)));
+  return hit;
+}
+
+function routeCall(fn: FunctionView): boolean {
+  const call = fn.passedTo;
+  if (!call) return false;
+  if (ROUTE_METHODS.has(call.name)) {
+    const first = call.args.find((a) => a.index === 0 && (a.node.type === 'string_literal' || a.node.type === 'raw_string_literal'));
+    if (first && first.node.text.replace(/^[^"]*"\(?/, '').startsWith('/')) return true;
+  }
+  // CROW_ROUTE(app, "/x")([](…) {…}): the callee is itself the route macro.
+  const callee = call.callee;
+  return callee?.type === 'call_expression' && /^(?:CROW_ROUTE|CROW_BP_ROUTE|CROW_WEBSOCKET_ROUTE)$/.test(callee.child('function')?.text ?? '');
+}
+
+/**
+ * `main`'s argv (and envp, WinMain's command line) is local input; request objects of web handlers
+ * and the path parameters a router extracts are remote; the data libcurl hands a write callback is
+ * remote; a string parameter of any other function has unknown origin ('param'); numbers, handles
+ * and structs carry nothing.
  */
 function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   const type = param.type ?? '';
   if (fn.name && MAIN_NAMES.has(fn.name)) {
     if (fn.name.includes('WinMain')) return param.index === 2 ? 'local' : null;
-    return param.index >= 1 && /\*|\[\]/.test(type) ? 'local' : null;
+    return param.index >= 1 && (type.includes('*') || type.includes('[]')) ? 'local' : null;
   }
   // argv handed on to a parser: `parse_args(int argc, char **argv)`.
-  if ((param.name === 'argv' || param.name === 'envp') && /char/.test(type)) return 'local';
-  if (isIntegerType(type.replace(/\s*&$/, ''))) return null;
-  if (STRING_PARAM.test(type)) return 'param';
+  if ((param.name === 'argv' || param.name === 'envp') && type.includes('char')) return 'local';
+  if (param.index <= 2 && fn.node.type === 'function_definition' && isCurlCallback(fn.node, fn.name)) return 'remote';
+  const bare = type.endsWith('&') ? type.slice(0, -1).trimEnd() : type;
+  if (isIntegerType(bare)) return null;
+  const words = typeWords(type);
+  if (isRequestType(type, words)) return 'remote';
+  const handler = fn.passedTo !== null && routeHandler(fn);
+  if (handler && words.includes('auto') && REQUEST_NAMES.has(param.name)) return 'remote';
+  // A byte buffer (`const uint8_t *data`, `const std::vector<uint8_t> &frame`) is data like a string.
+  if (isByteBuffer(type)) return 'param';
+  if (isStringParam(type, words)) {
+    // Path parameters: Crow's `CROW_ROUTE(app, "/u/<string>")([](std::string name) …)`, Drogon's
+    // `void get(const HttpRequestPtr &req, std::function<…> &&callback, std::string id)`.
+    if (handler) return 'remote';
+    if (fn.params.some((p) => p.index < param.index && /\bHttpRequestPtr\b/.test(p.type ?? '')) && fn.params.some((p) => p.index < param.index && (p.type ?? '').includes('function') && (p.type ?? '').includes('HttpResponsePtr'))) return 'remote';
+    return 'param';
+  }
   return null;
 }
 
-const STDIN_READERS = ['gets', '_getws', 'gets_s', 'fgets', 'fgetws', 'fgets_unlocked', 'getline', 'getdelim', 'fread', 'fread_unlocked', 'getwline'];
-const NET_READERS: [string, number][] = [
-  ['recv', 1],
-  ['recvfrom', 1],
-  ['SSL_read', 1],
-  ['SSL_read_ex', 1],
-  ['SSL_peek', 1],
-  ['BIO_read', 1],
-  ['BIO_gets', 1],
-  ['mbedtls_ssl_read', 1],
-  ['wolfSSL_read', 1],
-  ['gnutls_record_recv', 1],
-  ['InternetReadFile', 1],
-  ['WinHttpReadData', 1],
+/** CGI and embedded-server APIs that write a request parameter into a buffer: position of the buffer. */
+const REQUEST_READERS: [string, number][] = [
+  ['cgiFormString', 1], ['cgiFormStringNoNewlines', 1], ['cgiFormStringMultiple', 1], ['cgiCookieString', 1],
+  ['mg_http_get_var', 2], ['mg_get_var', 3], ['mg_get_var2', 3], ['mg_get_cookie', 2], ['mg_get_http_header', 1],
+  ['evhttp_uri_get_query', 0],
 ];
+
+/** `__c_helper.<returns>.<a0>…<a7>.<name>` patterns with `flag` at argument `k` (see helpers.ts). */
+function helperPattern(k: number, flag: string): string {
+  const flags: string[] = [];
+  for (let i = 0; i < HELPER_ARGS; i++) flags.push(i === k ? flag : '*');
+  return [HELPER_ROOT, '*', ...flags, '*'].join('.');
+}
 
 function outSources(language: 'c' | 'cpp'): OutSourceSpec[] {
   const out: OutSourceSpec[] = [];
   // C's getline(&line, &n, fp) fills line; C++'s std::getline(in, s) fills s (below).
-  for (const name of STDIN_READERS) out.push({ callee: [name], arg: 0, strength: 'local' });
-  for (const name of ['read', '_read', 'pread', 'pread64', 'readlink']) out.push({ callee: [name], arg: 1, strength: 'local' });
-  for (const [name, arg] of NET_READERS) out.push({ callee: [name], arg, strength: 'remote' });
+  for (const [name, [arg, strength]] of Object.entries(INPUT_READERS)) out.push({ callee: [name], arg, strength });
+  for (const [name, arg] of REQUEST_READERS) out.push({ callee: [name], arg, strength: 'remote' });
+
   out.push({ callee: ['GetEnvironmentVariable', 'GetEnvironmentVariableA', 'GetEnvironmentVariableW'], arg: 1, strength: 'local' });
   // scanf("%d %s", &n, name): every argument after the format is written from stdin / the file.
   for (let i = 1; i <= 10; i++) out.push({ callee: ['scanf', 'scanf_s', 'wscanf', 'vscanf'], arg: i, strength: 'local' });
@@ -84,6 +178,8 @@ function propagators(language: 'c' | 'cpp'): PropagatorSpec[] {
     // `oss << "id=" << id`: the adapter's `<<(oss, …)` call appends to the stream.
     out.push({ callee: ['<<'], to: 0, from: [1], rest: true, update: true, builds: true });
   }
+  // The file's own helpers that copy their arguments into an out-parameter: `form_value(qs, "user", user, sizeof user)`.
+  for (let k = 0; k < HELPER_ARGS; k++) out.push({ callee: [helperPattern(k, 'o')], to: k, from: [0], rest: true });
   return out;
 }
 
@@ -107,6 +203,18 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
           'getchar()', 'fgetc()', 'getc()', 'getwchar()', 'fgetwc()', 'getc_unlocked()', 'getchar_unlocked()', '_getch()', '_getche()', 'getch()',
           'readline()', 'getpass()', 'GetCommandLine()', 'GetCommandLineA()', 'GetCommandLineW()', 'CommandLineToArgvW()',
           'optarg', 'environ', '_environ', 'std.cin', 'cin', 'std.wcin', 'wcin', '__argv', '__wargv',
+          `${HELPER_ROOT}.L`,
+        ],
+      },
+      {
+        strength: 'remote',
+        paths: [
+          // CGI: getenv("QUERY_STRING"), getenv("HTTP_COOKIE") (the adapter names these calls `getenv.CGI()`).
+          'getenv.CGI()', 'std.getenv.CGI()', 'secure_getenv.CGI()', '__secure_getenv.CGI()', 'g_getenv.CGI()', 'FCGX_GetParam.CGI()',
+          // Request accessors with names no other API uses (the request object itself is a remote parameter).
+          '{req,request,rq,httpReq}.{get_param_value,get_header_value,get_file_value,getParameter,getQueryParameter,getPathVariable,getCookie}()',
+          '{req,request,rq,httpReq}.url_params', 'MHD_lookup_connection_value()', 'evhttp_request_get_uri()', 'evhttp_find_header()',
+          'cgi_param()', 'cgiGetValue()', `${HELPER_ROOT}.R`,
         ],
       },
     ],
@@ -114,13 +222,18 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
     propagators: propagators(language),
     sanitizers: [
       { callee: NUMERIC, classes: NOT_MEMORY },
-      { callee: ['basename', '__xpg_basename', 'g_path_get_basename', 'PathFindFileName', 'PathFindFileNameA', 'PathStripPath', '*.filename'], classes: ['path', 'command'] },
+      // The last path component cannot leave a directory; it can still hold quotes and `;` for a shell.
+      { callee: ['basename', '__xpg_basename', 'g_path_get_basename', 'PathFindFileName', 'PathFindFileNameA', 'PathStripPath', '*.filename'], classes: ['path'] },
       {
         callee: ['PQescapeLiteral', 'PQescapeIdentifier', 'PQescapeString', 'mysql_escape_string', 'sqlite3_escape', 'escape_sql', '*.quote', '*.esc', '*.quote_name', '*.escape', 'mysqlpp.quote', 'sql_escape'],
         classes: ['sql'],
       },
       { callee: ['g_shell_quote', 'shell_quote', 'shell_escape', 'escape_shell_arg', 'quote_shell_arg', 'shellescape'], classes: ['command'] },
-      { callee: ['g_markup_escape_text', 'html_escape', 'escape_html', 'xml_escape'], classes: ['xss', 'xpath'] },
+      {
+        callee: ['g_markup_escape_text', 'html_escape', 'escape_html', 'xml_escape', 'htmlEscape', 'escapeHtml', 'HtmlEscape', 'EscapeHtml', 'htmlspecialchars', 'xmlEscape', 'escapeXml', 'html_encode', 'htmlEncode', 'escape_xml', 'crow.json.escape', 'drogon.utils.escapeHtml', 'utils.escapeHtml'],
+        classes: ['xss', 'xpath'],
+      },
+      { callee: ['curl_easy_escape', 'curl_escape', 'url_encode', 'urlEncode', 'drogon.utils.urlEncode', 'utils.urlEncode'], classes: ['xss', 'redirect', 'header', 'command', 'path'] },
     ],
     paramTaint,
     mutators: language === 'cpp' ? ['append', 'push_back', 'insert', 'assign', 'emplace_back', 'add', 'write', 'sputn', 'operator+='] : [],
@@ -135,11 +248,16 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
       'explicit_bzero', 'fflush', 'sleep', 'usleep', 'wait', 'waitpid', 'kill', 'signal', 'setsockopt', 'getsockopt', 'shutdown', 'unlink', 'remove',
       'chmod', 'chown', 'mkdir', 'rmdir', 'rename', 'empty', 'compare', 'starts_with', 'ends_with', 'contains', 'good', 'fail', 'eof', 'is_open',
       'isatty', 'setvbuf', 'assert', 'read', '_read', 'pread', 'recv', 'recvfrom', 'fread', 'SSL_read', 'BIO_read', 'readlink', 'strerror', 'SSL_get_error', 'SSL_connect', 'SSL_accept', 'SSL_write', 'EVP_DigestUpdate', 'MD5_Update', 'SHA1_Update',
+      // A record of the system's account database: `getpwnam(login)->pw_dir` is the administrator's data, not the name looked up.
+      'getpwnam', 'getpwuid', 'getpwnam_r', 'getpwuid_r', 'getgrnam', 'getgrgid', 'getspnam', 'getpwent', 'getgrent',
+      'has_param', 'has_header', 'has_file', 'is_regular_file', 'is_directory', 'exists',
     ],
     validators: [
-      'strcmp', 'strncmp', 'strcasecmp', 'strncasecmp', 'wcscmp', '_stricmp', 'strstr', 'strchr', 'strrchr', 'strpbrk', 'strspn', 'strcspn', 'wcsstr',
+      'strcmp', 'strcasecmp', 'wcscmp', '_stricmp', 'strstr', 'strchr', 'strrchr', 'strpbrk', 'strspn', 'strcspn', 'wcsstr',
       'wcschr', 'isalnum', 'isalpha', 'isdigit', 'isxdigit', 'regexec', 'fnmatch', 'find', 'find_first_of', 'find_first_not_of', 'starts_with',
       'ends_with', 'compare', 'count', 'contains', 'path_ok', 'name_ok', 'is_safe_path', 'is_safe_name', 'safe_path', 'regex_match', 'regex_search', 'all_of', 'none_of', 'any_of', 'g_regex_match', 'pcre_exec', 'pcre2_match',
+      // Containment checks of a resolved path against a base directory.
+      'isInside', 'is_inside', 'isWithin', 'is_within', 'isUnder', 'is_under', 'isSubpath', 'is_subpath', 'isSubPath', 'insideRoot', 'inside_root', 'withinRoot', 'within_root', 'isContained', 'is_contained', 'path_is_under', 'pathIsUnder', 'isPathInside', 'is_path_inside', 'under_root', 'underRoot',
     ],
     exits: ['exit', '_exit', '_Exit', 'abort', 'quick_exit', 'longjmp', 'siglongjmp', 'err', 'errx', 'verr', 'verrx', 'pthread_exit', 'ExitProcess', 'ExitThread', 'std.exit', 'std.abort', 'std.terminate', 'std.quick_exit', 'die', 'fatal', 'panic', 'fatal_error', 'g_error', 'BUG', 'croak'],
     formatters: ['sprintf', 'snprintf', 'asprintf', 'vasprintf', 'sqlite3_mprintf', 'sqlite3_vmprintf', 'g_strdup_printf', 'std.format', 'fmt.format', 'absl.StrCat', 'absl.StrFormat', 'StrCat', 'StrFormat', '*.arg', 'boost.str', 'format', 'std.vformat', 'fmt.vformat'],

@@ -83,7 +83,8 @@ export function declaratorShape(declarator: SyntaxNode | null): DeclaratorShape 
         n = n.child('declarator');
         break;
       case 'array_declarator':
-        shape.arrays.push(n.child('size'));
+        // `char a[4][8]` nests as ((a[4])[8]): the outer declarator holds the last dimension.
+        shape.arrays.unshift(n.child('size'));
         n = n.child('declarator');
         break;
       case 'reference_declarator':
@@ -268,28 +269,82 @@ export function fieldDeclarations(root: SyntaxNode, name: string): Declaration[]
   let map = fieldCache.get(root);
   if (!map) {
     map = new Map();
-    const stack: SyntaxNode[] = [root];
-    let budget = 200_000;
-    while (stack.length > 0 && budget-- > 0) {
-      const n = stack.pop() as SyntaxNode;
-      if (n.type === 'field_declaration_list') {
-        for (const d of fieldsOf(n)) {
-          let list = map.get(d.name);
-          if (!list) map.set(d.name, (list = []));
-          list.push(d);
-        }
+    for (const n of structureOf(root)) {
+      if (n.type !== 'field_declaration_list') continue;
+      for (const d of fieldsOf(n)) {
+        let list = map.get(d.name);
+        if (!list) map.set(d.name, (list = []));
+        list.push(d);
       }
-      for (const c of n.children) if (c.named && c.type !== 'comment' && c.type !== 'string_literal') stack.push(c);
     }
     fieldCache.set(root, map);
   }
   return map.get(name) ?? [];
 }
 
-/** The root of the tree a node is in. */
+const STRUCTURE = ['call_expression', 'class_specifier', 'field_declaration_list', 'function_definition', 'struct_specifier', 'union_specifier'];
+
+/** Functions, calls, classes, structs and their bodies in the whole file, in order: one shared walk for the per-file indexes. */
+export function structureOf(root: SyntaxNode): SyntaxNode[] {
+  return scopeDescendants(root, STRUCTURE);
+}
+
+const typeCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+
+/** Struct, class and union bodies of the file by type name (`struct user {…}`, `class Session {…}`, `typedef struct {…} user_t`). */
+function typeBodies(root: SyntaxNode): Map<string, SyntaxNode> {
+  let map = typeCache.get(root);
+  if (map) return map;
+  map = new Map();
+  for (const n of structureOf(root)) {
+    if (n.type !== 'struct_specifier' && n.type !== 'class_specifier' && n.type !== 'union_specifier') continue;
+    const body = n.child('body');
+    const name = n.child('name')?.text;
+    if (body && name && !map.has(name)) map.set(name, body);
+    // `typedef struct { … } user_t;`
+    if (body && n.parent?.type === 'type_definition') {
+      for (const d of n.parent.children) if (d.field === 'declarator' && d.type === 'type_identifier' && !map.has(d.text)) map.set(d.text, body);
+    }
+  }
+  typeCache.set(root, map);
+  return map;
+}
+
+/**
+ * The declaration of field `field` of the struct or class an object expression has: `rec.user` with
+ * `SessionRecord rec;`, `s->name` with `struct session *s`. Null when the object's type is not
+ * declared in this file.
+ */
+export function memberDeclaration(object: SyntaxNode, field: string, at: SyntaxNode): Declaration | null {
+  const o = unwrap(object);
+  let type: string | null = null;
+  if (o.type === 'identifier') type = findDeclaration(o.text, at)?.type ?? null;
+  else if (o.type === 'field_expression') {
+    const inner = o.child('argument');
+    const name = o.child('field')?.text;
+    if (inner && name) type = memberDeclaration(inner, name, at)?.type ?? null;
+  } else if (o.type === 'subscript_expression') {
+    const base = unwrap(o.child('argument') ?? o);
+    if (base.type === 'identifier') type = findDeclaration(base.text, at)?.type ?? null;
+  }
+  if (!type) return null;
+  const words = type.split(' ').filter((w) => w !== 'const' && w !== 'struct' && w !== 'class' && w !== 'union' && w !== 'volatile');
+  const last = words[words.length - 1];
+  if (!last || words.length > 2) return null;
+  const name = last.includes('::') ? last.slice(last.lastIndexOf('::') + 2) : last;
+  const body = typeBodies(rootOf(object)).get(name);
+  return body ? (fieldsOf(body).find((d) => d.name === field) ?? null) : null;
+}
+
+const roots = new WeakMap<object, SyntaxNode>();
+
+/** The root of the tree a node is in (remembered per source text: every node of a tree shares it). */
 export function rootOf(node: SyntaxNode): SyntaxNode {
+  const hit = roots.get(node.source);
+  if (hit) return hit;
   let n = node;
   while (n.parent) n = n.parent;
+  if (n.type === 'translation_unit') roots.set(node.source, n);
   return n;
 }
 
@@ -503,7 +558,7 @@ function constText(text: string, root: SyntaxNode, depth: number): number | null
       i++;
       while (i < tokens.length && tokens[i] !== ')') name += `${name ? ' ' : ''}${tokens[i++]}`;
       i++;
-      return sizeOfType(name.replace(/\s*\*$/, ''), name.endsWith('*') ? 1 : 0);
+      return name.endsWith('*') ? sizeOfType(name.slice(0, -1).trimEnd(), 1) : sizeOfType(name, 0);
     }
     if (/^[A-Za-z_]\w*$/.test(t)) {
       const def = defines(root).get(t);
@@ -561,6 +616,18 @@ export function sizeofValue(node: SyntaxNode, depth = 0): number | null {
   if (!value) return null;
   const v = unwrap(value);
   if (v.type === 'string_literal') return cStringLength(stringLiteralValue(v)) + 1;
+  // `sizeof a[0]`, `sizeof names[i]`: one element of the array.
+  if (v.type === 'subscript_expression') {
+    let base = v;
+    let dims = 0;
+    while (base.type === 'subscript_expression' && dims < 4) {
+      base = unwrap(base.child('argument') ?? base);
+      dims++;
+    }
+    const d = base.type === 'identifier' ? findDeclaration(base.text, base) : null;
+    if (d && d.arrays.length >= dims) return elementSize(d, dims - 1);
+    if (d && d.arrays.length === 0 && d.pointers >= dims) return sizeOfType(d.type, d.pointers - dims);
+  }
   const buf = bufferOf(v, v, depth + 1);
   if (buf && buf.elements !== null && buf.elemSize !== null && buf.kind === 'array') return buf.elements * buf.elemSize;
   if (buf && (buf.kind === 'heap' || buf.kind === 'pointer')) return 8;
@@ -712,7 +779,10 @@ export function bufferOf(expr: SyntaxNode, at: SyntaxNode, depth = 0): BufferInf
       if (base.type === 'identifier') decl = findDeclaration(base.text, at);
       else if (base.type === 'field_expression') {
         const field = base.child('field')?.text;
-        if (field) {
+        const object = base.child('argument');
+        // The field of the object's declared type, else a field name that means one thing in every struct.
+        if (field && object) decl = memberDeclaration(object, field, at);
+        if (field && !decl) {
           const fields = fieldDeclarations(rootOf(base), field);
           // Only trust a field name that means the same thing in every struct that declares it.
           const sizes = new Set(fields.map((f) => (f.arrays.length > 0 ? (constInt(f.arrays[0] ?? null) ?? -1) : -2)));
@@ -847,6 +917,33 @@ export function functionName(fn: SyntaxNode | null): string | null {
   return null;
 }
 
+const EXITS = /^(?:exit|_exit|_Exit|abort|quick_exit|err|errx|verr|verrx|die|fatal|panic|usage|std::exit|std::abort|std::terminate|pthread_exit|ExitProcess|longjmp|siglongjmp)$/;
+const noReturnCache = new WeakMap<SyntaxNode, boolean>();
+
+/**
+ * Whether a call never returns: exit(), abort(), err() and the like, or a function of this file
+ * that ends by calling one (`static void quit(const char *msg) { fputs(msg, stderr); exit(1); }`)
+ * or is declared `noreturn`.
+ */
+export function callNeverReturns(call: SyntaxNode): boolean {
+  const fn = call.child('function');
+  const name = fn ? fn.text.replace(/\s+/g, '') : '';
+  if (EXITS.test(name)) return true;
+  if (fn?.type !== 'identifier') return false;
+  const def = functionsByName(rootOf(call)).get(name);
+  if (!def || def.contains(call)) return false;
+  let hit = noReturnCache.get(def);
+  if (hit === undefined) {
+    const head = def.text.slice(0, Math.max(0, (def.child('body')?.start ?? def.start) - def.start));
+    const body = def.child('body');
+    const last = body?.namedChildren.filter((c) => c.type !== 'comment').pop();
+    const e = last?.type === 'expression_statement' ? last.namedChildren[0] : null;
+    hit = /noreturn|_Noreturn|NORETURN/.test(head) || (e?.type === 'call_expression' && EXITS.test(e.child('function')?.text.replace(/\s+/g, '') ?? ''));
+    noReturnCache.set(def, hit);
+  }
+  return hit;
+}
+
 const functionCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
 
 /** Function definitions of the file by name (the first one wins). */
@@ -854,7 +951,8 @@ export function functionsByName(root: SyntaxNode): Map<string, SyntaxNode> {
   let map = functionCache.get(root);
   if (map) return map;
   map = new Map();
-  for (const fn of descendants(root, new Set(['function_definition']), 400_000, true)) {
+  for (const fn of structureOf(root)) {
+    if (fn.type !== 'function_definition') continue;
     const name = functionName(fn);
     if (name && !map.has(name)) map.set(name, fn);
   }

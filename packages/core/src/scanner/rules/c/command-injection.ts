@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { stringValueOf } from '../../lang/c/analysis.ts';
+import { formattedAsNumbers, stringValueOf } from '../../lang/c/analysis.ts';
 
 const SHELLS = /^(?:\/usr)?(?:\/bin\/)?(?:sh|bash|dash|zsh|ksh|csh|tcsh|busybox)$|^(?:cmd|cmd\.exe|powershell|powershell\.exe|pwsh)$/i;
 
@@ -62,5 +62,6 @@ export default defineRule({
       { callee: ['execv', 'execvp', 'execve', 'execvpe'], args: [0], where: vectorDanger },
     ],
     params: 'built',
+    check: (_taint, ctx, at) => !formattedAsNumbers(ctx, at, at),
   },
 });

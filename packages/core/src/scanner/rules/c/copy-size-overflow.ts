@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { assignedValue, capacity, sizedBy, lengthChecked, maxStringLength, memoryTaint, norm, positional, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
-import { bufferOf, callArgs, calledName, constInt, unwrap, type BufferInfo } from '../../lang/c/syntax.ts';
+import { assignedValue, boundedFor, capacity, sizedBy, lengthChecked, maxOfType, maxStringLength, memoryTaint, norm, positional, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import { bufferOf, callArgs, calledName, constInt, descendants, enclosingFunction, scopeDescendants, unwrap, type BufferInfo } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -46,12 +46,73 @@ function tiedToDestination(size: SyntaxNode, dst: SyntaxNode, buf: BufferInfo): 
   return false;
 }
 
+const LENGTH_CALLS = ['strlen(', 'wcslen(', 'strnlen(', '_tcslen('];
+const SIZE_CALLS = ['.size()', '->size()', '.length()', '->length()'];
+
+function identChar(c: string | undefined): boolean {
+  return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
+}
+
+/** The string a length is taken of: `x` in `strlen(x) + 1`, `x.c_str()` in `x.size()`. Linear scan, no regular expression. */
+function lengthSubject(text: string): string | null {
+  for (const fn of LENGTH_CALLS) {
+    const i = text.indexOf(fn);
+    if (i < 0 || identChar(text[i - 1])) continue;
+    let depth = 0;
+    let arg = '';
+    for (let j = i + fn.length; j < text.length && j < i + 240; j++) {
+      const c = text[j] as string;
+      if (c === '(') depth++;
+      else if (c === ')') {
+        if (depth === 0) return arg;
+        depth--;
+      } else if (c === ',' && depth === 0) return arg;
+      arg += c;
+    }
+    return null;
+  }
+  for (const call of SIZE_CALLS) {
+    const i = text.indexOf(call);
+    if (i <= 0) continue;
+    let k = i;
+    while (k > 0 && k > i - 200 && (identChar(text[k - 1]) || text[k - 1] === '.' || text[k - 1] === '>' || text[k - 1] === '-')) k--;
+    return text.slice(k, i);
+  }
+  return null;
+}
+
+/** An expression's text without a trailing `.c_str()` / `.data()`: the string object itself. */
+function stringObject(text: string): string {
+  for (const suffix of ['.c_str()', '.data()']) if (text.endsWith(suffix)) return text.slice(0, -suffix.length);
+  return text;
+}
+
 /** `strlen(x)`/`x.size()` inside a size expression: the length of something else than the destination. */
 function lengthOfOther(size: SyntaxNode, dst: SyntaxNode): string | null {
-  const m = /(?:strlen|wcslen|strnlen|_tcslen)\(([^()]+(?:\([^()]*\))?)\)|([\w.>-]+)(?:\.|->)(?:size|length)\(\)/.exec(norm(size));
-  if (!m) return null;
-  const subject = (m[1] ?? m[2] ?? '').replace(/\.c_str\(\)$/, '');
-  return subject === norm(unwrap(dst)) ? null : subject;
+  const subject = lengthSubject(norm(size));
+  if (subject === null) return null;
+  const s = stringObject(subject);
+  return s === norm(unwrap(dst)) ? null : s;
+}
+
+/**
+ * Whether the size's variables already count how full the destination is: `recv(fd, line + used,
+ * sizeof line - 1 - used, 0)` makes `used` the fill level of line, so `memmove(line, nl + 1, used + 1)`
+ * stays inside it.
+ */
+function fillLevel(size: SyntaxNode, dst: SyntaxNode, buf: BufferInfo, at: SyntaxNode): boolean {
+  const names = new Set(descendants(size, new Set(['identifier']), 50).map((id) => id.text));
+  if (names.size === 0) return false;
+  const fn = enclosingFunction(at);
+  if (!fn) return false;
+  for (const call of scopeDescendants(fn, ['call_expression'])) {
+    if (call.start >= at.start) break;
+    for (const arg of callArgs(call)) {
+      if (arg.type !== 'binary_expression' || !tiedToDestination(arg, dst, buf)) continue;
+      if (descendants(arg, new Set(['identifier']), 50).some((id) => names.has(id.text) && id.text !== norm(unwrap(dst)))) return true;
+    }
+  }
+  return false;
 }
 
 /** The most a read-like call returns: its constant size argument (`recv(fd, buf, 256, 0)` → 256). */
@@ -89,6 +150,10 @@ function copySize(call: CallView, ctx: MatchContext): Verdict {
   }
   const elem = buf?.elemSize ?? 1;
   const room = cap === null ? null : shape.bytes ? cap * elem : cap;
+  // fread(buf, size, count, fp): the count is what input decides; the room in units of it.
+  const countNode = Array.isArray(shape.size) ? (args[shape.size[1]] ?? sizeNode) : sizeNode;
+  const unit = Array.isArray(shape.size) ? constInt(sizeNode) : 1;
+  const countRoom = room !== null && unit !== null && unit > 0 ? Math.floor(room / unit) : null;
   const dstText = norm(dst);
   const srcNode = shape.src !== undefined ? args[shape.src] : undefined;
 
@@ -114,18 +179,18 @@ function copySize(call: CallView, ctx: MatchContext): Verdict {
     return false;
   }
   if (!buf || buf.kind === 'pointer') return false;
-  if (tiedToDestination(sizeNode, dst, buf) || sizedBy(buf, sizeNode, at)) return false;
+  if (tiedToDestination(countNode, dst, buf) || sizedBy(buf, countNode, at) || fillLevel(countNode, dst, buf, at)) return false;
   // The size is a variable: look at what it was computed from.
-  const unwrapped = unwrap(sizeNode);
+  const unwrapped = unwrap(countNode);
   const computed = unwrapped.type === 'identifier' ? assignedValue(unwrapped, at) : null;
   if (computed && tiedToDestination(computed, dst, buf)) return false;
-  const other = lengthOfOther(sizeNode, dst) ?? (computed ? lengthOfOther(computed, dst) : null);
+  const other = lengthOfOther(countNode, dst) ?? (computed ? lengthOfOther(computed, dst) : null);
   if (other !== null) {
-    const source = srcNode && norm(unwrap(srcNode)).replace(/\.c_str\(\)$/, '') === other ? srcNode : null;
+    const source = srcNode && stringObject(norm(unwrap(srcNode))) === other ? srcNode : null;
     const longest = source ? maxStringLength(ctx, source, at) : null;
     if (longest !== null && room !== null && longest + 1 <= room) return false;
     if (source && lengthChecked(source, at, room)) return false;
-    if (unwrapped.type === 'identifier' && upperBounded(sizeNode, at)) return false;
+    if (unwrapped.type === 'identifier' && upperBounded(countNode, at)) return false;
     const t = source ? memoryTaint(ctx, source) : null;
     return {
       confidence: untrusted(t) ? 'high' : 'medium',
@@ -133,14 +198,25 @@ function copySize(call: CallView, ctx: MatchContext): Verdict {
     };
   }
   // `n = recv(fd, buf, sizeof buf, 0); memcpy(small, buf, n);`: n can be as large as what was read.
-  if (computed && room !== null && !upperBounded(sizeNode, at)) {
+  if (computed && countRoom !== null && !upperBounded(countNode, at)) {
     const readMax = readCount(computed);
-    if (readMax !== null && readMax > room) {
-      return { confidence: 'high', message: `${call.name}() copies up to ${readMax} bytes (the count ${show(sizeNode)} returned by ${calledName(unwrap(computed)) ?? 'the read'}) into ${dstText}, which holds ${room}` };
+    if (readMax !== null && readMax > countRoom) {
+      return { confidence: 'high', message: `${call.name}() copies up to ${readMax} bytes (the count ${show(countNode)} returned by ${calledName(unwrap(computed)) ?? 'the read'}) into ${dstText}, which holds ${room}` };
     }
   }
-  const t = memoryTaint(ctx, sizeNode);
-  if (upperBounded(sizeNode, at)) return false;
+  const t = memoryTaint(ctx, countNode);
+  // A count of a narrow type cannot exceed the room: memcpy(opt->data, p + 2, p[1]) with `uint8_t data[255]`.
+  const typeMax = maxOfType(countNode, at);
+  if (typeMax !== null && countRoom !== null && typeMax <= countRoom) return false;
+  if (upperBounded(countNode, at)) {
+    // Checked only against what is left of the input, not against the destination: still too big.
+    if (!untrusted(t) || countRoom === null || boundedFor(countNode, at, countRoom)) return false;
+    return {
+      confidence: 'high',
+      cwe: ['CWE-787', 'CWE-805', 'CWE-120'],
+      message: `${call.name}()'s size comes from ${t.label} and is checked, but not against the ${countRoom} ${shape.bytes && unit === 1 ? 'bytes' : 'elements'} of ${dstText} (a check against the input left or a larger limit does not keep the copy inside it)`,
+    };
+  }
   if (untrusted(t)) {
     return { confidence: 'high', cwe: ['CWE-787', 'CWE-805', 'CWE-120'], message: `${call.name}()'s size comes from ${t.label} and is not checked against the size of ${dstText}` };
   }

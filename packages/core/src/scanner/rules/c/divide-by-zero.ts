@@ -31,6 +31,21 @@ function zeroChecked(name: string, at: SyntaxNode): boolean {
   return false;
 }
 
+/** Whether an operand is a filesystem path or a string (in C++, `/` on them joins paths). */
+function pathOrString(node: SyntaxNode): boolean {
+  const v = unwrap(node);
+  if (v.type === 'string_literal') return true;
+  if (v.type === 'binary_expression') {
+    const left = v.child('left');
+    return v.child('operator')?.text === '/' && left !== null && pathOrString(left);
+  }
+  if (v.type === 'call_expression') return /(?:^|::)path$|\.(?:parent_path|filename|root_path)$/.test(v.child('function')?.text.replace(/\s+/g, '') ?? '');
+  if (v.type !== 'identifier' && v.type !== 'field_expression') return false;
+  const name = v.type === 'identifier' ? v.text : (v.child('field')?.text ?? '');
+  const d = v.type === 'identifier' ? findDeclaration(name, v) : null;
+  return d !== null && /\bpath\b|string/.test(d.type);
+}
+
 function divideByZero(node: SyntaxNode, ctx: MatchContext): Verdict {
   let divisor: SyntaxNode | null = null;
   if (node.type === 'binary_expression') {
@@ -43,8 +58,17 @@ function divideByZero(node: SyntaxNode, ctx: MatchContext): Verdict {
     divisor = node.child('right');
   }
   if (!divisor || constInt(divisor) !== null) return false;
+  // `(double)a / (double)b`: a cast of either side to a floating type makes it a floating division.
+  const left = node.type === 'binary_expression' ? node.child('left') : null;
+  for (const side of [divisor, left]) {
+    let x: SyntaxNode | null = side;
+    for (let i = 0; x && i < 8 && x.type === 'parenthesized_expression'; i++) x = x.namedChildren[0] ?? null;
+    if (x?.type === 'cast_expression' && /\b(?:float|double)\b/.test(x.child('type')?.text ?? '')) return false;
+  }
   const d = unwrap(divisor);
   if (d.type !== 'identifier' && d.type !== 'field_expression') return false;
+  // `dir / name` joins std::filesystem paths.
+  if (left && pathOrString(left)) return false;
   // Floating-point division by zero gives inf/nan, not a trap.
   if (d.type === 'identifier') {
     const decl = findDeclaration(d.text, d);

@@ -1,5 +1,5 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { FORMAT_BIT, positional, untrusted } from '../../lang/c/analysis.ts';
+import { FORMAT_BIT, parseFormat, positional, untrusted } from '../../lang/c/analysis.ts';
 import { declaratorShape, defines, descendants, enclosingFunction, findDeclaration, isVariadic, rootOf, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
@@ -77,6 +77,53 @@ function assignmentsBefore(name: string, at: SyntaxNode, fn: SyntaxNode | null):
   return out;
 }
 
+const STRING_WRITERS: Record<string, number> = { sprintf: 1, snprintf: 2, _snprintf: 2, swprintf: 2, asprintf: 1, strcpy: -1, strncpy: -1, strcat: -1, strncat: -1, strlcpy: -1, strlcat: -1, wcscpy: -1, wcscat: -1 };
+
+/**
+ * The call that last wrote a local buffer before `at`, when it wrote text that is not a constant
+ * into it: `snprintf(buf, n, "… %s", s)` with s not constant, `strcpy(buf, s)`. Returns its name.
+ */
+function builtAtRuntime(fmt: SyntaxNode, at: SyntaxNode, ctx: MatchContext): string | null {
+  const f = unwrap(fmt);
+  if (f.type !== 'identifier') return null;
+  const d = findDeclaration(f.text, f);
+  if (!d || d.kind === 'param' || d.arrays.length === 0) return null;
+  const fn = enclosingFunction(at);
+  if (!fn) return null;
+  let last: SyntaxNode | null = null;
+  for (const c of descendants(fn, new Set(['call_expression', 'assignment_expression']))) {
+    if (c.start >= at.start) break;
+    if (c.type === 'assignment_expression') {
+      if (unwrap(c.child('left') ?? c).text === f.text) last = null;
+      continue;
+    }
+    const name = (c.child('function')?.text ?? '').replace(/^std::/, '');
+    if (STRING_WRITERS[name] === undefined) continue;
+    const args = c.child('arguments')?.namedChildren.filter((x) => x.type !== 'comment') ?? [];
+    if (args[0] && unwrap(args[0]).text === f.text) last = c;
+  }
+  if (!last) return null;
+  const name = (last.child('function')?.text ?? '').replace(/^std::/, '');
+  const args = last.child('arguments')?.namedChildren.filter((x) => x.type !== 'comment') ?? [];
+  const fmtPos = STRING_WRITERS[name] as number;
+  if (fmtPos < 0) {
+    const src = args[1];
+    return src && !constantFormat(src, ctx) ? name : null;
+  }
+  const format = args[fmtPos] ? ctx.stringValue(args[fmtPos] as SyntaxNode) : null;
+  if (format === null) return null;
+  const rest = args.slice(fmtPos + 1);
+  let k = 0;
+  for (const c of parseFormat(format).conversions) {
+    if (c.width === '*') k++;
+    if (c.precision === '*') k++;
+    if (c.conv === '%') continue;
+    const arg = rest[k++];
+    if ((c.conv === 's' || c.conv === 'S') && arg && !constantFormat(arg, ctx)) return name;
+  }
+  return null;
+}
+
 function formatArgument(call: CallView, ctx: MatchContext): Verdict {
   const pos = FORMAT_ARG[call.name];
   if (pos === undefined) return false;
@@ -99,8 +146,12 @@ function formatArgument(call: CallView, ctx: MatchContext): Verdict {
     return { node: call.node, confidence: 'high', message: `Untrusted data from ${t.label} is used as the format string of ${call.name}(): a "%n" or "%s" in it reads or writes arbitrary memory` };
   }
   if (t && t.sanitized & FORMAT_BIT) return false;
-  // Nothing from outside reached it (constants, numbers, data of unknown origin): no finding.
-  if (!t) return false;
+  // A buffer the program formatted itself with text it did not write: `snprintf(msg, …, "failed: %s",
+  // mysql_error(db)); syslog(LOG_ERR, msg);` — any "%" in that text becomes a directive.
+  if (!t) {
+    const writer = builtAtRuntime(fmt, call.node, ctx);
+    return writer ? { node: call.node, confidence: 'medium', message: `The format string of ${call.name}() was built at run time by ${writer}() from text that is not a constant: a "%" in that text is read as a directive` } : false;
+  }
   return { node: call.node, confidence: 'medium', message: `The format string of ${call.name}() is not a constant: if it can contain "%" directives from input, it reads or writes arbitrary memory` };
 }
 

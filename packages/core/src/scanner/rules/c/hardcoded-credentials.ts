@@ -5,18 +5,71 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 const STRING_TYPES = new Set(['string_literal', 'concatenated_string', 'raw_string_literal']);
 
-/** The literal text of a node when it is a string literal (through casts and parentheses). */
+/** The literal text of a node when it is a string literal (through casts, parentheses, `std::string("…")`, `{"…"}`, `("…")`). */
 function literal(node: SyntaxNode | null | undefined, depth = 0): string | null {
   if (!node || depth > 8) return null;
   const v = unwrap(node);
   if (STRING_TYPES.has(v.type)) return stringLiteralValue(v);
-  if (v.type === 'call_expression' && /^(?:std::)?(?:string|wstring)$/.test(v.child('function')?.text ?? '')) return literal(callArgs(v)[0], depth + 1);
+  if (v.type === 'call_expression' && /^(?:std::)?(?:string|wstring|string_view)$/.test(v.child('function')?.text ?? '')) return literal(callArgs(v)[0], depth + 1);
+  if (v.type === 'argument_list' || v.type === 'initializer_list') {
+    const items = v.namedChildren.filter((c) => c.type !== 'comment');
+    return items.length === 1 ? literal(items[0], depth + 1) : null;
+  }
   return null;
 }
 
-/** A name's last word-ish part: `cfg.db_password` → `db_password`, `opts->apiKey` → `apiKey`. */
+/** A name's last word-ish part: `cfg.db_password` → `db_password`, `opts->apiKey` → `apiKey`, `keys[0]` → `keys`. */
 function lastName(node: SyntaxNode): string {
-  return unwrap(node).text.replace(/\s+/g, '').replace(/\[.*$/, '').replace(/^.*(?:->|\.|::)/, '');
+  let text = unwrap(node).text.replace(/\s+/g, '');
+  const bracket = text.indexOf('[');
+  if (bracket >= 0) text = text.slice(0, bracket);
+  let cut = 0;
+  for (const sep of ['->', '.', '::']) {
+    const i = text.lastIndexOf(sep);
+    if (i >= 0 && i + sep.length > cut) cut = i + sep.length;
+  }
+  return text.slice(cut);
+}
+
+/** The variable behind a key argument: `key`, `(const unsigned char *)key`, `key.data()`, `key.c_str()`. */
+function keyVariable(arg: SyntaxNode): SyntaxNode | null {
+  const v = unwrap(arg);
+  if (v.type === 'identifier') return v;
+  if (v.type === 'call_expression') {
+    const fn = v.child('function');
+    if (fn?.type === 'field_expression' && /^(?:data|c_str)$/.test(fn.child('field')?.text ?? '') && callArgs(v).length === 0) {
+      const object = fn.child('argument');
+      return object && unwrap(object).type === 'identifier' ? unwrap(object) : null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The key of a SQLCipher `PRAGMA key = '…'` (or `rekey`) statement in a literal, or null. A plain
+ * scan, no regular expression.
+ */
+function pragmaKey(text: string): string | null {
+  if (text.indexOf('PRAGMA') < 0 && text.indexOf('pragma') < 0 && text.indexOf('Pragma') < 0) return null;
+  const lower = text.toLowerCase();
+  const at = lower.indexOf('pragma');
+  if (at < 0) return null;
+  let i = at + 6;
+  const skip = (): void => {
+    while (i < lower.length && (lower[i] === ' ' || lower[i] === '\t')) i++;
+  };
+  skip();
+  if (lower.startsWith('rekey', i)) i += 5;
+  else if (lower.startsWith('key', i)) i += 3;
+  else return null;
+  skip();
+  if (lower[i] !== '=') return null;
+  i++;
+  skip();
+  const quote = text[i];
+  if (quote !== "'" && quote !== '"') return null;
+  const end = text.indexOf(quote, i + 1);
+  return end > i + 1 ? text.slice(i + 1, end) : null;
 }
 
 /** Credential arguments of connection and login APIs: position, and what it holds. */
@@ -38,6 +91,31 @@ function secretSubject(name: string): boolean {
   return last !== undefined && words.length > 1 && isSecretName(last);
 }
 
+/** The value of `password=…` / `pwd=…` in a connection string (`host=db user=app password=s3cret`), or null. Linear scan. */
+function connectionPassword(conn: string): string | null {
+  const lower = conn.toLowerCase();
+  for (const key of ['password', 'pwd']) {
+    let from = 0;
+    for (let n = 0; n < 16; n++) {
+      const at = lower.indexOf(key, from);
+      if (at < 0) break;
+      from = at + key.length;
+      const before = lower[at - 1];
+      if (before !== undefined && before !== ' ' && before !== ';' && before !== '\t') continue;
+      let i = at + key.length;
+      while (lower[i] === ' ') i++;
+      if (lower[i] !== '=') continue;
+      i++;
+      while (lower[i] === ' ') i++;
+      if (lower[i] === "'") i++;
+      let end = i;
+      while (end < conn.length && conn[end] !== ' ' && conn[end] !== ';' && conn[end] !== "'" && conn[end] !== '\t') end++;
+      if (end > i) return conn.slice(i, end);
+    }
+  }
+  return null;
+}
+
 function credentialValue(value: string, name: string): boolean {
   return isCredentialValue(value, name);
 }
@@ -54,6 +132,15 @@ function call(node: SyntaxNode, ctx: MatchContext): Verdict {
   const name = calledName(node);
   if (!name) return false;
   const args = callArgs(node);
+  // SQLCipher: `sqlite3_exec(db, "PRAGMA key = 'secret';", …)`, `db.exec("PRAGMA key = '…'")`.
+  for (const a of args) {
+    if (a.type !== 'string_literal' && a.type !== 'raw_string_literal' && a.type !== 'concatenated_string') continue;
+    const text = stringLiteralValue(a);
+    const key = text.length > 12 ? pragmaKey(text) : null;
+    if (key !== null && !key.startsWith("x'") && credentialValue(key, 'encryption key')) {
+      return { cwe: ['CWE-798', 'CWE-321'], message: 'The database encryption key is written in the code (PRAGMA key)' };
+    }
+  }
   // strcpy(password, "…") / strcmp(input_password, "…") == 0: a password in the code.
   if (/^(?:strcpy|strncpy|strcat|strlcpy|wcscpy|lstrcpy|lstrcpyA|lstrcpyW)$/.test(name)) {
     const [dst, src] = args;
@@ -74,8 +161,8 @@ function call(node: SyntaxNode, ctx: MatchContext): Verdict {
   }
   if (name === 'PQconnectdb' || name === 'SQLDriverConnect' || name === 'SQLDriverConnectA' || name === 'mysql_options') {
     const conn = literal(args[name.startsWith('SQL') ? 2 : 0]);
-    const m = conn ? /(?:^|[\s;])(?:password|pwd)\s*=\s*'?([^\s;']+)/i.exec(conn) : null;
-    if (m && credentialValue(m[1] as string, 'password')) return { message: 'The connection string contains a hard-coded password' };
+    const password = conn ? connectionPassword(conn) : null;
+    if (password && credentialValue(password, 'password')) return { message: 'The connection string contains a hard-coded password' };
     return false;
   }
   if (name === 'curl_easy_setopt') {
@@ -93,9 +180,9 @@ function call(node: SyntaxNode, ctx: MatchContext): Verdict {
   let v = literal(arg);
   let at: SyntaxNode = node;
   if (v === null) {
-    // The key lives in a constant: `static const unsigned char key[] = "…";`
-    const id = unwrap(arg);
-    if (id.type === 'identifier') {
+    // The key lives in a constant: `static const unsigned char key[] = "…";`, `static const std::string kKey = "…"; … kKey.data()`.
+    const id = keyVariable(arg);
+    if (id) {
       const d = findDeclaration(id.text, id);
       const init = d && d.kind !== 'param' ? literal(d.init) : null;
       if (init !== null && !isSecretName(id.text)) {
@@ -146,6 +233,13 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
     }
     case 'call_expression':
       return call(node, ctx);
+    case 'field_declaration': {
+      // A class constant: `static constexpr const char *kApiToken = "…";`
+      const name = declaratorShape(node.child('declarator')).name?.text;
+      const v = literal(node.child('default_value'));
+      if (!name || v === null || !isSecretName(name) || !credentialValue(v, name)) return false;
+      return { message: `${name} is set to a hard-coded credential` };
+    }
     default:
       return false;
   }
@@ -162,5 +256,5 @@ export default defineRule({
   message: 'A credential is written in the source code',
   remediation: 'Read secrets at run time from the environment, a configuration file outside the repository with restricted permissions, or a secret manager; compare password hashes, never a literal password.',
   references: ['https://cwe.mitre.org/data/definitions/798.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Secrets_Management_Cheat_Sheet.html'],
-  matcher: { kind: 'node', types: ['init_declarator', 'assignment_expression', 'initializer_pair', 'preproc_def', 'binary_expression', 'call_expression'], where: hardcoded },
+  matcher: { kind: 'node', types: ['init_declarator', 'assignment_expression', 'initializer_pair', 'preproc_def', 'binary_expression', 'call_expression', 'field_declaration'], where: hardcoded },
 });

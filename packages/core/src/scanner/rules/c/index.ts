@@ -6,14 +6,17 @@ import doubleFree from './double-free.ts';
 import formatString from './format-string.ts';
 import getsBufferOverflow from './gets-buffer-overflow.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
+import insecureCookie from './insecure-cookie.ts';
 import insecureRandom from './insecure-random.ts';
 import insecureTempFile from './insecure-temp-file.ts';
 import integerOverflowAllocation from './integer-overflow-allocation.ts';
 import nullDereference from './null-dereference.ts';
 import offByOneIndex from './off-by-one-index.ts';
+import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
 import sprintfOverflow from './sprintf-overflow.ts';
 import sqlInjection from './sql-injection.ts';
+import ssrf from './ssrf.ts';
 import tlsVerificationDisabled from './tls-verification-disabled.ts';
 import toctouRace from './toctou-race.ts';
 import unboundedScanf from './unbounded-scanf.ts';
@@ -23,6 +26,9 @@ import untrustedArrayIndex from './untrusted-array-index.ts';
 import useAfterFree from './use-after-free.ts';
 import weakCipher from './weak-cipher.ts';
 import weakHash from './weak-hash.ts';
+import xpathInjection from './xpath-injection.ts';
+import xss from './xss.ts';
+import xxe from './xxe.ts';
 
 /** C rules (most also serve C++), sorted by id. */
 export const cRules: readonly Rule[] = [
@@ -33,14 +39,17 @@ export const cRules: readonly Rule[] = [
   formatString,
   getsBufferOverflow,
   hardcodedCredentials,
+  insecureCookie,
   insecureRandom,
   insecureTempFile,
   integerOverflowAllocation,
   nullDereference,
   offByOneIndex,
+  openRedirect,
   pathTraversal,
   sprintfOverflow,
   sqlInjection,
+  ssrf,
   tlsVerificationDisabled,
   toctouRace,
   unboundedScanf,
@@ -50,4 +59,7 @@ export const cRules: readonly Rule[] = [
   useAfterFree,
   weakCipher,
   weakHash,
+  xpathInjection,
+  xss,
+  xxe,
 ];

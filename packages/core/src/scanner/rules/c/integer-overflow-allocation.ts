@@ -1,5 +1,6 @@
-import { assignedValue, derivedFromLength, flowsIntoSize, isIntegerExpr, memoryTaint, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
-import { constInt, declaratorShape, findDeclaration, unwrap } from '../../lang/c/syntax.ts';
+import { arithmeticWidth, assignedValue, derivedFromLength, flowsIntoSize, isIntegerExpr, maxValue, memoryTaint, show, untrusted, upperBounded, widenedProduct } from '../../lang/c/analysis.ts';
+import { isCurlCallback } from '../../lang/c/helpers.ts';
+import { constInt, declaratorShape, enclosingFunction, findDeclaration, functionName, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -18,12 +19,39 @@ function storedNarrow(node: SyntaxNode): boolean {
   return type !== null && /^(?:(?:const\s+)?(?:unsigned\s+|signed\s+)?(?:int|short|char)|unsigned|u?int(?:8|16|32)_t|DWORD|UINT|INT)$/.test(type.replace(/\s+/g, ' ').trim());
 }
 
+/**
+ * Operands with known ranges (checked against constants, or of a narrow type) can still wrap: with
+ * `w, h <= 65535` (uint32_t), `w * h * 3` needs 34 bits. Reported when the largest result does not
+ * fit the type the arithmetic is done in and it sizes an allocation or a copy, or is stored narrow.
+ */
+function boundedWrap(node: SyntaxNode, left: SyntaxNode, right: SyntaxNode, op: string, ctx: MatchContext): Verdict {
+  if (op !== '*' && op !== '<<') return false;
+  const input = [left, right].map((x) => (constInt(x) === null ? memoryTaint(ctx, x) : null)).find((t) => untrusted(t));
+  if (!input) return false;
+  const max = maxValue(node, node);
+  const width = arithmeticWidth([left, right], node);
+  if (max === null || width === null) return false;
+  const limit = width.bits === 64 ? 2 ** 64 : width.unsigned ? 2 ** 32 : 2 ** 31;
+  if (max < limit) return false;
+  if (!flowsIntoSize(node) && !storedNarrow(node)) return false;
+  return {
+    confidence: 'high',
+    cwe: ['CWE-190', 'CWE-680'],
+    message: `${show(node)} can reach ${max.toExponential(2)} with input from ${input.label}, more than the ${width.bits}-bit ${width.unsigned ? 'unsigned' : 'signed'} arithmetic holds: the size wraps around`,
+  };
+}
+
 function integerOverflow(node: SyntaxNode, ctx: MatchContext): Verdict {
   const op = node.child('operator')?.text;
   if (op !== '*' && op !== '+' && op !== '<<') return false;
   const left = node.child('left');
   const right = node.child('right');
   if (!left || !right) return false;
+  // `(size_t)w * h`: the product of 32-bit values in 64-bit arithmetic cannot wrap.
+  if (op === '*' && widenedProduct(left, right, node)) return false;
+  // `size * nmemb` in a libcurl write callback: size is always 1 and a chunk is at most CURL_MAX_WRITE_SIZE.
+  const fn = enclosingFunction(node);
+  if (fn && op === '*' && isCurlCallback(fn, functionName(fn))) return false;
   // `n * m * 4`: report the whole product once.
   let up = node.parent;
   while (up?.type === 'parenthesized_expression') up = up.parent;
@@ -31,14 +59,14 @@ function integerOverflow(node: SyntaxNode, ctx: MatchContext): Verdict {
   const risky = (x: SyntaxNode): boolean => {
     if (constInt(x) !== null) return false;
     const t = memoryTaint(ctx, x);
-    if (!untrusted(t) || !isIntegerExpr(ctx, x) || derivedFromLength(x, node) || upperBounded(x, node)) return false;
+    if (!untrusted(t) || !isIntegerExpr(ctx, x) || derivedFromLength(x, node) || upperBounded(x, node) || maxValue(x, node) !== null) return false;
     // `int area = a * b;` after `a` and `b` were range-checked.
     const value = unwrap(x).type === 'identifier' ? assignedValue(x, node) : null;
     return !(value && value.type === 'binary_expression' && upperBounded(value, node));
   };
   const l = risky(left);
   const r = risky(right);
-  if (!l && !r) return false;
+  if (!l && !r) return boundedWrap(node, left, right, op, ctx);
   const operand = l ? left : right;
   const other = l ? right : left;
   const otherValue = constInt(other);
@@ -58,7 +86,13 @@ function integerOverflow(node: SyntaxNode, ctx: MatchContext): Verdict {
       message: `${show(node)} can wrap around (${show(operand)} comes from ${t.label} unchecked) and then sizes an allocation or a copy that is too small`,
     };
   }
-  // A product or sum of input stored in an int: wraps silently.
+  // A product or sum of input stored in an int: wraps silently. Not in 64-bit arithmetic (`(size_t)a * b`,
+  // off_t offsets), and not a value only compared (`lseek(…) != start + len`).
+  const width = arithmeticWidth([left, right], node);
+  if (width?.bits === 64) return false;
+  let use = node.parent;
+  while (use?.type === 'parenthesized_expression') use = use.parent;
+  if (use?.type === 'binary_expression' && /^(?:==|!=|<|<=|>|>=)$/.test(use.child('operator')?.text ?? '')) return false;
   if ((l && r) || (op === '*' && storedNarrow(node))) {
     return { confidence: 'medium', cwe: ['CWE-190'], message: `${show(node)} can overflow: ${show(operand)} comes from ${t.label} and is not range-checked` };
   }

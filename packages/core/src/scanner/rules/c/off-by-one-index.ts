@@ -1,4 +1,4 @@
-import { assignedValue, norm, show } from '../../lang/c/analysis.ts';
+import { assignedValue, constantUpperBound, norm, show } from '../../lang/c/analysis.ts';
 import { bufferOf, callArgs, calledName, constInt, descendants, findDeclaration, subscriptIndex, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
@@ -143,9 +143,38 @@ function loopBounds(loop: SyntaxNode): Verdict {
   return false;
 }
 
+/**
+ * `if (n > MAX_OPTS) goto fail; opts[n] = …` with `opts[MAX_OPTS]`: the guard lets the index reach
+ * the array's length, one past its last element (`>` where `>=` was meant).
+ */
+function guardIndex(node: SyntaxNode): Verdict {
+  const index = subscriptIndex(node);
+  const base = node.child('argument');
+  if (!index || !base || constInt(index) !== null) return false;
+  const i = unwrap(index);
+  if (i.type !== 'identifier' && i.type !== 'field_expression') return false;
+  const max = constantUpperBound(i, node);
+  if (max === null) return false;
+  const n = elements(base, node);
+  if (n === null || n <= 0) return false;
+  // A loop bound (`for (i = 0; i <= N; i++)`) is reported at the loop.
+  for (let a = node.parent; a && a.type !== 'function_definition'; a = a.parent) {
+    if ((a.type === 'for_statement' || a.type === 'while_statement') && a.child('condition') && descendants(a.child('condition') as SyntaxNode, new Set(['identifier', 'field_expression']), 50).some((x) => norm(x) === norm(i))) return false;
+  }
+  if (max !== n) return false;
+  // One report per guard: the first access through it.
+  const fn = node.ancestor(new Set(['function_definition']));
+  const key = `${norm(base)}[${norm(i)}]`;
+  if (fn && descendants(fn, SUBSCRIPTS).some((s) => s.start < node.start && `${norm(s.child('argument') ?? s)}[${norm(subscriptIndex(s) ?? s)}]` === key)) return false;
+  return {
+    cwe: ['CWE-193', 'CWE-787'],
+    message: `The check before this lets ${show(i)} be ${n}, but ${show(base)} has ${n} elements (valid indexes are 0 to ${n - 1}): compare with >= instead of >`,
+  };
+}
+
 function offByOne(node: SyntaxNode, _ctx: MatchContext): Verdict {
   if (node.type === 'for_statement') return loopBounds(node);
-  return constantIndex(node) || lengthIndex(node) || sizeIndex(node);
+  return constantIndex(node) || lengthIndex(node) || sizeIndex(node) || guardIndex(node);
 }
 
 export default defineRule({

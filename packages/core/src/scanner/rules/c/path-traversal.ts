@@ -1,4 +1,5 @@
 import type { CallView } from '../../engine/adapter.ts';
+import { formattedAsNumbers } from '../../lang/c/analysis.ts';
 import { callArgs, findDeclaration, unwrap } from '../../lang/c/syntax.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 
@@ -61,6 +62,6 @@ export default defineRule({
     local: 'any',
     // A tool opening the file its user names on the command line is doing its job; input that is
     // built into a path (a base directory plus a name) is what escapes the directory.
-    check: (taint) => taint.strength !== 'local' || taint.built || appendedInput(taint),
+    check: (taint, ctx, at) => (taint.strength !== 'local' || taint.built || appendedInput(taint)) && !formattedAsNumbers(ctx, at, at),
   },
 });

@@ -1,5 +1,5 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { capacity, lengthChecked, maxFormattedLength, memoryTaint, positional, show, stringValueOf, untrusted } from '../../lang/c/analysis.ts';
+import { capacity, lengthChecked, maxFormattedLength, memoryTaint, parseFormat, positional, show, stringValueOf, untrusted } from '../../lang/c/analysis.ts';
 import { bufferOf } from '../../lang/c/syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -20,7 +20,7 @@ function sprintfOverflow(call: CallView, ctx: MatchContext): Verdict {
   const fmt = stringValueOf(ctx, fmtNode);
   if (call.name.startsWith('v')) {
     if (!fixed) return false;
-    if (fmt !== null && !/%[-+ #0-9.]*l?[sS]/.test(fmt)) return false;
+    if (fmt !== null && !parseFormat(fmt).conversions.some((c) => c.conv === 's' || c.conv === 'S')) return false;
     return { confidence: 'medium', message: `${call.name}() formats into ${show(dst)} (${cap ?? 'a fixed number of'} bytes) with no bound on the output length` };
   }
   if (fmt === null) return false; // a variable format is c.format-string's finding

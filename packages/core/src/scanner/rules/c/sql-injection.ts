@@ -1,10 +1,29 @@
 import type { CallView } from '../../engine/adapter.ts';
+import { formattedAsNumbers } from '../../lang/c/analysis.ts';
 import { DB_RECEIVER, looksLikeSql } from '../../lang/common.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 
+/** The conversion letters of a sqlite3 printf format (`%q`, `%Q`, `%w`, `%s`, `%lld`), by a plain scan. */
+function sqliteConversions(format: string): string[] {
+  const out: string[] = [];
+  for (let i = format.indexOf('%'); i >= 0 && out.length < 64; i = format.indexOf('%', i + 1)) {
+    let j = i + 1;
+    if (format[j] === '%') {
+      i = j;
+      continue;
+    }
+    while (j < format.length && j < i + 12 && '-+ #0123456789.*l'.includes(format[j] as string)) j++;
+    const c = format[j];
+    if (c !== undefined) out.push(c);
+    i = j;
+  }
+  return out;
+}
+
 /** sqlite3_mprintf("… '%q'", x) escapes: a query built only with %q/%Q/%w conversions is safe. */
 function escapedBySqlite(taint: Taint): boolean {
-  return /%[qQw]/.test(taint.text) && !/%(?:\d*|\.\*|\.\d+)?l?s/.test(taint.text);
+  const conversions = sqliteConversions(taint.text);
+  return conversions.some((c) => c === 'q' || c === 'Q' || c === 'w') && !conversions.includes('s');
 }
 
 /** A C++ client's `exec`/`execute`/`query` only when the receiver is a database handle or the text is SQL. */
@@ -47,6 +66,6 @@ export default defineRule({
       { callee: ['QSqlQuery', 'pqxx.nontransaction', 'soci.statement'], args: [0] },
     ],
     params: 'built',
-    check: (taint) => (taint.built || taint.strength !== 'param') && !escapedBySqlite(taint),
+    check: (taint, ctx, at) => (taint.built || taint.strength !== 'param') && !escapedBySqlite(taint) && !formattedAsNumbers(ctx, at, at),
   },
 });

@@ -1,5 +1,5 @@
 import { assignedValue, derivedFromLength, isIntegerExpr, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
-import { callArgs, calledName, constInt, enclosingFunction, unwrap } from '../../lang/c/syntax.ts';
+import { callArgs, calledName, constInt, enclosingFunction, findDeclaration, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -29,6 +29,9 @@ function sizeFinding(size: SyntaxNode, at: SyntaxNode, ctx: MatchContext, what: 
   const t = memoryTaint(ctx, size);
   if (!untrusted(t) || !isIntegerExpr(ctx, size)) return false;
   if (derivedFromLength(size, at) || upperBounded(size, at) || multiplies(size, ctx)) return false;
+  // `void *xmalloc(size_t n) { return malloc(n); }`: an allocator wrapper; its callers decide the size.
+  const v = unwrap(size);
+  if (v.type === 'identifier' && findDeclaration(v.text, v)?.kind === 'param') return false;
   // `size_t total = n * sizeof *p; malloc(total)`: the product is c.integer-overflow-allocation's finding.
   const computed = unwrap(size).type === 'identifier' ? assignedValue(size, at) : null;
   if (computed && multiplies(computed, ctx)) return false;

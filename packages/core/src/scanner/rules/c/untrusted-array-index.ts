@@ -1,6 +1,6 @@
-import { isIntegerExpr, lengthChecked, sizedBy, maxStringLength, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import { boundedAtDefinition, isIntegerExpr, lengthChecked, sizedBy, maxStringLength, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
 import { assignedValue } from '../../lang/c/analysis.ts';
-import { bufferOf, constInt, descendants, enclosingFunction, findDeclaration, scopeDescendants, subscriptIndex, unwrap } from '../../lang/c/syntax.ts';
+import { bufferOf, callArgs, calledName, constInt, descendants, enclosingFunction, findDeclaration, scopeDescendants, subscriptIndex, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -100,6 +100,60 @@ function copyUntilTerminator(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode
   };
 }
 
+/**
+ * `memcpy(dst, src, n); dst[n] = '\0';`: the terminator after a copy of n bytes is as safe as the
+ * copy, which is where an unchecked n is reported.
+ */
+function terminatesCopy(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode): boolean {
+  const i = norm(unwrap(index));
+  const b = norm(unwrap(base));
+  const fn = enclosingFunction(at);
+  if (!fn) return false;
+  for (const call of scopeDescendants(fn, ['call_expression'])) {
+    if (call.start >= at.start) break;
+    const name = calledName(call);
+    if (!name || !/^(?:memcpy|memmove|strncpy|strncat|memcpy_s|fread|read|recv)$/.test(name)) continue;
+    const args = callArgs(call);
+    const dst = name === 'read' || name === 'recv' ? args[1] : args[0];
+    const size = name === 'fread' ? args[2] : args[2];
+    if (dst && size && norm(unwrap(dst)) === b && norm(unwrap(size)) === i) return true;
+  }
+  return false;
+}
+
+/**
+ * A loop that walks a pointer over the source until a delimiter (`while (*p && *p != '=') key[i++] =
+ * *p++;`) writing into a fixed-size array without comparing the counter against its size.
+ */
+function pointerCopyLoop(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode, ctx: MatchContext): Verdict {
+  const i = unwrap(index);
+  const counter = i.type === 'update_expression' ? unwrap(i.child('argument') ?? i) : i;
+  if (counter.type !== 'identifier') return false;
+  const buf = bufferOf(base, at);
+  if (!buf || buf.kind !== 'array' || buf.elements === null) return false;
+  const assignment = at.parent;
+  const value = assignment?.type === 'assignment_expression' ? assignment.child('right') : null;
+  if (!value) return false;
+  const read = unwrap(value);
+  if (read.type !== 'pointer_expression' || read.child('operator')?.text !== '*') return false;
+  const walked = read.child('argument');
+  const source = walked?.type === 'update_expression' ? unwrap(walked.child('argument') ?? walked) : walked ? unwrap(walked) : null;
+  if (!source || source.type !== 'identifier') return false;
+  const loop = at.ancestor(new Set(['while_statement', 'for_statement', 'do_statement']));
+  const cond = loop?.child('condition');
+  if (!loop || !cond || !descendants(cond, new Set(['identifier']), 200).some((id) => id.text === source.text)) return false;
+  const relational = (n: SyntaxNode): boolean =>
+    descendants(n, new Set(['binary_expression'])).some((b) => /^(?:<|<=|>|>=)$/.test(b.child('operator')?.text ?? '') && descendants(b, new Set(['identifier']), 50).some((id) => id.text === counter.text));
+  if (relational(cond) || (loop.child('body') && relational(loop.child('body') as SyntaxNode))) return false;
+  const t = memoryTaint(ctx, source);
+  if (!t) return false;
+  return {
+    confidence: untrusted(t) ? 'high' : 'medium',
+    cwe: ['CWE-120', 'CWE-787'],
+    message: `The loop copies from ${source.text} into ${show(base)} (${buf.elements} elements) until a delimiter in the source, without checking ${counter.text} against the size of ${show(base)}`,
+  };
+}
+
 function isMapLike(base: SyntaxNode): boolean {
   const b = unwrap(base);
   if (b.type !== 'identifier') return false;
@@ -117,12 +171,14 @@ function untrustedIndex(node: SyntaxNode, ctx: MatchContext): Verdict {
   const write = node.parent?.type === 'assignment_expression' && node.parent.child('left') === node;
   if (untrusted(t)) {
     if (!isIntegerExpr(ctx, index)) return false;
-    if (ownLength(index, base, node)) return false;
+    if (ownLength(index, base, node) || terminatesCopy(index, base, node)) return false;
+    // `buf[p - buf - 1]`: the distance of a pointer into the same buffer.
+    if (norm(index).includes(`-${norm(unwrap(base))}`)) return false;
     const target = bufferOf(base, node);
     if (target && sizedBy(target, index, node)) return false;
     if (upperBounded(index, node)) {
       // `if (i >= 10) return; arr[i] = …` with a signed i: a negative index still gets through.
-      if (!signedVariable(index) || lowerBounded(index, node)) return false;
+      if (!signedVariable(index) || lowerBounded(index, node) || boundedAtDefinition(norm(unwrap(index)), node, 'lower')) return false;
       return {
         confidence: 'medium',
         cwe: write ? ['CWE-129', 'CWE-787'] : ['CWE-129', 'CWE-125'],
@@ -137,7 +193,7 @@ function untrustedIndex(node: SyntaxNode, ctx: MatchContext): Verdict {
   }
   // `while (src[i] != '\0') { dst[i] = src[i]; i++; }` into a fixed array: the copy stops where the source ends.
   if (write) {
-    const copy = copyUntilTerminator(index, base, node, ctx);
+    const copy = copyUntilTerminator(index, base, node, ctx) || pointerCopyLoop(index, base, node, ctx);
     if (copy) return copy;
   }
   // `for (i = 0; i < n; i++) buf[i] = …` with n from input: the counter runs as far as the input says.

@@ -1,4 +1,4 @@
-import { afterFree, freedTarget } from '../../lang/c/flow.ts';
+import { afterFree, danglingAliases, freedTarget } from '../../lang/c/flow.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -6,12 +6,24 @@ function useAfterFree(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const target = freedTarget(node);
   if (!target) return false;
   const event = afterFree(node, target);
-  if (!event || event.kind !== 'use') return false;
-  return {
-    node: event.node,
-    confidence: event.deref ? 'high' : 'medium',
-    message: `${target} is used after it was freed on line ${node.location.startLine}`,
-  };
+  if (event?.kind === 'use') {
+    return {
+      node: event.node,
+      confidence: event.deref ? 'high' : 'medium',
+      message: `${target} is used after it was freed on line ${node.location.startLine}`,
+    };
+  }
+  // `const char *name = s->name; session_free(s); printf("%s", name);`: a copy of the pointer dangles too.
+  for (const alias of danglingAliases(node, target)) {
+    const use = afterFree(node, alias);
+    if (use?.kind !== 'use') continue;
+    return {
+      node: use.node,
+      confidence: 'medium',
+      message: `${alias} points into memory freed on line ${node.location.startLine} (it was taken from ${target} before the free) and is used afterwards`,
+    };
+  }
+  return false;
 }
 
 export default defineRule({

@@ -16,14 +16,46 @@ const CALLS = [
 ];
 const DIRECT = new Set(CALLS);
 const BY_NAME = ['EVP_get_cipherbyname', 'EVP_CIPHER_fetch', 'CryptDeriveKey', 'CryptGenKey', 'CryptImportKey', 'mbedtls_cipher_info_from_type', 'gcry_cipher_open'];
-const WEAK_NAME = /^(?:des|des-.*|des3|desx.*|rc4.*|rc2.*|bf.*|blowfish.*|cast5?.*|idea.*|.*-ecb|seed.*)$/i;
-const WEAK_CONSTANT = /\b(?:CALG_(?:DES|3DES|3DES_112|RC2|RC4)|MBEDTLS_CIPHER_(?:DES_\w+|AES_\d+_ECB|ARC4_128|BLOWFISH_\w+|CAMELLIA_\d+_ECB)|GCRY_CIPHER_(?:DES|3DES|ARCFOUR|BLOWFISH|CAST5|IDEA|RFC2268_\w+)|GCRY_CIPHER_MODE_ECB)\b/;
+const WEAK_PREFIXES = ['des-', 'desx', 'rc4', 'rc2', 'bf', 'blowfish', 'cast', 'idea', 'seed'];
+
+/** An OpenSSL cipher name of a broken cipher or ECB mode: `des`, `des-ede3-cbc`, `rc4`, `bf-cbc`, `aes-128-ecb`. */
+function weakName(name: string): boolean {
+  const s = name.toLowerCase();
+  return s === 'des' || s === 'des3' || s.endsWith('-ecb') || WEAK_PREFIXES.some((p) => s.startsWith(p));
+}
+
+const WEAK_CONSTANTS = new Set([
+  'CALG_DES', 'CALG_3DES', 'CALG_3DES_112', 'CALG_RC2', 'CALG_RC4', 'MBEDTLS_CIPHER_ARC4_128', 'GCRY_CIPHER_DES', 'GCRY_CIPHER_3DES',
+  'GCRY_CIPHER_ARCFOUR', 'GCRY_CIPHER_BLOWFISH', 'GCRY_CIPHER_CAST5', 'GCRY_CIPHER_IDEA', 'GCRY_CIPHER_MODE_ECB',
+]);
+
+/** A Windows CryptoAPI, mbed TLS or libgcrypt constant of a broken cipher or ECB mode. */
+function weakConstant(id: string): boolean {
+  if (WEAK_CONSTANTS.has(id)) return true;
+  if (id.startsWith('MBEDTLS_CIPHER_DES_') || id.startsWith('MBEDTLS_CIPHER_BLOWFISH_') || id.startsWith('GCRY_CIPHER_RFC2268_')) return true;
+  return (id.startsWith('MBEDTLS_CIPHER_AES_') || id.startsWith('MBEDTLS_CIPHER_CAMELLIA_')) && id.endsWith('_ECB');
+}
+
+/** The identifiers in a text (linear scan). */
+function identifiers(text: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  for (let i = 0; i <= text.length && i < 4000; i++) {
+    const c = text[i] ?? ' ';
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c === '_') word += c;
+    else {
+      if (word) out.push(word);
+      word = '';
+    }
+  }
+  return out;
+}
 
 function weakCipher(call: CallView, ctx: MatchContext): Verdict {
   if (BY_NAME.includes(call.name)) {
     const hit = positional(call).some((a) => {
       const s = stringValueOf(ctx, a);
-      return (s !== null && WEAK_NAME.test(s)) || WEAK_CONSTANT.test(a.text);
+      return (s !== null && weakName(s)) || identifiers(a.text).some(weakConstant);
     });
     if (!hit) return false;
   }

@@ -1,0 +1,139 @@
+import { norm, show } from '../../lang/c/analysis.ts';
+import { classify, forwardScan, occurrences } from '../../lang/c/flow.ts';
+import { callArgs, declaratorShape, descendants, findDeclaration, unwrap } from '../../lang/c/syntax.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+
+/** Methods that may reallocate a vector's or a string's storage (every reference, pointer and iterator into it dangles). */
+const REALLOCATING = new Set(['push_back', 'emplace_back', 'insert', 'emplace', 'resize', 'reserve', 'assign', 'append', 'shrink_to_fit', 'clear', 'erase', 'insert_range', 'append_range']);
+/** Accessors that return a reference, pointer or iterator into a container's storage. */
+const ACCESSORS = ['.front()', '.back()', '.data()', '.begin()', '.end()', '.rbegin()', '.cbegin()', '.at(', '[', '.c_str()'];
+
+/** The declared type of a container expression (`v`, `this->items_`, `items_`), or null. */
+function containerType(receiver: SyntaxNode): string | null {
+  let r = unwrap(receiver);
+  if (r.type === 'field_expression' && r.child('argument')?.type === 'this') r = r.child('field') ?? r;
+  if (r.type !== 'identifier' && r.type !== 'field_identifier') return null;
+  const d = findDeclaration(r.text, r);
+  return d && d.pointers === 0 ? d.type : null;
+}
+
+const CONTIGUOUS = new Set(['vector', 'basic_string', 'string', 'wstring', 'u8string', 'u16string', 'u32string']);
+
+/** Whether a container type keeps its elements in one reallocated block: `std::vector<T>`, `std::string`. */
+function contiguous(type: string): boolean {
+  const words = type.split(' ').filter((w) => w !== 'const' && w !== 'static' && w !== 'mutable');
+  const head = (words[words.length - 1] ?? '').split('<')[0] ?? '';
+  const name = head.includes('::') ? head.slice(head.lastIndexOf('::') + 2) : head;
+  return CONTIGUOUS.has(name);
+}
+
+/** The container's name as written without `this->`: `this->items_` → `items_`. */
+function containerName(receiver: SyntaxNode): string {
+  const text = norm(unwrap(receiver));
+  return text.startsWith('this->') ? text.slice(6) : text;
+}
+
+/** Whether a value refers into the container: `v.front()`, `v[i]`, `&v[0]`, `v.begin()`, `c ? v.back() : x`. */
+function refersInto(value: SyntaxNode, container: string): boolean {
+  const text = norm(value);
+  for (const a of ACCESSORS) {
+    let from = 0;
+    for (let k = 0; k < 16; k++) {
+      const i = text.indexOf(`${container}${a}`, from);
+      if (i < 0) break;
+      const before = text[i - 1];
+      if (before === undefined || !/[\w.>]/.test(before) || text.slice(Math.max(0, i - 6), i) === 'this->') return true;
+      from = i + 1;
+    }
+  }
+  return false;
+}
+
+/** References, pointers and iterators into `container` declared in the function before `at`. */
+function referencesInto(container: string, fn: SyntaxNode, at: SyntaxNode): string[] {
+  const out: string[] = [];
+  for (const d of descendants(fn, new Set(['init_declarator']), 20_000)) {
+    if (d.start >= at.start) break;
+    const value = d.child('value');
+    if (!value || !refersInto(value, container)) continue;
+    const shape = declaratorShape(d);
+    if (!shape.name || shape.name.type !== 'identifier') continue;
+    const type = d.parent?.child('type')?.text ?? '';
+    // A reference or pointer, or an iterator (`auto it = v.begin()`); `auto x = v.front()` is a copy.
+    const iterator = /iterator/.test(type) || (/^(?:const\s+)?auto$/.test(type.trim()) && /\.(?:c?r?begin|c?r?end)\(\)/.test(norm(value)));
+    if (shape.reference || shape.pointers > 0 || iterator) out.push(shape.name.text);
+  }
+  return out;
+}
+
+/** The first use of `name` on the path after `stmt`, unless it is reassigned first. */
+function usedAfter(stmt: SyntaxNode, name: string): SyntaxNode | null {
+  let found: SyntaxNode | null = null;
+  forwardScan(stmt, (s) => {
+    const occ = occurrences(s, name);
+    if (occ.length === 0) return 'continue';
+    const first = occ[0] as SyntaxNode;
+    if (classify(first) !== 'assign') found = first;
+    return 'stop';
+  });
+  return found;
+}
+
+function invalidation(node: SyntaxNode, _ctx: MatchContext): Verdict {
+  const fnNode = node.child('function');
+  if (fnNode?.type !== 'field_expression') return false;
+  const method = fnNode.child('field')?.text ?? '';
+  const receiver = fnNode.child('argument');
+  if (!receiver || !REALLOCATING.has(method)) return false;
+  const fn = node.ancestor(new Set(['function_definition', 'lambda_expression']));
+  if (!fn) return false;
+  const type = containerType(receiver);
+  if (!type) return false;
+  const container = containerName(receiver);
+  const args = callArgs(node);
+  // `m.erase(it);` without taking the next iterator back: `it` dangles (any container).
+  if (method === 'erase' && node.parent?.type === 'expression_statement' && args.length === 1 && unwrap(args[0] as SyntaxNode).type === 'identifier') {
+    const it = unwrap(args[0] as SyntaxNode).text;
+    const use = usedAfter(node, it);
+    if (use) {
+      return { node: use, message: `${it} is used after ${container}.erase(${it}) invalidated it: continue with the iterator erase() returns (\`${it} = ${container}.erase(${it})\`)` };
+    }
+    return false;
+  }
+  if (!contiguous(type)) return false;
+  // `for (auto &x : v) v.push_back(…)`: the loop's own iterator dangles.
+  for (let a = node.parent; a && a !== fn; a = a.parent) {
+    if (a.type === 'for_range_loop' && containerName(a.child('right') ?? a) === container && a.child('body')?.contains(node)) {
+      return { message: `${container}.${method}() inside a range-for over ${container} can reallocate it under the loop's iterator` };
+    }
+  }
+  for (const ref of referencesInto(container, fn, node)) {
+    const use = usedAfter(node, ref);
+    if (use) {
+      return {
+        node: use,
+        message: `${ref} refers into ${container}, and ${container}.${method}() on line ${node.location.startLine} can reallocate its storage: ${show(use)} then reads freed memory`,
+      };
+    }
+  }
+  return false;
+}
+
+export default defineRule({
+  id: 'cpp.iterator-invalidation',
+  title: 'Reference or iterator used after its container changed',
+  severity: 'high',
+  confidence: 'medium',
+  cwe: ['CWE-416', 'CWE-664'],
+  owasp: ['A06:2021'],
+  languages: ['cpp'],
+  message: 'A reference, pointer or iterator into a container is used after the container may have reallocated',
+  remediation:
+    'Take references into a std::vector or std::string only after the last call that can grow or shrink it (push_back, insert, resize, erase), copy the element instead, or keep an index; after erase() continue with the iterator it returns.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/416.html',
+    'https://wiki.sei.cmu.edu/confluence/display/cplusplus/CTR51-CPP.+Use+valid+references%2C+pointers%2C+and+iterators+to+reference+elements+of+a+container',
+  ],
+  matcher: { kind: 'node', types: ['call_expression'], where: invalidation },
+});
