@@ -9,72 +9,14 @@
  * line above says `redos-ok: <reason>` — a reviewed exception, e.g. a pattern only ever run on a
  * bounded slice. Exit code 1 lists every offender with its file and line.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { isSafePattern } from 'redos-detector';
-import { Language, Parser, type Node } from 'web-tree-sitter';
-import { grammarLoader } from '@secscan/grammars';
+import { findRegexes, REGEX_SOURCE_DIRS, ROOT as root, type FoundRegex } from './regex-inventory.ts';
 
-const root = new URL('..', import.meta.url).pathname;
-const dirs = ['packages/core/src', 'packages/http/src', 'packages/cli/src', 'packages/grammars/src', 'servers'];
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name === 'dist') continue;
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sources(full));
-    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) out.push(full);
-  }
-  return out;
-}
-
-await Parser.init({ wasmBinary: await grammarLoader.runtime() });
-const parser = new Parser();
-parser.setLanguage(await Language.load(await grammarLoader.grammar('typescript')));
-
-interface Found {
-  file: string;
-  line: number;
-  pattern: string;
-  flags: string;
-}
-
-function stringLiteral(node: Node | null): string | null {
-  if (!node || node.type !== 'string') return null;
-  try {
-    return JSON.parse(node.text.startsWith("'") ? `"${node.text.slice(1, -1).replace(/"/g, '\\"')}"` : node.text) as string;
-  } catch {
-    return null;
-  }
-}
-
-const found: Found[] = [];
-for (const dir of dirs) {
-  for (const file of sources(join(root, dir))) {
-    const code = readFileSync(file, 'utf8');
-    const tree = parser.parse(code);
-    if (!tree) continue;
-    const lines = code.split('\n');
-    const waived = (row: number): boolean => /redos-ok:\s*\S/.test(lines[row - 1] ?? '') || /redos-ok:\s*\S/.test(lines[row] ?? '');
-    const stack: Node[] = [tree.rootNode];
-    while (stack.length > 0) {
-      const n = stack.pop() as Node;
-      if (n.type === 'regex') {
-        const pattern = n.childForFieldName('pattern')?.text ?? '';
-        const flags = n.childForFieldName('flags')?.text ?? '';
-        if (!waived(n.startPosition.row)) found.push({ file, line: n.startPosition.row + 1, pattern, flags });
-      } else if (n.type === 'new_expression' && n.childForFieldName('constructor')?.text === 'RegExp') {
-        const args = n.childForFieldName('arguments')?.namedChildren ?? [];
-        const pattern = stringLiteral(args[0] ?? null);
-        const flags = stringLiteral(args[1] ?? null) ?? '';
-        if (pattern !== null && !waived(n.startPosition.row)) found.push({ file, line: n.startPosition.row + 1, pattern, flags });
-      }
-      for (const c of n.namedChildren) if (c) stack.push(c);
-    }
-    tree.delete();
-  }
-}
+const dirs = REGEX_SOURCE_DIRS;
+type Found = FoundRegex;
+// A pattern with a reviewed `redos-ok: <reason>` comment is not checked.
+const found: Found[] = (await findRegexes(dirs)).filter((f) => !f.waived);
 
 const unsafe: (Found & { why: string })[] = [];
 for (const f of found) {

@@ -4,8 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { API_KEY_PREFIX, isUuidV7, LANGUAGES, mintToken, VERSION } from '@secscan/core';
+import { createTestDatabase, type TestDatabase } from '@secscan/postgres/testing';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awayFromMinuteEdge, remainingOf, requestFrom } from './support/http-from.ts';
 import { hasCompleteResponse, rawConnect } from './support/raw-http.ts';
@@ -88,7 +90,7 @@ describe.each(RUNTIMES)('secscan on $name', (runtime) => {
       expect(doc.openapi).toBe('3.1.0');
       expect(doc.info['version']).toBe(VERSION);
       expect(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`)).sort()).toEqual(
-        ['post /api/scan', 'get /api/health', 'get /api/openapi.json', 'get /api/docs', 'get /api/docs/scalar.js'].sort(),
+        ['post /api/scan', 'get /api/scans/{scanId}', 'get /api/health', 'get /api/openapi.json', 'get /api/docs', 'get /api/docs/scalar.js'].sort(),
       );
       expect(String(doc.info['description'])).toContain('`code` of at most 4 KiB');
     });
@@ -605,5 +607,88 @@ describe.each(RUNTIMES)('configuration on $name', (runtime) => {
     await expect(startServer(runtime, { SECSCAN_MAX_CODE_BYTES: 'lots' }, 30_000)).rejects.toThrow(
       /exited \(1\) before listening[\s\S]*SECSCAN_MAX_CODE_BYTES: expected a whole number from 1 to 67108864 \(bytes\), got "lots"/,
     );
+  });
+});
+
+describe.each(RUNTIMES)('PostgreSQL storage on $name', (runtime) => {
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+  let server: ServerProcess;
+  const env = (): Record<string, string> => ({ DATABASE_URL: database.url, SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN, SECSCAN_TRUST_PROXY: '1', SECSCAN_STORE_CODE: 'true' });
+  const url = (path: string): string => `${server.url}${path}`;
+  const scanAs = (client: string, headers: Record<string, string> = {}): Promise<Response> =>
+    fetch(url('/api/scan'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...headers },
+      body: JSON.stringify({ code: SAMPLE, language: 'javascript', filename: 'src/app.js' }),
+    });
+  const stored = (scanId: string, headers: Record<string, string> = {}): Promise<Response> => fetch(url(`/api/scans/${scanId}`), { headers: { 'x-forwarded-for': '203.0.113.200', ...headers } });
+  const issue = async (path: string, body: unknown): Promise<Json> =>
+    (await (await fetch(url(path), { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Json;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    server = await startServer(runtime, env());
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await sql?.end();
+    await database?.drop();
+  });
+
+  it('migrates an empty database at start and reports it connected', async () => {
+    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [1] });
+    expect(await (await fetch(url('/api/health'))).json()).toMatchObject({ status: 'ok', db: 'connected' });
+  });
+
+  it('stores every scan with its caller, and shows it back only to that caller', async () => {
+    const keyA = String((await issue('/api/admin/keys', { name: 'a', plan: 'free' }))['key']);
+    const keyB = String((await issue('/api/admin/keys', { name: 'b', plan: 'pro' }))['key']);
+    const alice = [String((await issue('/api/admin/sessions', { subject: `alice-${runtime.name}` }))['token']), String((await issue('/api/admin/sessions', { subject: `alice-${runtime.name}` }))['token'])];
+    const made = await scanAs('203.0.113.201', { authorization: `Bearer ${keyA}` });
+    expect(made.status).toBe(200);
+    const body = (await made.json()) as Json;
+    const scanId = String(body['scanId']);
+    const back = await stored(scanId, { authorization: `Bearer ${keyA}` });
+    expect(back.status).toBe(200);
+    expect(back.headers.get('ratelimit-policy')).toBe('"free-minute";q=100;w=60');
+    expect(await back.json()).toEqual({ ...body, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    for (const headers of [{ authorization: `Bearer ${keyB}` }, { authorization: `Bearer ${alice[0]}` }, {}]) {
+      const response = await stored(scanId, headers);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as Json)['code']).toBe('not_found');
+    }
+    const bySession = String(((await (await scanAs('203.0.113.202', { authorization: `Bearer ${alice[0]}` })).json()) as Json)['scanId']);
+    expect((await stored(bySession, { authorization: `Bearer ${alice[1]}` })).status).toBe(200);
+    expect((await stored('not-a-uuid', { authorization: `Bearer ${keyA}` })).status).toBe(422);
+    // The row: its owner, the code (SECSCAN_STORE_CODE=true), the findings; only hashes of the credentials anywhere.
+    const [row] = await sql<{ owner: string; code: string; finding_count: number }[]>`SELECT owner, code, finding_count FROM secscan_scans WHERE id = ${scanId}`;
+    expect(row).toMatchObject({ owner: expect.stringMatching(/^key:/), code: SAMPLE, finding_count: (body['findings'] as unknown[]).length });
+    const dump = (await sql<{ row: string }[]>`SELECT t::text AS row FROM secscan_api_keys t UNION ALL SELECT t::text FROM secscan_sessions t`).map((r) => r.row).join('\n');
+    for (const token of [keyA, keyB, ...alice, ADMIN_TOKEN]) expect(dump).not.toContain(token);
+  });
+
+  it('admits exactly 10 of 30 concurrent anonymous requests, counted in PostgreSQL', async () => {
+    await awayFromMinuteEdge();
+    const responses = await Promise.all(Array.from({ length: 30 }, () => scanAs('203.0.113.210')));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(20);
+    await Promise.all(responses.map((r) => r.body?.cancel()));
+    const [row] = await sql<{ counts: number[] }[]>`SELECT counts FROM secscan_rate_limits WHERE subject = 'anon:ip4:203.0.113.210'`;
+    expect(row?.counts).toEqual([10, 10]);
+  });
+
+  it('keeps keys, history and counters across a restart', async () => {
+    const key = String((await issue('/api/admin/keys', { name: 'survivor', plan: 'free' }))['key']);
+    const scanId = String(((await (await scanAs('203.0.113.220', { authorization: `Bearer ${key}` })).json()) as Json)['scanId']);
+    await server.stop();
+    server = await startServer(runtime, env());
+    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [] });
+    const back = await stored(scanId, { authorization: `Bearer ${key}` });
+    expect(back.status).toBe(200);
+    // Two requests of the key's minute were spent before the restart (the scan, this read is the third).
+    expect(remainingOf(back.headers.get('ratelimit'), 'free-minute')).toBeLessThanOrEqual(98);
   });
 });

@@ -3,11 +3,15 @@
  * keys and sessions created through the admin API, used, revoked; wrong, mistyped and foreign
  * tokens; credentials in the query string; session cookies from our own and from other sites —
  * and then every log line and every response (bodies and headers) is searched for every secret
- * and every hash. A secret may appear in exactly one place: the response that created it.
+ * and every hash. A secret may appear in exactly one place: the response that created it. With
+ * PostgreSQL, the database is searched too: it holds the SHA-256 of each key and session, never a
+ * token, and the database password appears in no log line or answer.
  */
 import { API_KEY_PREFIX, mintToken, sha256Hex } from '@secscan/core';
+import { createTestDatabase, type TestDatabase } from '@secscan/postgres/testing';
+import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { RUNTIMES, startServer } from './support/servers.ts';
+import { RUNTIMES, startServer, type Runtime } from './support/servers.ts';
 
 const ADMIN_TOKEN = 'hygiene-admin-token-0b8e1f6a-2c4d-4e8b-9a7f-3d5c';
 
@@ -17,9 +21,20 @@ interface Exchange {
   text: string;
 }
 
-describe.each(RUNTIMES)('secret hygiene on $name', (runtime) => {
-  it('never puts a token, key or hash in a log line or an answer', async () => {
-    const server = await startServer(runtime, { SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN, SECSCAN_CORS_ORIGINS: 'https://app.example' });
+/** Every runtime with the in-memory stores, and again with PostgreSQL (DATABASE_URL). */
+const VARIANTS: { name: string; runtime: Runtime; store: 'memory' | 'postgres' }[] = RUNTIMES.flatMap((runtime) => [
+  { name: `${runtime.name} (memory)`, runtime, store: 'memory' as const },
+  { name: `${runtime.name} (PostgreSQL)`, runtime, store: 'postgres' as const },
+]);
+
+describe.each(VARIANTS)('secret hygiene on $name', ({ runtime, store }) => {
+  it('never puts a token, key or hash in a log line or an answer, nor a token in the database', async () => {
+    const database: TestDatabase | null = store === 'postgres' ? await createTestDatabase() : null;
+    const server = await startServer(runtime, {
+      SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN,
+      SECSCAN_CORS_ORIGINS: 'https://app.example',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
     const exchanges: Exchange[] = [];
     /** Sends a request and keeps everything that came back: status line, every header, the body. */
     const send = async (label: string, path: string, init: RequestInit = {}): Promise<Exchange> => {
@@ -87,6 +102,12 @@ describe.each(RUNTIMES)('secret hygiene on $name', (runtime) => {
       }
       const logs = server.stdout.join('\n') + server.stderr();
       expect(server.logs().length).toBeGreaterThan(exchanges.length); // every request was logged, as JSON
+      if (database) {
+        // DATABASE_URL's password is a secret too: nowhere in a log line or an answer.
+        const password = decodeURIComponent(new URL(database.url).password);
+        expect(password.length).toBeGreaterThan(8);
+        secrets.push(['database password', password], ['database URL', database.url]);
+      }
       for (const [name, value] of secrets) {
         expect(logs.includes(value), `${name} in the log`).toBe(false);
         for (const exchange of exchanges) {
@@ -94,8 +115,27 @@ describe.each(RUNTIMES)('secret hygiene on $name', (runtime) => {
           expect(exchange.text.includes(value), `${name} in the answer to "${exchange.label}"`).toBe(own);
         }
       }
+      if (database) {
+        // The database holds the key's and the session's SHA-256, and no secret at all.
+        const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+        try {
+          const rows = await sql<{ row: string }[]>`
+            SELECT t::text AS row FROM secscan_api_keys t UNION ALL SELECT t::text FROM secscan_sessions t UNION ALL
+            SELECT t::text FROM secscan_scans t UNION ALL SELECT t::text FROM secscan_rate_limits t UNION ALL SELECT t::text FROM secscan_migrations t`;
+          const dump = rows.map((r) => r.row).join('\n');
+          expect(dump).toContain(await sha256Hex(key));
+          expect(dump).toContain(await sha256Hex(session));
+          for (const [name, value] of secrets) {
+            const storedHash = name === 'SHA-256 of key' || name === 'SHA-256 of session';
+            expect(dump.includes(value), `${name} in the database`).toBe(storedHash);
+          }
+        } finally {
+          await sql.end();
+        }
+      }
     } finally {
       await server.stop();
+      await database?.drop();
     }
   });
 });

@@ -47,6 +47,10 @@ export interface ServerProcess {
   startupMs: number;
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
   stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves with the first log line (so far or to come) that `matches`; rejects after `timeoutMs`. */
+  waitForLog(matches: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** Resolves once the server has warmed up (every scan worker ready). */
+  warm(timeoutMs?: number): Promise<void>;
 }
 
 /** Environment of a child: ours without any secscan settings, plus `env`. */
@@ -106,6 +110,25 @@ export async function startServer(runtime: Runtime, env: Record<string, string> 
   });
   const startupMs = performance.now() - started;
 
+  const parsed = (): Record<string, unknown>[] =>
+    stdout.flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+  const waitForLog = async (matches: (line: Record<string, unknown>) => boolean, timeoutMs = 60_000): Promise<Record<string, unknown>> => {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const line = parsed().find(matches);
+      if (line) return line;
+      if (performance.now() > deadline) throw new Error(`${runtime.name}: no such log line within ${timeoutMs} ms\n${stdout.join('\n')}\n${stderr}`);
+      if (child.exitCode !== null) throw new Error(`${runtime.name} exited (${child.exitCode}) waiting for a log line\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
   return {
     runtime: runtime.name,
     port,
@@ -125,6 +148,10 @@ export async function startServer(runtime: Runtime, env: Record<string, string> 
         return result;
       }
       return exited;
+    },
+    waitForLog,
+    async warm(timeoutMs = 60_000) {
+      await waitForLog((line) => line['msg'] === 'warmed up', timeoutMs);
     },
   };
 }

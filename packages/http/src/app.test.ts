@@ -16,6 +16,7 @@ describe('createApp routing', () => {
     const app = createApp(testDeps().deps);
     expect(app.routes).toEqual([
       { method: 'POST', path: '/api/scan' },
+      { method: 'GET', path: '/api/scans/{scanId}' },
       { method: 'GET', path: '/api/health' },
       { method: 'GET', path: '/api/openapi.json' },
       { method: 'GET', path: '/api/docs' },
@@ -31,7 +32,7 @@ describe('createApp routing', () => {
   it('has no admin routes without an admin token, nor with access control off', () => {
     const routes = (access: AppConfig['access']) => createApp(testDeps({ config: { access } }).deps).routes.map((r) => r.path);
     expect(routes({ ...TEST_ACCESS, adminTokenSha256: null })).not.toContain('/api/admin/keys');
-    expect(routes(null)).toEqual(['/api/scan', '/api/health', '/api/openapi.json', '/api/docs', '/api/docs/scalar.js']);
+    expect(routes(null)).toEqual(['/api/scan', '/api/scans/{scanId}', '/api/health', '/api/openapi.json', '/api/docs', '/api/docs/scalar.js']);
   });
 
   it('answers an unknown path with a 404 problem', async () => {
@@ -259,7 +260,7 @@ describe('POST /api/scan', () => {
   });
 
   it('answers 503 when the scan cannot be stored', async () => {
-    const failing: ScanStore = { save: async () => Promise.reject(new Error('disk full')), get: async () => null, ping: async () => {} };
+    const failing: ScanStore = { save: async () => Promise.reject(new Error('disk full')), get: async () => null, deleteCreatedBefore: async () => 0, ping: async () => {} };
     const response = await createApp(testDeps({ scans: failing }).deps)(scanRequest({ code: '', language: 'js' }));
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
@@ -310,14 +311,14 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 degraded when the ping fails', async () => {
-    const down: ScanStore = { save: async () => {}, get: async () => null, ping: async () => Promise.reject(new Error('down')) };
+    const down: ScanStore = { save: async () => {}, get: async () => null, deleteCreatedBefore: async () => 0, ping: async () => Promise.reject(new Error('down')) };
     const response = await createApp(testDeps({ scans: down }).deps)(new Request(url('/api/health')));
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: 'degraded', db: 'disconnected' });
   });
 
   it('answers 503 within the deadline when the ping hangs', async () => {
-    const hanging: ScanStore = { save: async () => {}, get: async () => null, ping: () => new Promise<void>(() => {}) };
+    const hanging: ScanStore = { save: async () => {}, get: async () => null, deleteCreatedBefore: async () => 0, ping: () => new Promise<void>(() => {}) };
     const app = createApp(testDeps({ scans: hanging, config: { healthTimeoutMs: 100 } }).deps);
     const started = performance.now();
     const response = await app(new Request(url('/api/health')));

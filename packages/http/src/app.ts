@@ -1,36 +1,33 @@
 /**
  * `createApp(deps)`: the whole HTTP API as one fetch handler, the same on Node, Bun and Deno.
- * Built on itty-router 5's lean `Router` (handlers return their own Response; AutoRouter's
- * formatting costs too much, see STACK.md). The app does no I/O of its own: scanner, stores,
- * clock, ids, logger and the docs bundle all come in through `deps`.
+ * Routed by its own small table (router.ts: a Map lookup; itty-router's per-route regular
+ * expressions cost a tenth of a request, issue #6); handlers return their own Response. The app
+ * does no I/O of its own: scanner, stores, clock, ids, logger and the docs bundle all come in
+ * through `deps`.
  *
  * Every request: X-Request-Id → credentials in the query string refused (400) → route → for the
  * scan route the access guard (caller, then rate limit), for the admin API the admin token → handler.
  */
 import { callerLabel, uuidV7 } from '@secscan/core';
-import { Router, type IRequest } from 'itty-router';
 import { createAccessGuard, OPEN_ACCESS } from './auth/guard.ts';
 import { hasCredentialsInQuery } from './auth/query-credentials.ts';
 import { respond, type Handler, type RequestContext } from './context.ts';
-import { createCors, isPreflight } from './cors.ts';
+import { createCors } from './cors.ts';
 import type { AppDeps } from './deps.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { problem } from './problem.ts';
 import { acceptRequestId } from './request-id.ts';
+import { createRouter } from './router.ts';
 import { createAdminHandlers } from './routes/admin.ts';
 import { createDocsHandlers, SCALAR_SCRIPT_PATH } from './routes/docs.ts';
 import { createHealthHandler } from './routes/health.ts';
 import { createScanHandler } from './routes/scan.ts';
+import { createScanHistoryHandler } from './routes/scan-history.ts';
 
 /** A route of the app: what the OpenAPI document must list, one entry per path and method (paths in OpenAPI form: `{id}`). */
 export interface RouteInfo {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
-}
-
-/** An OpenAPI path template (`/keys/{id}`) as an itty-router route (`/keys/:id`). */
-function routerPath(path: string): string {
-  return path.replaceAll('{', ':').replaceAll('}', '');
 }
 
 /** The app: call it (or its `fetch`) with a Request and the adapter's env; `routes` is its route table. */
@@ -51,6 +48,13 @@ function pathOf(url: string): string {
   const fragment = url.indexOf('#', start);
   if (fragment >= 0 && fragment < end) end = fragment;
   return url.slice(start, end);
+}
+
+/** Whether a request came with a body that nothing has read (GET and HEAD carry none here). */
+function hasUnreadBody(request: Request): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.bodyUsed) return false;
+  const length = request.headers.get('content-length');
+  return (length !== null && length !== '0') || request.headers.has('transfer-encoding');
 }
 
 /** Longest path written to the log. */
@@ -85,6 +89,7 @@ export function createApp(deps: AppDeps): App {
 
   const table: (RouteInfo & { handler: Handler })[] = [
     { method: 'POST', path: '/api/scan', handler: guard.caller(createScanHandler(deps, now, newId)) },
+    { method: 'GET', path: '/api/scans/{scanId}', handler: guard.caller(createScanHistoryHandler(deps)) },
     { method: 'GET', path: '/api/health', handler: createHealthHandler(deps, now) },
     { method: 'GET', path: '/api/openapi.json', handler: openapi },
     { method: 'GET', path: '/api/docs', handler: docs.page },
@@ -102,38 +107,7 @@ export function createApp(deps: AppDeps): App {
     );
   }
 
-  const router = Router<IRequest, [RequestContext]>();
-  const methodsByPath = new Map<string, string[]>();
-  for (const route of table) {
-    const path = routerPath(route.path);
-    const methods = methodsByPath.get(path) ?? [];
-    methodsByPath.set(path, methods);
-    if (route.method === 'GET') {
-      router.get(path, route.handler);
-      // RFC 9110 §9.3.2: HEAD is GET without the content; itty-router has no automatic HEAD.
-      router.head(path, async (request: Request, ctx: RequestContext) => {
-        const response = await route.handler(request, ctx);
-        return new Response(null, { status: response.status, headers: response.headers });
-      });
-      methods.push('GET', 'HEAD');
-    } else {
-      if (route.method === 'POST') router.post(path, route.handler);
-      else router.delete(path, route.handler);
-      methods.push(route.method);
-    }
-  }
-  for (const [path, methods] of methodsByPath) {
-    const allow = methods.join(', ');
-    if (cors.enabled) {
-      // A handler that returns undefined lets itty try the next route: a plain OPTIONS falls through to 405.
-      router.options(path, (request: Request, ctx: RequestContext) =>
-        isPreflight(request) ? respond(ctx, 204, null, cors.preflightHeaders(request.headers.get('origin'), methods)) : undefined,
-      );
-    }
-    router.all(path, (request: Request, ctx: RequestContext) =>
-      problem(ctx, 'method_not_allowed', `${request.method.slice(0, MAX_METHOD_LENGTH)} is not supported here; use ${allow}.`, { headers: { allow } }),
-    );
-  }
+  const route = createRouter(table, cors);
 
   async function fetch(request: Request, env?: unknown): Promise<Response> {
     const started = performance.now();
@@ -144,7 +118,9 @@ export function createApp(deps: AppDeps): App {
       requestId,
       path,
       env,
-      baseHeaders: { 'x-request-id': requestId, 'x-content-type-options': 'nosniff', ...cors.responseHeaders(request.headers.get('origin')) },
+      baseHeaders: cors.enabled
+        ? { 'x-request-id': requestId, 'x-content-type-options': 'nosniff', ...cors.responseHeaders(request.headers.get('origin')) }
+        : { 'x-request-id': requestId, 'x-content-type-options': 'nosniff' },
     };
     let response: Response;
     try {
@@ -152,7 +128,7 @@ export function createApp(deps: AppDeps): App {
         // Refused before routing, on every path: the URL is already in someone's logs (never in ours).
         response = problem(ctx, 'credentials_in_query', 'Credentials must not be sent in the URL: send them in the Authorization header. If this was a real key or token, revoke it.');
       } else {
-        response = ((await router.fetch(request, ctx)) as Response | undefined) ?? problem(ctx, 'not_found', 'Nothing here. The API lives under /api; see /api/docs.');
+        response = (await route(request, path, ctx)) ?? problem(ctx, 'not_found', 'Nothing here. The API lives under /api; see /api/docs.');
       }
     } catch (error) {
       const e = error instanceof Error ? error : new Error('a non-Error value was thrown');
@@ -167,6 +143,12 @@ export function createApp(deps: AppDeps): App {
       // The client learns only that it failed and under which id; details stay in the log.
       response = problem(ctx, 'internal', 'An unexpected error occurred. Quote the requestId when reporting it.');
     }
+    // RFC 9110 §9.3.2: an answer to HEAD has no content — problems (404, 405, 400) included.
+    if (request.method === 'HEAD' && response.body !== null) response = new Response(null, { status: response.status, headers: response.headers });
+    // A request answered without reading its body (refused before it: 401, 404, 415, 429, …) leaves
+    // the body on the connection: close it (RFC 9112 §9.6) rather than let the runtime drain a body
+    // that may trickle in forever (Deno would wait for it).
+    else if (hasUnreadBody(request) && !response.headers.has('connection')) response.headers.set('connection', 'close');
     logger?.request({
       requestId,
       method,

@@ -28,6 +28,8 @@ export interface AppConfig {
   storeCode: boolean;
   /** Wall-clock budget of one scan in ms; past it the scan stops and reports `truncated`. */
   scanTimeBudgetMs: number;
+  /** How long a client may take to send a request body once the app starts reading it (default 30 s); past it 408. */
+  bodyTimeoutMs?: number;
   /** How long health waits for the store's ping before answering 503. */
   healthTimeoutMs: number;
   /** Origins allowed by CORS (`*` for any); empty turns CORS off. Listed origins may also send the session cookie. */

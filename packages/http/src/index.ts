@@ -5,6 +5,7 @@
 export { createApp, type App, type RouteInfo } from './app.ts';
 export type { AppConfig, AppDeps, AppLogger, Clock, DocsAssets, ErrorLogEntry, RequestLogEntry } from './deps.ts';
 export type { RequestContext } from './context.ts';
+export { ScanRefusedError, type ScanRefusalReason } from './scan-pool/refusal.ts';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi/document.ts';
 export { PROBLEMS, PROBLEM_CODES, problemType, type ProblemBody, type ProblemCode, type ProblemError } from './problem.ts';
 export { DOCS_CSP, SCALAR_CONFIGURATION, SCALAR_SCRIPT_PATH } from './routes/docs.ts';

@@ -113,6 +113,19 @@ export const scanResponseSchema = v.object({
   durationMs: v.pipe(v.number(), v.minValue(0), v.description('Time the scan took, in milliseconds.')),
 });
 
+/** Response of GET /api/scans/{scanId}: the scan as POST /api/scan answered it, and when it was made. */
+export const storedScanResponseSchema = v.pipe(
+  v.object({
+    scanId: scanResponseSchema.entries.scanId,
+    createdAt: v.pipe(v.string(), v.isoTimestamp(), v.description('When the scan was made, ISO 8601 UTC.')),
+    ...(({ scanId: _scanId, ...rest }) => rest)(scanResponseSchema.entries),
+  }),
+  v.description('A stored scan: the same members as the answer to POST /api/scan, plus createdAt. The submitted code is never returned.'),
+);
+
+/** The `scanId` path parameter of GET /api/scans/{scanId}. */
+export const scanIdParameterSchema = v.pipe(v.string(), v.uuid('scanId must be a UUID'), v.description('The scanId that POST /api/scan answered.'));
+
 /** Response of POST /api/scan with `Accept: application/sarif+json` (only its outline; see the OASIS schema). */
 export const sarifLogSchema = v.pipe(
   v.looseObject({

@@ -8,11 +8,15 @@ declare namespace Bun {
     readonly port: number;
     stop(closeActiveConnections?: boolean): Promise<void>;
     requestIP(request: Request): { address: string; family: string; port: number } | null;
+    /** Sets the idle timeout of this request's connection, in seconds. */
+    timeout(request: Request, seconds: number): void;
   }
   interface ServeOptions {
     port: number;
     hostname: string;
     maxRequestBodySize?: number;
+    /** Seconds a connection may stay without a complete request (or a handler may run) before it is closed; 10 by default, at most 255. */
+    idleTimeout?: number;
     fetch(request: Request, server: Server): Response | Promise<Response>;
   }
   interface BunFile {

@@ -1,7 +1,7 @@
 /** secscan API server on Deno: Deno.serve runs the fetch handler directly. */
 import { createScanner } from '@secscan/core';
 import { grammarLoader } from '@secscan/grammars';
-import { runServer } from '@secscan/http/server';
+import { runServer, webWorkerSpawner } from '@secscan/http/server';
 
 const encoder = new TextEncoder();
 
@@ -15,9 +15,17 @@ await runServer({
     const bytes = encoder.encode(`${line}\n`);
     for (let written = 0; written < bytes.length; ) written += Deno.stdout.writeSync(bytes.subarray(written));
   },
+  batchStdout: true,
   writeStderr: (line) => console.error(line),
   onSignal: (signal, listener) => Deno.addSignalListener(signal, listener),
   exit: (code) => Deno.exit(code),
+  // Loaded only with DATABASE_URL: the in-memory setup does not pay for the driver at start.
+  openDatabase: async (options) => (await import('@secscan/postgres')).openPostgresStores(options),
+  cores: navigator.hardwareConcurrency,
+  // Scan workers are Web Workers running the TypeScript source beside this file, with this process's permissions.
+  spawnScanWorker: webWorkerSpawner(new URL('./scan-worker.ts', import.meta.url)),
+  // Deno.serve has no connection timeouts to set (denoland/deno#3515): slow headers and idle
+  // connections are not bounded here; the app still bounds a slow body (SECSCAN_BODY_TIMEOUT_MS).
   listen: async ({ port, hostname, fetch }) => {
     const server = Deno.serve(
       // onListen replaces Deno's own "Listening on" line, which is not JSON; runServer logs the start.

@@ -170,9 +170,14 @@ const FILENAMES: Readonly<Record<string, LanguageId>> = {
   vagrantfile: 'ruby',
 };
 
+/** A table's own entry for `key`; never an inherited member such as `__proto__` or `constructor`. */
+function lookUp(table: Readonly<Record<string, LanguageId>>, key: string): LanguageId | null {
+  return Object.hasOwn(table, key) ? (table[key] ?? null) : null;
+}
+
 /** Resolves a user-supplied language name or alias (case-insensitive) to a canonical id, or null. */
 export function resolveLanguage(name: string): LanguageId | null {
-  return ALIASES[name.trim().toLowerCase()] ?? null;
+  return lookUp(ALIASES, name.trim().toLowerCase());
 }
 
 /** The base name of a path with either separator; never touches a file system. */
@@ -184,12 +189,12 @@ function baseName(filename: string): string {
 /** Infers the language from a file name's extension (or a well-known file name), or null. */
 export function inferLanguage(filename: string): LanguageId | null {
   const base = baseName(filename);
-  const known = FILENAMES[base];
+  const known = lookUp(FILENAMES, base);
   if (known) return known;
   if (base.startsWith('.env')) return 'generic';
   const dot = base.lastIndexOf('.');
   if (dot < 0) return null;
-  return EXTENSIONS[base.slice(dot + 1)] ?? null;
+  return lookUp(EXTENSIONS, base.slice(dot + 1));
 }
 
 /** Picks the language of a scan: the explicit one wins; otherwise inference from the file name. */

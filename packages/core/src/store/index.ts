@@ -3,3 +3,4 @@ export type * from './types.ts';
 export { createMemoryScanStore, type MemoryScanStoreOptions } from './memory-scan-store.ts';
 export { createMemoryKeyStore, createMemorySessionStore, type MemorySessionStoreOptions } from './memory-credential-stores.ts';
 export { createMemoryRateLimitStore, type MemoryRateLimitStore, type MemoryRateLimitStoreOptions } from './memory-rate-limit-store.ts';
+export { sweepStores, type SweepOptions, type SweepResult } from './sweep.ts';

@@ -4,7 +4,8 @@ import type { ApiKeyRecord, CredentialStore, KeyStore, SessionRecord, SessionSto
 /** A credential store over a map, plus what its key and session variants need. */
 interface MemoryCredentials<T extends { id: string; hash: string; lastUsedAt: string | null; revokedAt: string | null }> extends CredentialStore<T> {
   records(): T[];
-  forget(predicate: (record: T) => boolean): void;
+  /** Drops the records that match; returns how many. */
+  forget(predicate: (record: T) => boolean): number;
 }
 
 /**
@@ -44,11 +45,14 @@ function createMemoryCredentials<T extends { id: string; hash: string; lastUsedA
     async ping() {},
     records: () => [...byId.values()].map((record) => ({ ...record })),
     forget(predicate) {
+      let forgotten = 0;
       for (const [id, record] of byId) {
         if (!predicate(record)) continue;
         byId.delete(id);
         idByHash.delete(record.hash);
+        forgotten++;
       }
+      return forgotten;
     },
   };
 }
@@ -79,6 +83,10 @@ export function createMemorySessionStore(options: MemorySessionStoreOptions = {}
       const now = clock.now();
       forget((session) => Date.parse(session.expiresAt) <= now);
       await store.create(record);
+    },
+    async deleteExpired(at) {
+      const cutoff = Date.parse(at);
+      return forget((session) => Date.parse(session.expiresAt) <= cutoff);
     },
   };
 }

@@ -120,6 +120,13 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
       sweep(now);
       return result.outcome;
     },
+    async deleteExpired(): Promise<number> {
+      const before = entries.size;
+      for (const queue of queues.values()) {
+        while (queue.head && queue.head.expiresAt <= clock.now()) drop(queue.head);
+      }
+      return before - entries.size;
+    },
     async ping(): Promise<void> {},
   };
 }

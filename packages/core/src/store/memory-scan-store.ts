@@ -19,7 +19,7 @@ export function createMemoryScanStore(options: MemoryScanStoreOptions = {}): Sca
   if (!Number.isSafeInteger(maxScans) || maxScans < 1) throw new RangeError('maxScans must be a positive integer');
   if (!Number.isSafeInteger(maxChars) || maxChars < 1) throw new RangeError('maxChars must be a positive integer');
   // Map iteration follows insertion order, so the first key is always the oldest scan.
-  const scans = new Map<string, { owner: string | null; json: string }>();
+  const scans = new Map<string, { owner: string | null; createdAt: number; json: string }>();
   let chars = 0;
 
   const evict = (): void => {
@@ -38,7 +38,7 @@ export function createMemoryScanStore(options: MemoryScanStoreOptions = {}): Sca
         scans.delete(scan.id);
         chars -= previous.json.length;
       }
-      scans.set(scan.id, { owner: scan.owner, json });
+      scans.set(scan.id, { owner: scan.owner, createdAt: Date.parse(scan.createdAt), json });
       chars += json.length;
       evict();
     },
@@ -46,6 +46,17 @@ export function createMemoryScanStore(options: MemoryScanStoreOptions = {}): Sca
       const entry = scans.get(id);
       if (!entry || entry.owner !== owner) return null;
       return JSON.parse(entry.json) as StoredScan;
+    },
+    async deleteCreatedBefore(before: string): Promise<number> {
+      const cutoff = Date.parse(before);
+      let deleted = 0;
+      for (const [id, entry] of scans) {
+        if (entry.createdAt >= cutoff) continue;
+        scans.delete(id);
+        chars -= entry.json.length;
+        deleted++;
+      }
+      return deleted;
     },
     async ping(): Promise<void> {},
   };

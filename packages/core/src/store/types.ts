@@ -30,9 +30,12 @@ export interface StoredScan
 
 /** Keeps scans and their findings; a scan is only ever read back by its owner. */
 export interface ScanStore extends Pingable {
+  /** Stores a scan; resolves once it is stored (a scan is answered only after this: no fire-and-forget). */
   save(scan: StoredScan): Promise<void>;
   /** The scan with this id if `owner` owns it, else null (never tells others' scans apart from missing ones). */
   get(id: string, owner: string | null): Promise<StoredScan | null>;
+  /** Deletes every scan made before `before` (ISO 8601), the retention sweep; resolves how many it deleted. */
+  deleteCreatedBefore(before: string): Promise<number>;
 }
 
 /** Plans of API keys (DESIGN §3, §4). */
@@ -96,7 +99,10 @@ export interface KeyStore extends CredentialStore<ApiKeyRecord> {
 }
 
 /** Keeps session tokens by hash. Stores may forget a session once it has expired. */
-export type SessionStore = CredentialStore<SessionRecord>;
+export interface SessionStore extends CredentialStore<SessionRecord> {
+  /** Deletes the sessions that expired at or before `at` (ISO 8601), the periodic sweep; resolves how many. */
+  deleteExpired(at: string): Promise<number>;
+}
 
 /** One fixed, clock-aligned window of a rate limit: a quota policy (`anon-minute`: 10 per 60 s). */
 export interface RateLimitWindow {
@@ -133,6 +139,8 @@ export interface RateLimitOutcome {
  */
 export interface RateLimitStore extends Pingable {
   hit(subject: string, windows: readonly RateLimitWindow[]): Promise<RateLimitOutcome>;
+  /** Forgets the subjects whose every window has ended by the store's clock, the periodic sweep; resolves how many. */
+  deleteExpired(): Promise<number>;
 }
 
 /** The stores a server is built with. */
@@ -141,4 +149,10 @@ export interface Stores {
   keys: KeyStore;
   sessions: SessionStore;
   rateLimits: RateLimitStore;
+}
+
+/** Stores that hold a connection (PostgreSQL's pool): `close()` ends it, so the process can exit. */
+export interface StoreConnection {
+  stores: Stores;
+  close(): Promise<void>;
 }

@@ -148,5 +148,16 @@ export function describeSessionStoreContract(name: string, create: () => Session
       await store.create({ ...sample(1), subject: 'alice@example.com', expiresAt: '2099-05-06T07:08:09.000Z' });
       expect(await store.findByHash(sampleHash(1))).toMatchObject({ subject: 'alice@example.com', expiresAt: '2099-05-06T07:08:09.000Z' });
     });
+
+    it('deletes the sessions expired at or before a time, and only those', async () => {
+      const store = await create();
+      for (let n = 1; n <= 3; n++) await store.create({ ...sample(n), expiresAt: `2099-01-0${n}T00:00:00.000Z` });
+      expect(await store.deleteExpired('2098-12-31T23:59:59.999Z')).toBe(0);
+      expect(await store.deleteExpired('2099-01-02T00:00:00.000Z')).toBe(2);
+      expect(await store.findByHash(sampleHash(1))).toBeNull();
+      expect(await store.findByHash(sampleHash(2))).toBeNull();
+      expect(await store.findByHash(sampleHash(3))).toEqual({ ...sample(3), expiresAt: '2099-01-03T00:00:00.000Z' });
+      expect(await store.deleteExpired('2099-01-02T00:00:00.000Z')).toBe(0);
+    });
   });
 }

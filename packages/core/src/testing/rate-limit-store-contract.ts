@@ -113,6 +113,24 @@ export function describeRateLimitStoreContract(name: string, create: (clock: Clo
       ).toEqual(Array.from({ length: 100 }, (_, i) => i));
     });
 
+    it('forgets subjects whose windows have all ended, then counts them afresh', async () => {
+      const clock = createManualClock(ON_THE_HOUR + 1000);
+      const store = await create(clock);
+      const minute = [{ name: 'm', limit: 2, windowSeconds: 60 }];
+      await store.hit('a', minute);
+      await store.hit('a', minute);
+      await store.hit('b', ANONYMOUS);
+      expect(await store.deleteExpired()).toBe(0);
+      clock.advance(60_000);
+      // a's minute has ended; b's hour has not, so b is kept with its hour count.
+      expect(await store.deleteExpired()).toBe(1);
+      expect((await store.hit('a', minute)).windows[0]?.remaining).toBe(1);
+      expect((await store.hit('b', ANONYMOUS)).windows.map((w) => w.remaining)).toEqual([9, 98]);
+      clock.set(ON_THE_HOUR + 3_600_000);
+      expect(await store.deleteExpired()).toBe(2);
+      expect((await store.hit('b', ANONYMOUS)).windows.map((w) => w.remaining)).toEqual([9, 99]);
+    });
+
     it('counts each subject on its own', async () => {
       const store = await create(createManualClock(ON_THE_HOUR));
       const windows = [{ name: 'm', limit: 1, windowSeconds: 60 }];

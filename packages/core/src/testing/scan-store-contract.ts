@@ -85,6 +85,37 @@ export function describeScanStoreContract(name: string, create: () => ScanStore 
       expect(read && 'code' in read).toBe(false);
     });
 
+    it('deletes the scans made before a cutoff, and only those', async () => {
+      const store = await create();
+      const scans = ['2026-01-01', '2026-01-02', '2026-01-03'].map((day, n) =>
+        sampleStoredScan({ id: `01890a5d-ac96-774b-bcce-b302099a810${n}`, owner: n === 1 ? null : 'key_1', createdAt: `${day}T00:00:00.000Z` }),
+      );
+      for (const scan of scans) await store.save(scan);
+      expect(await store.deleteCreatedBefore('2026-01-02T00:00:00.000Z')).toBe(1);
+      expect(await store.get(scans[0]?.id ?? '', 'key_1')).toBeNull();
+      // A scan made exactly at the cutoff is kept.
+      expect(await store.get(scans[1]?.id ?? '', null)).toEqual(scans[1]);
+      expect(await store.get(scans[2]?.id ?? '', 'key_1')).toEqual(scans[2]);
+      expect(await store.deleteCreatedBefore('2026-01-02T00:00:00.000Z')).toBe(0);
+      expect(await store.deleteCreatedBefore('2026-02-01T00:00:00.000Z')).toBe(2);
+    });
+
+    it('keeps any string exactly: NUL characters, lone surrogates, a large code', async () => {
+      const store = await create();
+      const [finding] = sampleStoredScan().findings;
+      const odd = 'a\u0000b\ud800c\udfff"\\\n\u2028é😀';
+      const scan = sampleStoredScan({
+        owner: 'session:user-42',
+        filename: `dir/${odd}.js`,
+        code: `${odd}${'x'.repeat(256 * 1024)}`,
+        codeBytes: 256 * 1024 + 20,
+        truncatedReason: odd,
+        findings: finding ? [{ ...finding, snippet: odd, message: odd }] : [],
+      });
+      await store.save(scan);
+      expect(await store.get(scan.id, 'session:user-42')).toEqual(scan);
+    });
+
     it('is not changed by mutating an object after saving or reading it', async () => {
       const store = await create();
       const scan = sampleStoredScan();

@@ -79,15 +79,16 @@ describe('OpenAPI document', () => {
   it('documents every status each route can return', async () => {
     const doc = await servedDocument();
     const statuses = (path: string, method: string): string[] => Object.keys(doc.paths[path]?.[method]?.['responses'] as object).sort();
-    expect(statuses('/api/scan', 'post')).toEqual(['200', '400', '401', '403', '413', '415', '422', '429', '500', '503']);
+    expect(statuses('/api/scan', 'post')).toEqual(['200', '400', '401', '403', '408', '413', '415', '422', '429', '500', '503']);
+    expect(statuses('/api/scans/{scanId}', 'get')).toEqual(['200', '400', '401', '403', '404', '422', '429', '500', '503']);
     expect(statuses('/api/health', 'get')).toEqual(['200', '400', '500', '503']);
     expect(statuses('/api/openapi.json', 'get')).toEqual(['200', '400', '500']);
     expect(statuses('/api/docs', 'get')).toEqual(['200', '400', '500']);
     expect(statuses('/api/docs/scalar.js', 'get')).toEqual(['200', '304', '400', '500']);
-    expect(statuses('/api/admin/keys', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '422', '500', '503']);
+    expect(statuses('/api/admin/keys', 'post')).toEqual(['201', '400', '401', '403', '408', '413', '415', '422', '500', '503']);
     expect(statuses('/api/admin/keys', 'get')).toEqual(['200', '400', '401', '403', '500', '503']);
     expect(statuses('/api/admin/keys/{id}', 'delete')).toEqual(['204', '400', '401', '403', '404', '422', '500', '503']);
-    expect(statuses('/api/admin/sessions', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '422', '500', '503']);
+    expect(statuses('/api/admin/sessions', 'post')).toEqual(['201', '400', '401', '403', '408', '413', '415', '422', '500', '503']);
     expect(statuses('/api/admin/sessions/{id}', 'delete')).toEqual(['204', '400', '401', '403', '404', '422', '500', '503']);
     for (const name of ['NotFound', 'MethodNotAllowed']) expect(doc.components.responses[name]).toBeDefined();
   });
@@ -142,6 +143,13 @@ describe('OpenAPI document', () => {
     check('Problem', await (await app(scanRequest({ code: '' }, { authorization: 'Bearer nope' }))).json());
     check('Problem', await (await app(new Request('http://localhost/api/health?api_key=x'))).json());
     check('Problem', await (await app(adminRequest('DELETE', '/api/admin/keys/x'))).json());
+    const other = (await (await app(adminRequest('POST', '/api/admin/keys', { name: 'other', plan: 'pro' }))).json()) as { key: string };
+    const { scanId } = (await (await app(scanRequest({ code: 'x', language: 'js', filename: 'a.js' }, { authorization: `Bearer ${other.key}` }))).json()) as { scanId: string };
+    const stored = (path: string, accept = 'application/json') => app(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${other.key}`, accept } }));
+    check('StoredScanResponse', await (await stored(`/api/scans/${scanId}`)).json());
+    check('SarifLog', await (await stored(`/api/scans/${scanId}`, 'application/sarif+json')).json());
+    check('Problem', await (await stored('/api/scans/0190a000-0000-7000-8000-00000000ffff')).json());
+    check('Problem', await (await stored('/api/scans/x')).json());
   });
 
   it('declares the security of each operation', async () => {

@@ -33,8 +33,10 @@ import {
   requestIdHeaderSchema,
   retryAfterHeaderSchema,
   sarifLogSchema,
+  scanIdParameterSchema,
   scanRequestSchema,
   scanResponseSchema,
+  storedScanResponseSchema,
   summarySchema,
 } from '../schemas.ts';
 
@@ -90,6 +92,7 @@ const PROBLEM_RESPONSE: Record<number, string> = {
   403: 'Forbidden',
   404: 'NotFound',
   405: 'MethodNotAllowed',
+  408: 'RequestTimeout',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
   422: 'UnprocessableContent',
@@ -125,6 +128,7 @@ function adminOperations(json: (schema: { $ref: string } | JsonSchema) => Record
     responses: {
       '201': { description: createdDescription, headers: requestIdHeader, content: json(ref('schemas', created)) },
       '400': problemRef(400),
+      '408': problemRef(408),
       '413': problemRef(413),
       '415': problemRef(415),
       '422': problemRef(422),
@@ -174,6 +178,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     {
       ScanRequest: scanRequestSchema,
       ScanResponse: scanResponseSchema,
+      StoredScanResponse: storedScanResponseSchema,
       Finding: findingSchema,
       Location: locationSchema,
       DataflowStep: dataflowStepSchema,
@@ -251,8 +256,35 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
             },
             '400': problemRef(400),
             ...(access ? { '401': problemRef(401), '403': problemRef(403) } : {}),
+            '408': problemRef(408),
             '413': problemRef(413),
             '415': problemRef(415),
+            '422': problemRef(422),
+            ...(access ? { '429': problemRef(429) } : {}),
+            '500': problemRef(500),
+            '503': problemRef(503),
+          },
+        },
+      },
+      '/api/scans/{scanId}': {
+        get: {
+          operationId: 'getScan',
+          tags: ['scan'],
+          summary: 'A stored scan',
+          description: `A scan as POST /api/scan answered it, plus createdAt, for the caller who made it: the same API key, or a session of the same subject. Anyone else — another key, another subject, an anonymous caller — gets 404, as for an id that does not exist. Scans are kept for the server's retention period (SECSCAN_RETENTION_DAYS, 30 days by default); the submitted code is never returned. Counted against the caller's rate limit like a scan. Send \`Accept: application/sarif+json\` for a SARIF 2.1.0 log.`,
+          security: scanSecurity,
+          parameters: [
+            { name: 'scanId', in: 'path', required: true, schema: schemaOf(scanIdParameterSchema), description: 'The scanId that POST /api/scan answered. An invalid one answers 422 with the pointer #/path/scanId.' },
+          ],
+          responses: {
+            '200': {
+              description: 'The stored scan: secscan JSON, or SARIF 2.1.0 when asked for with Accept.',
+              headers: access ? { ...requestIdHeader, ...rateLimitHeaders } : requestIdHeader,
+              content: { [JSON_MEDIA_TYPE]: { schema: ref('schemas', 'StoredScanResponse') }, [SARIF_MEDIA_TYPE]: { schema: ref('schemas', 'SarifLog') } },
+            },
+            '400': problemRef(400),
+            ...(access ? { '401': problemRef(401), '403': problemRef(403) } : {}),
+            '404': problemRef(404),
             '422': problemRef(422),
             ...(access ? { '429': problemRef(429) } : {}),
             '500': problemRef(500),
@@ -366,18 +398,21 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           ['rate_limited'],
           { 'Retry-After': ref('headers', 'Retry-After'), ...rateLimitHeaders },
         ),
-        NotFound: problemResponse('No such path.', ['not_found']),
+        NotFound: problemResponse('No such path, or no such resource for this caller (a stored scan of someone else looks exactly like a missing one).', ['not_found']),
         MethodNotAllowed: problemResponse('The path does not support this method; Allow lists those it does.', ['method_not_allowed'], {
           Allow: ref('headers', 'Allow'),
         }),
+        RequestTimeout: problemResponse('The body did not arrive within SECSCAN_BODY_TIMEOUT_MS; the connection is closed.', ['request_timeout']),
         PayloadTooLarge: problemResponse('The body or `code` is over its limit.', ['payload_too_large']),
         UnsupportedMediaType: problemResponse('Content-Type is not application/json.', ['unsupported_media_type']),
-        UnprocessableContent: problemResponse('The body or a path parameter breaks its schema (each violation in errors[], body members as #/name, path parameters as #/path/name), or the language is not supported (supportedLanguages lists the ids).', [
+        UnprocessableContent: problemResponse('The body or a path parameter breaks its schema (each violation in errors[], body members as #/name, path parameters as #/path/name), or the language is not supported (supportedLanguages lists the ids), or the scan of this input ran past SECSCAN_SCAN_TIMEOUT_MS (scan_timeout) or crashed its scanner (scan_failed): sending the same input again will not help.', [
           'validation_failed',
           'unsupported_language',
+          'scan_timeout',
+          'scan_failed',
         ]),
         InternalError: problemResponse('An unexpected error; the log has the details under the requestId.', ['internal']),
-        ServiceUnavailable: problemResponse('A store needed to answer is down.', ['unavailable'], { 'Retry-After': ref('headers', 'Retry-After') }),
+        ServiceUnavailable: problemResponse('A store needed to answer is down, or every scanner is busy and its wait queue is full (or the server is shutting down).', ['unavailable'], { 'Retry-After': ref('headers', 'Retry-After') }),
       },
     },
   };

@@ -3,7 +3,7 @@
  * to bottom: media type → body (size-capped while streaming) → JSON → schema → code size → language
  * → scan → store → representation.
  */
-import { callerOwner, chooseLanguage, LANGUAGES, toSarif, type ScanResult } from '@secscan/core';
+import { callerOwner, chooseLanguage, LANGUAGES, toSarif, type LanguageId, type ScanResult } from '@secscan/core';
 import type * as v from 'valibot';
 import { respondJson, type RequestContext } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
@@ -11,9 +11,15 @@ import { prefersSarif, SARIF_MEDIA_TYPE } from '../negotiate.ts';
 import { problem } from '../problem.ts';
 import { scanRequestSchema } from '../schemas.ts';
 import { readJsonBody } from '../validate/json-body.ts';
+import { ScanRefusedError } from '../scan-pool/refusal.ts';
 
 /** The validated scan request. */
 type ScanRequest = v.InferOutput<typeof scanRequestSchema>;
+
+/** Whether a value is one of the scanner's canonical language ids. */
+function isLanguageId(value: unknown): value is LanguageId {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
 
 /** Size of a string in UTF-8 without encoding it (lone surrogates count as U+FFFD, 3 bytes, as TextEncoder writes them). */
 function utf8Length(s: string): number {
@@ -60,9 +66,27 @@ function languageProblem(ctx: RequestContext, input: ScanRequest): Response {
   });
 }
 
-/** The JSON body of a scan response. */
-function scanBody(scanId: string, result: ScanResult): Record<string, unknown> {
-  const body: Record<string, unknown> = { scanId, language: result.language };
+/**
+ * The answer to a scan the scan service refused or could not finish. Busy and shutting down are
+ * 503 with Retry-After (the same request will do later). A timeout or a crashed scanner is 422: the
+ * input itself defeated the scanner (the time budget answers every ordinary large input with a
+ * truncated 200 long before the hard timeout), so sending it again would only cost another worker.
+ */
+function refusalProblem(ctx: RequestContext, error: ScanRefusedError): Response {
+  switch (error.reason) {
+    case 'busy':
+    case 'closed':
+      return problem(ctx, 'unavailable', error.message, { headers: { 'retry-after': String(error.retryAfterSeconds ?? 1) } });
+    case 'timeout':
+      return problem(ctx, 'scan_timeout', `${error.message} Send a smaller or simpler input, or split it into files.`);
+    case 'failed':
+      return problem(ctx, 'scan_failed', `${error.message} This input cannot be scanned; please report it with the requestId.`);
+  }
+}
+
+/** The JSON body of a scan response; `extra` members (a stored scan's createdAt) follow scanId. */
+function scanBody(scanId: string, result: ScanResult, extra: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const body: Record<string, unknown> = { scanId, ...extra, language: result.language };
   if (result.filename !== undefined) body['filename'] = result.filename;
   body['findings'] = result.findings;
   body['summary'] = result.summary;
@@ -79,7 +103,7 @@ function scanBody(scanId: string, result: ScanResult): Record<string, unknown> {
 export function createScanHandler(deps: AppDeps, now: () => number, newId: () => string) {
   const { config, scanner, stores } = deps;
   return async function scanHandler(request: Request, ctx: RequestContext): Promise<Response> {
-    const parsed = await readJsonBody(request, ctx, config.maxBodyBytes, scanRequestSchema, 'ScanRequest');
+    const parsed = await readJsonBody(request, ctx, config.maxBodyBytes, scanRequestSchema, 'ScanRequest', config.bodyTimeoutMs);
     if (!parsed.ok) return parsed.response;
     const input = parsed.value;
 
@@ -92,9 +116,17 @@ export function createScanHandler(deps: AppDeps, now: () => number, newId: () =>
     }
 
     const language = chooseLanguage(input.language, input.filename);
-    if (language === null) return languageProblem(ctx, input);
+    // Only a canonical id goes on to the scanner: core's alias tables are plain objects, so a
+    // language or file name such as "__proto__" or "x.constructor" resolves to a prototype member.
+    if (language === null || !isLanguageId(language)) return languageProblem(ctx, input);
 
-    const result = await scanner.scan({ code: input.code, language, filename: input.filename }, { timeBudgetMs: config.scanTimeBudgetMs });
+    let result: ScanResult;
+    try {
+      result = await scanner.scan({ code: input.code, language, filename: input.filename }, { timeBudgetMs: config.scanTimeBudgetMs });
+    } catch (error) {
+      if (error instanceof ScanRefusedError) return refusalProblem(ctx, error);
+      throw error;
+    }
     const scanId = newId();
 
     try {
@@ -120,12 +152,27 @@ export function createScanHandler(deps: AppDeps, now: () => number, newId: () =>
       return problem(ctx, 'unavailable', 'The scan store is unavailable; try again shortly.', { headers: { 'retry-after': '5' } });
     }
 
-    if (prefersSarif(request.headers.get('accept'))) {
-      const log = toSarif([{ result, uri: artifactUri(input.filename) }], scanner.rules);
-      // The scan id travels in the run's property bag: SARIF's GUID fields only admit UUID versions 1-5.
-      const sarif = { ...log, runs: log.runs.map((run) => ({ ...run, properties: { scanId } })) };
-      return respondJson(ctx, 200, sarif, { vary: 'Accept' }, SARIF_MEDIA_TYPE);
-    }
-    return respondJson(ctx, 200, scanBody(scanId, result), { vary: 'Accept' });
+    return scanAnswer(request, ctx, scanId, result, scanner.rules);
   };
+}
+
+/**
+ * The 200 answer for a scan, new or stored: a SARIF 2.1.0 log when `Accept` asks for one, else
+ * secscan JSON, with `extra` members after scanId.
+ */
+export function scanAnswer(
+  request: Request,
+  ctx: RequestContext,
+  scanId: string,
+  result: ScanResult,
+  rules: AppDeps['scanner']['rules'],
+  extra: Readonly<Record<string, unknown>> = {},
+): Response {
+  if (prefersSarif(request.headers.get('accept'))) {
+    const log = toSarif([{ result, uri: artifactUri(result.filename) }], rules);
+    // The scan id travels in the run's property bag: SARIF's GUID fields only admit UUID versions 1-5.
+    const sarif = { ...log, runs: log.runs.map((run) => ({ ...run, properties: { scanId, ...extra } })) };
+    return respondJson(ctx, 200, sarif, { vary: 'Accept' }, SARIF_MEDIA_TYPE);
+  }
+  return respondJson(ctx, 200, scanBody(scanId, result, extra), { vary: 'Accept' });
 }

@@ -26,6 +26,7 @@ describe('parseConfig', () => {
         maxCodeBytes: 1048576,
         storeCode: false,
         scanTimeBudgetMs: 5000,
+        bodyTimeoutMs: 30000,
         healthTimeoutMs: 1000,
         corsOrigins: [],
       },
@@ -38,9 +39,35 @@ describe('parseConfig', () => {
       adminToken: null,
       maxStoredScans: 10000,
       maxRateLimitedClients: 100000,
+      database: null,
+      retentionDays: 30,
+      sweepIntervalSeconds: 600,
       shutdownTimeoutMs: 10000,
+      scanning: { workers: null, maxConcurrent: null, maxQueued: 64, timeoutMs: 10000 },
+      timeouts: { headersMs: 10000, bodyMs: 30000, idleMs: 10000 },
       warnings: [],
     });
+  });
+
+  it('reads the scan pool and slow-client settings', () => {
+    const config = parseConfig({
+      SECSCAN_SCAN_WORKERS: '0',
+      SECSCAN_MAX_CONCURRENT_SCANS: '3',
+      SECSCAN_MAX_QUEUED_SCANS: '0',
+      SECSCAN_SCAN_TIMEOUT_MS: '6000',
+      SECSCAN_HEADERS_TIMEOUT_MS: '2000',
+      SECSCAN_BODY_TIMEOUT_MS: '1500',
+      SECSCAN_IDLE_TIMEOUT_MS: '3000',
+    });
+    expect(config.scanning).toEqual({ workers: 0, maxConcurrent: 3, maxQueued: 0, timeoutMs: 6000 });
+    expect(config.timeouts).toEqual({ headersMs: 2000, bodyMs: 1500, idleMs: 3000 });
+    expect(config.app.bodyTimeoutMs).toBe(1500);
+  });
+
+  it('refuses a hard scan timeout within the time budget, and more concurrent scans than workers', () => {
+    expect(problemsOf({ SECSCAN_SCAN_TIMEOUT_MS: '5000' })).toEqual(['SECSCAN_SCAN_TIMEOUT_MS (5000) must be greater than SECSCAN_SCAN_TIME_BUDGET_MS (5000)']);
+    expect(problemsOf({ SECSCAN_SCAN_WORKERS: '2', SECSCAN_MAX_CONCURRENT_SCANS: '3' })[0]).toMatch(/must not exceed SECSCAN_SCAN_WORKERS \(2\)/);
+    expect(problemsOf({ SECSCAN_IDLE_TIMEOUT_MS: '300000' })[0]).toMatch(/^SECSCAN_IDLE_TIMEOUT_MS: /);
   });
 
   it('reads every variable', () => {
@@ -159,10 +186,25 @@ describe('parseConfig', () => {
     expect(problemsOf({ HOST: 'a b' })[0]).toContain('HOST');
   });
 
-  it('refuses DATABASE_URL without echoing it', () => {
-    const problems = problemsOf({ DATABASE_URL: 'postgres://user:hunter2@db/secscan' });
-    expect(problems[0]).toContain('DATABASE_URL');
+  it('takes DATABASE_URL as a secret that never prints, with the pool settings', () => {
+    const config = parseConfig({ DATABASE_URL: 'postgres://user:hunter2@db:5432/secscan', SECSCAN_DB_POOL_SIZE: '4', SECSCAN_DB_STATEMENT_TIMEOUT_MS: '250' });
+    expect(config.database).toMatchObject({ poolSize: 4, connectTimeoutMs: 5000, statementTimeoutMs: 250 });
+    for (const shown of [JSON.stringify(config), String(config.database?.url), inspect(config, { depth: 5 })]) expect(shown).not.toContain('hunter2');
+    expect(config.database?.url.consume()).toBe('postgres://user:hunter2@db:5432/secscan');
+    expect(() => config.database?.url.consume()).toThrow('already been consumed');
+    expect(parseConfig({ DATABASE_URL: 'postgresql://db/secscan' }).database).not.toBeNull();
+  });
+
+  it.each([['mysql://user:hunter2@db/secscan'], ['postgres://'], ['hunter2']])('refuses DATABASE_URL %s without echoing it', (url) => {
+    const problems = problemsOf({ DATABASE_URL: url });
+    expect(problems[0]).toContain('DATABASE_URL: expected postgres://');
     expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('refuses bad pool settings and warns about pool settings without DATABASE_URL', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/x', SECSCAN_DB_POOL_SIZE: '0' })[0]).toContain('SECSCAN_DB_POOL_SIZE');
+    expect(problemsOf({ SECSCAN_RETENTION_DAYS: '0' })[0]).toContain('SECSCAN_RETENTION_DAYS');
+    expect(parseConfig({ SECSCAN_DB_POOL_SIZE: '5' }).warnings).toEqual(['SECSCAN_DB_POOL_SIZE has no effect without DATABASE_URL']);
   });
 
   it('warns about unknown SECSCAN_ variables but not known ones', () => {
@@ -179,6 +221,13 @@ describe('parseConfig', () => {
       'SECSCAN_STORE_CODE',
       'SECSCAN_SCAN_TIME_BUDGET_MS',
       'SECSCAN_HEALTH_TIMEOUT_MS',
+      'SECSCAN_SCAN_TIMEOUT_MS',
+      'SECSCAN_SCAN_WORKERS',
+      'SECSCAN_MAX_CONCURRENT_SCANS',
+      'SECSCAN_MAX_QUEUED_SCANS',
+      'SECSCAN_HEADERS_TIMEOUT_MS',
+      'SECSCAN_BODY_TIMEOUT_MS',
+      'SECSCAN_IDLE_TIMEOUT_MS',
       'SECSCAN_CORS_ORIGINS',
       'SECSCAN_ANONYMOUS',
       'SECSCAN_ADMIN_TOKEN',
@@ -189,6 +238,12 @@ describe('parseConfig', () => {
       'SECSCAN_FREE_RPM',
       'SECSCAN_PRO_RPM',
       'SECSCAN_TRUST_PROXY',
+      'DATABASE_URL',
+      'SECSCAN_DB_POOL_SIZE',
+      'SECSCAN_DB_CONNECT_TIMEOUT_MS',
+      'SECSCAN_DB_STATEMENT_TIMEOUT_MS',
+      'SECSCAN_RETENTION_DAYS',
+      'SECSCAN_SWEEP_INTERVAL_SECONDS',
       'SECSCAN_MAX_STORED_SCANS',
       'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
       'SECSCAN_SHUTDOWN_TIMEOUT_MS',

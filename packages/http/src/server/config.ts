@@ -23,8 +23,49 @@ export interface ServerConfig {
   maxRateLimitedClients: number;
   /** How long in-flight requests may take to finish after SIGTERM/SIGINT before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** PostgreSQL, when DATABASE_URL is set; null for the in-memory stores. */
+  database: DatabaseConfig | null;
+  /** How many days stored scans are kept; older ones are deleted by the periodic sweep. */
+  retentionDays: number;
+  /** Seconds between two sweeps (scans past retention, expired sessions, finished rate-limit windows). */
+  sweepIntervalSeconds: number;
+  /** Where and how scans run: the worker pool in front of the scanner. */
+  scanning: ScanningConfig;
+  /** How long a client may take to send a request, or keep an idle connection (slow-client protection). */
+  timeouts: ConnectionTimeouts;
   /** Things worth telling the operator that do not stop the server (e.g. unknown SECSCAN_* variables). */
   warnings: string[];
+}
+
+/** The scan pool's settings (SECSCAN_SCAN_WORKERS and friends). */
+export interface ScanningConfig {
+  /** Worker threads; 0 scans in-process; null: one per CPU core (the server knows how many). */
+  workers: number | null;
+  /** Scans running at once; null: as many as there are workers (1 in-process). */
+  maxConcurrent: number | null;
+  /** Scans waiting for a free worker before new ones are refused with 503. */
+  maxQueued: number;
+  /** Hard limit of one scan, and of its wait in the queue: the worker is terminated and replaced. */
+  timeoutMs: number;
+}
+
+/** Bounds on slow and idle clients; what each runtime can enforce is in the README. */
+export interface ConnectionTimeouts {
+  /** Until a request's headers are complete (Node's headersTimeout). */
+  headersMs: number;
+  /** Until its body is complete, once the app reads it (every runtime: 408). */
+  bodyMs: number;
+  /** How long an idle keep-alive connection stays open (Node's keepAliveTimeout, Bun's idleTimeout). */
+  idleMs: number;
+}
+
+/** How to reach PostgreSQL (DATABASE_URL and the SECSCAN_DB_* variables). */
+export interface DatabaseConfig {
+  /** DATABASE_URL: never printed (it usually holds a password); handed to the driver once. */
+  url: Secret;
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
 }
 
 /** One documented variable: the README's configuration table lists exactly these. */
@@ -49,6 +90,37 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SECSCAN_STORE_CODE', default: 'false', description: 'Keep the submitted code with a stored scan (`true`/`false`). Off: it is the user’s source.' },
   { name: 'SECSCAN_SCAN_TIME_BUDGET_MS', default: '5000', description: 'Wall-clock budget of one scan; past it the scan stops and answers `truncated: true`.' },
   { name: 'SECSCAN_HEALTH_TIMEOUT_MS', default: '1000', description: 'How long `/api/health` waits for the store before answering 503.' },
+  {
+    name: 'SECSCAN_SCAN_TIMEOUT_MS',
+    default: '10000',
+    description: 'Hard limit of one scan (and of its wait for a free worker). A scan past it is stopped — its worker terminated and replaced — and answered 422 `scan_timeout`; a wait past it, 503. Must exceed `SECSCAN_SCAN_TIME_BUDGET_MS`.',
+  },
+  {
+    name: 'SECSCAN_SCAN_WORKERS',
+    default: '(CPU cores)',
+    description: 'Worker threads that run scans off the request loop, one scan each at a time. `0`: scan in-process (no isolation, no hard timeout; for debugging).',
+  },
+  {
+    name: 'SECSCAN_MAX_CONCURRENT_SCANS',
+    default: '(SECSCAN_SCAN_WORKERS, or 1 in-process)',
+    description: 'Scans running at once, at most one per worker; spare workers take over while a stopped one restarts.',
+  },
+  { name: 'SECSCAN_MAX_QUEUED_SCANS', default: '64', description: 'Scans waiting for a free worker; beyond it a scan is answered 503 with `Retry-After` at once.' },
+  {
+    name: 'SECSCAN_HEADERS_TIMEOUT_MS',
+    default: '10000',
+    description: 'Time a client has to send a request’s headers, from connecting or from its previous answer; then the connection is closed (Node). Bun closes a connection without a complete request head after its own ~10 s; Deno cannot bound it.',
+  },
+  {
+    name: 'SECSCAN_BODY_TIMEOUT_MS',
+    default: '30000',
+    description: 'Time a client has to send a request’s whole body; past it 408 with `Connection: close` (every runtime; Deno still reads what trickles in until the client stops).',
+  },
+  {
+    name: 'SECSCAN_IDLE_TIMEOUT_MS',
+    default: '10000',
+    description: 'An idle keep-alive connection is closed after this long (Node; Bun: in whole seconds, at most 255; Deno cannot bound it).',
+  },
   { name: 'SECSCAN_CORS_ORIGINS', default: '(none)', description: 'Comma-separated origins allowed by CORS (`https://app.example.com`), or `*`. Empty: CORS off.' },
   {
     name: 'SECSCAN_ANONYMOUS',
@@ -71,6 +143,20 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '0',
     description: 'How many proxies in front of the server append to `X-Forwarded-For`; the client is the address that many entries from the right. 0: the header is ignored and the socket address is the client.',
   },
+  {
+    name: 'DATABASE_URL',
+    default: '(none)',
+    description: 'PostgreSQL to keep scans, keys, sessions and rate-limit counters in, shared by every process that uses it: `postgres://user:password@host:5432/secscan` (`?sslmode=require` for TLS). Migrations run at start. Never logged. Unset: in-memory stores.',
+  },
+  { name: 'SECSCAN_DB_POOL_SIZE', default: '10', description: 'Connections each process opens to PostgreSQL at most.' },
+  { name: 'SECSCAN_DB_CONNECT_TIMEOUT_MS', default: '5000', description: 'How long opening a PostgreSQL connection may take.' },
+  {
+    name: 'SECSCAN_DB_STATEMENT_TIMEOUT_MS',
+    default: '5000',
+    description: 'How long one SQL statement may run (PostgreSQL’s `statement_timeout`). A store call that gets no answer within connect + statement timeout fails, and the request answers 503.',
+  },
+  { name: 'SECSCAN_RETENTION_DAYS', default: '30', description: 'Days a stored scan is kept (both stores); the sweep deletes older ones.' },
+  { name: 'SECSCAN_SWEEP_INTERVAL_SECONDS', default: '600', description: 'How often each process deletes scans past retention, expired sessions and finished rate-limit windows.' },
   { name: 'SECSCAN_MAX_STORED_SCANS', default: '10000', description: 'Scans the in-memory store keeps (oldest dropped first).' },
   {
     name: 'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
@@ -126,6 +212,17 @@ function isDigits(value: string): boolean {
     if (c < 0x30 || c > 0x39) return false;
   }
   return true;
+}
+
+/** Whether a value is a PostgreSQL connection URL with a host (`postgres://` or `postgresql://`). */
+function isPostgresUrl(value: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return false;
+  }
+  return (parsed.protocol === 'postgres:' || parsed.protocol === 'postgresql:') && parsed.hostname !== '';
 }
 
 /** Parses the environment into a server configuration; throws ConfigError listing every bad variable. */
@@ -202,10 +299,42 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     warnings.push(`SECSCAN_ANON_RPH (${limits.anonymousPerHour}) is below SECSCAN_ANON_RPM (${limits.anonymousPerMinute}): the hour limit binds first`);
   }
 
-  if (read('DATABASE_URL') !== undefined) {
-    // Never echo it: it usually holds a password.
-    problems.push('DATABASE_URL: PostgreSQL storage is not available in this version yet; unset DATABASE_URL to use the in-memory store');
+  // DATABASE_URL usually holds a password: never echo it, not even in an error.
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
+    problems.push('DATABASE_URL: expected postgres://user:password@host:port/database (the value is not shown: it may hold a password)');
   }
+  const pool = {
+    poolSize: integer('SECSCAN_DB_POOL_SIZE', 10, 1, 1000, 'connections'),
+    connectTimeoutMs: integer('SECSCAN_DB_CONNECT_TIMEOUT_MS', 5000, 100, 600_000, 'milliseconds'),
+    statementTimeoutMs: integer('SECSCAN_DB_STATEMENT_TIMEOUT_MS', 5000, 100, 3_600_000, 'milliseconds'),
+  };
+  const database: DatabaseConfig | null = databaseUrl === undefined ? null : { url: new Secret(databaseUrl), ...pool };
+  if (databaseUrl === undefined) {
+    for (const name of ['SECSCAN_DB_POOL_SIZE', 'SECSCAN_DB_CONNECT_TIMEOUT_MS', 'SECSCAN_DB_STATEMENT_TIMEOUT_MS']) {
+      if (read(name) !== undefined) warnings.push(`${name} has no effect without DATABASE_URL`);
+    }
+  }
+
+  const scanning: ScanningConfig = {
+    workers: read('SECSCAN_SCAN_WORKERS') === undefined ? null : integer('SECSCAN_SCAN_WORKERS', 0, 0, 256, 'worker threads'),
+    maxConcurrent: read('SECSCAN_MAX_CONCURRENT_SCANS') === undefined ? null : integer('SECSCAN_MAX_CONCURRENT_SCANS', 1, 1, 256, 'scans'),
+    maxQueued: integer('SECSCAN_MAX_QUEUED_SCANS', 64, 0, 100_000, 'scans'),
+    timeoutMs: integer('SECSCAN_SCAN_TIMEOUT_MS', 10_000, 1, 3_600_000, 'milliseconds'),
+  };
+  const scanTimeBudgetMs = integer('SECSCAN_SCAN_TIME_BUDGET_MS', 5000, 1, 600_000, 'milliseconds');
+  if (scanning.timeoutMs <= scanTimeBudgetMs) {
+    // The budget answers a long scan with partial findings; the hard timeout is for scans that ignore it.
+    problems.push(`SECSCAN_SCAN_TIMEOUT_MS (${scanning.timeoutMs}) must be greater than SECSCAN_SCAN_TIME_BUDGET_MS (${scanTimeBudgetMs})`);
+  }
+  if (scanning.workers !== null && scanning.workers > 0 && scanning.maxConcurrent !== null && scanning.maxConcurrent > scanning.workers) {
+    problems.push(`SECSCAN_MAX_CONCURRENT_SCANS (${scanning.maxConcurrent}) must not exceed SECSCAN_SCAN_WORKERS (${scanning.workers}): each worker runs one scan at a time`);
+  }
+  const timeouts: ConnectionTimeouts = {
+    headersMs: integer('SECSCAN_HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000, 'milliseconds'),
+    bodyMs: integer('SECSCAN_BODY_TIMEOUT_MS', 30_000, 1, 3_600_000, 'milliseconds'),
+    idleMs: integer('SECSCAN_IDLE_TIMEOUT_MS', 10_000, 1000, 255_000, 'milliseconds'),
+  };
 
   const known = new Set(CONFIG_VARIABLES.map((v) => v.name));
   for (const name of Object.keys(env)) {
@@ -220,7 +349,8 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       maxBodyBytes,
       maxCodeBytes,
       storeCode: boolean('SECSCAN_STORE_CODE', false),
-      scanTimeBudgetMs: integer('SECSCAN_SCAN_TIME_BUDGET_MS', 5000, 1, 600_000, 'milliseconds'),
+      scanTimeBudgetMs,
+      bodyTimeoutMs: timeouts.bodyMs,
       healthTimeoutMs: integer('SECSCAN_HEALTH_TIMEOUT_MS', 1000, 1, 60_000, 'milliseconds'),
       corsOrigins,
     },
@@ -234,6 +364,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     maxStoredScans: integer('SECSCAN_MAX_STORED_SCANS', 10_000, 1, 10_000_000, 'scans'),
     maxRateLimitedClients: integer('SECSCAN_MAX_RATE_LIMITED_CLIENTS', 100_000, 1000, 10_000_000, 'clients'),
     shutdownTimeoutMs: integer('SECSCAN_SHUTDOWN_TIMEOUT_MS', 10_000, 0, 3_600_000, 'milliseconds'),
+    database,
+    retentionDays: integer('SECSCAN_RETENTION_DAYS', 30, 1, 36_500, 'days'),
+    sweepIntervalSeconds: integer('SECSCAN_SWEEP_INTERVAL_SECONDS', 600, 1, 86_400, 'seconds'),
+    scanning,
+    timeouts,
     warnings,
   };
   if (problems.length > 0) throw new ConfigError(problems);

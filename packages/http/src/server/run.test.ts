@@ -1,6 +1,7 @@
-import type { Scanner } from '@secscan/core';
+import { createMemoryKeyStore, createMemoryRateLimitStore, createMemoryScanStore, createMemorySessionStore, type Scanner, type Stores } from '@secscan/core';
+import { sampleStoredScan } from '@secscan/core/testing';
 import { describe, expect, it } from 'vitest';
-import type { ListenOptions, ServerHost } from './run.ts';
+import type { DatabaseStoreOptions, ListenOptions, ServerHost } from './run.ts';
 import { runServer, scalarBundleUrl } from './run.ts';
 
 interface FakeHost extends ServerHost {
@@ -123,6 +124,75 @@ describe('runServer', () => {
     impatient.signals.get('SIGINT')?.();
     expect(impatient.exits).toEqual([1]);
     expect(impatient.stops).toBe(1);
+  });
+});
+
+describe('runServer with DATABASE_URL', () => {
+  const DATABASE_URL = 'postgres://secscan:hunter2-secret@db.internal:5432/secscan';
+
+  /** Stores as a database would give them (memory ones here), recording what the server did with them. */
+  function fakeDatabase(): { open: NonNullable<ServerHost['openDatabase']>; opened: DatabaseStoreOptions[]; closes: number; stores: Stores } {
+    const stores: Stores = { scans: createMemoryScanStore(), keys: createMemoryKeyStore(), sessions: createMemorySessionStore(), rateLimits: createMemoryRateLimitStore() };
+    const fake = {
+      opened: [] as DatabaseStoreOptions[],
+      closes: 0,
+      stores,
+      open: async (options: DatabaseStoreOptions) => {
+        fake.opened.push(options);
+        return {
+          stores,
+          migrations: { applied: [1], version: 1 },
+          close: async () => {
+            fake.closes++;
+          },
+        };
+      },
+    };
+    return fake;
+  }
+
+  it('opens the database with the URL and pool settings, serves from its stores, and closes it after the last request', async () => {
+    const database = fakeDatabase();
+    const host = Object.assign(fakeHost({ DATABASE_URL, SECSCAN_DB_POOL_SIZE: '3' }), { openDatabase: database.open });
+    const server = await runServer(host);
+    expect(database.opened).toEqual([{ url: DATABASE_URL, poolSize: 3, connectTimeoutMs: 5000, statementTimeoutMs: 5000 }]);
+    expect(lines(host).find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [1], poolSize: 3 });
+    const response = await server?.app(new Request('http://localhost/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"","language":"js"}' }));
+    const { scanId } = (await response?.json()) as { scanId: string };
+    expect(await database.stores.scans.get(scanId, null)).not.toBeNull();
+    host.signals.get('SIGTERM')?.();
+    await tick();
+    expect([host.stops, database.closes, host.exits]).toEqual([1, 1, [0]]);
+    expect(host.stdout.join('\n') + host.stderr.join('\n')).not.toContain('hunter2');
+  });
+
+  it('exits 1 without echoing the URL when the database cannot be opened, or the server cannot open one', async () => {
+    const failing = Object.assign(fakeHost({ DATABASE_URL }), { openDatabase: async () => Promise.reject(new Error('database connection failed: ECONNREFUSED (connection refused)')) });
+    expect(await runServer(failing)).toBeNull();
+    expect(failing.exits).toEqual([1]);
+    expect(failing.listened).toHaveLength(0);
+    expect(failing.stderr.join('\n')).toContain('cannot use the database at DATABASE_URL: database connection failed: ECONNREFUSED');
+    const unable = fakeHost({ DATABASE_URL });
+    expect(await runServer(unable)).toBeNull();
+    expect(unable.stderr.join('\n')).toContain('this server cannot open PostgreSQL');
+    for (const host of [failing, unable]) expect(host.stdout.join('\n') + host.stderr.join('\n')).not.toMatch(/hunter2|db\.internal/);
+  });
+
+  it('sweeps at start and then every SECSCAN_SWEEP_INTERVAL_SECONDS: scans past SECSCAN_RETENTION_DAYS go, recent ones stay', async () => {
+    const database = fakeDatabase();
+    const day = 86_400_000;
+    await database.stores.scans.save(sampleStoredScan({ id: '0190a000-0000-7000-8000-000000000001', createdAt: new Date(Date.now() - 8 * day).toISOString() }));
+    await database.stores.scans.save(sampleStoredScan({ id: '0190a000-0000-7000-8000-000000000002', createdAt: new Date(Date.now() - 6 * day).toISOString() }));
+    const host = Object.assign(fakeHost({ DATABASE_URL, SECSCAN_RETENTION_DAYS: '7', SECSCAN_SWEEP_INTERVAL_SECONDS: '1' }), { openDatabase: database.open });
+    await runServer(host);
+    await tick(20);
+    expect(lines(host).find((l) => l['msg'] === 'swept')).toMatchObject({ scans: 1, sessions: 0, rateLimits: 0 });
+    expect(await database.stores.scans.get('0190a000-0000-7000-8000-000000000002', null)).not.toBeNull();
+    await tick(1100);
+    expect(lines(host).filter((l) => l['msg'] === 'swept')).toHaveLength(2);
+    host.signals.get('SIGTERM')?.();
+    await tick(1100);
+    expect(lines(host).filter((l) => l['msg'] === 'swept')).toHaveLength(2);
   });
 });
 

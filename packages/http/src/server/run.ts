@@ -1,14 +1,27 @@
 /**
  * Start-up and shutdown shared by the Node, Bun and Deno servers, so each of them is only the
  * runtime's own serve/signal/exit calls. Order: config (a bad value exits 1 with a clear message)
- * → stores → app → listen → warm-up in the background (grammars, one tiny scan per language);
+ * → stores (PostgreSQL when DATABASE_URL is set: connected and migrated, or exit 1) → app → listen
+ * → scan workers → warm-up in the background (each worker: grammars, one tiny scan per language)
+ * and the periodic sweep;
  * on SIGTERM/SIGINT stop accepting, let in-flight requests finish, exit 0 (1 if they outlast
  * SECSCAN_SHUTDOWN_TIMEOUT_MS, or on a second signal).
  */
-import { createMemoryKeyStore, createMemoryRateLimitStore, createMemoryScanStore, createMemorySessionStore, LANGUAGES, type Scanner } from '@secscan/core';
+import {
+  createMemoryKeyStore,
+  createMemoryRateLimitStore,
+  createMemoryScanStore,
+  createMemorySessionStore,
+  sweepStores,
+  type Scanner,
+  type StoreConnection,
+  type Stores,
+} from '@secscan/core';
 import { createApp, type App } from '../app.ts';
-import { ConfigError, parseConfig, type ServerConfig } from './config.ts';
-import { createJsonLog } from './log.ts';
+import type { SpawnScanWorker } from '../scan-pool/pool.ts';
+import { ConfigError, parseConfig, type ConnectionTimeouts, type ServerConfig } from './config.ts';
+import { createJsonLog, createLineBatcher } from './log.ts';
+import { createScanService } from './scan-service.ts';
 
 /** A listening server as the runtime gives it to us. */
 export interface ListeningServer {
@@ -23,6 +36,27 @@ export interface ListenOptions {
   port: number;
   hostname: string;
   fetch: App;
+  /** Slow-client bounds to configure on the runtime's server, as far as it can; see the README. */
+  timeouts: ServerTimeouts;
+}
+
+/** What a server bounds: the configured connection timeouts, and how long a request may legitimately take to answer. */
+export interface ServerTimeouts extends ConnectionTimeouts {
+  /** The longest an answer may take: reading the body, waiting for a worker, scanning (Bun needs it per request). */
+  requestMs: number;
+}
+
+/** What `ServerHost.openDatabase` is given: DATABASE_URL itself and the SECSCAN_DB_* settings. */
+export interface DatabaseStoreOptions {
+  url: string;
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** Stores on a database, what start-up did to its schema, and how to close the pool. */
+export interface DatabaseStores extends StoreConnection {
+  migrations: { applied: readonly number[]; version: number };
 }
 
 /** The runtime capabilities a server passes in: everything with I/O. */
@@ -37,6 +71,21 @@ export interface ServerHost {
   onSignal(signal: 'SIGINT' | 'SIGTERM', listener: () => void): void;
   exit(code: number): void;
   listen(options: ListenOptions): Promise<ListeningServer>;
+  /** Starts a scan worker on this runtime; without it scans run in-process (as with SECSCAN_SCAN_WORKERS=0). */
+  spawnScanWorker?: SpawnScanWorker;
+  /** CPU cores: how many scan workers to start unless SECSCAN_SCAN_WORKERS says. */
+  cores?: number;
+  /**
+   * Hand `writeStdout` every log line of one event-loop turn at once, joined by newlines (it adds
+   * the last one): one write per turn instead of one per request. The servers do; a host that
+   * inspects single lines as they come (tests) does not.
+   */
+  batchStdout?: boolean;
+  /**
+   * Opens the stores on PostgreSQL for DATABASE_URL (the servers pass @secscan/postgres's
+   * `openPostgresStores`); a host without it refuses DATABASE_URL at start.
+   */
+  openDatabase?: (options: DatabaseStoreOptions) => Promise<DatabaseStores>;
 }
 
 /** A running server, for tests and embedders. */
@@ -50,9 +99,6 @@ export interface RunningServer {
   shutdown(reason: string): void;
 }
 
-/** A line every grammar parses (with or without errors): enough to run each language's whole pipeline once. */
-const WARM_UP_CODE = 'a = b(c)\n';
-
 /** Where the installed Scalar API reference keeps its self-contained browser bundle. */
 export function scalarBundleUrl(): URL {
   // The bundle is not in every version's `exports`; find it beside the package's resolved entry (STACK.md).
@@ -60,7 +106,19 @@ export function scalarBundleUrl(): URL {
 }
 
 /** Starts a server on a runtime; resolves once it listens, or null after a configuration error (exit 1). */
-export async function runServer(host: ServerHost): Promise<RunningServer | null> {
+export async function runServer(runtimeHost: ServerHost): Promise<RunningServer | null> {
+  // Log lines go out batched, one write per event-loop turn, and whatever is pending before an exit.
+  const stdout = runtimeHost.batchStdout ? createLineBatcher(runtimeHost.writeStdout) : null;
+  const host: ServerHost = stdout
+    ? {
+        ...runtimeHost,
+        writeStdout: stdout.writeLine,
+        exit: (code) => {
+          stdout.flush();
+          runtimeHost.exit(code);
+        },
+      }
+    : runtimeHost;
   const log = createJsonLog(host.writeStdout);
   let config: ServerConfig;
   try {
@@ -87,14 +145,38 @@ export async function runServer(host: ServerHost): Promise<RunningServer | null>
   // From here on the process keeps only the admin token's hash (the environment itself aside).
   const adminTokenSha256 = config.adminToken ? await config.adminToken.consumeSha256() : null;
 
-  const app = createApp({
-    scanner: host.scanner,
-    stores: {
+  // DATABASE_URL: every store on PostgreSQL, migrated before the first request; else in memory.
+  let connection: StoreConnection | null = null;
+  let stores: Stores;
+  if (config.database) {
+    const { url, ...pool } = config.database;
+    try {
+      if (!host.openDatabase) throw new Error('this server cannot open PostgreSQL');
+      const opened = await host.openDatabase({ url: url.consume(), ...pool });
+      connection = opened;
+      stores = opened.stores;
+      log.info('database ready', { schemaVersion: opened.migrations.version, migrationsApplied: opened.migrations.applied, poolSize: pool.poolSize });
+    } catch (error) {
+      // The message names the failure, never the URL (the store's errors carry no connection details or data).
+      host.writeStderr(`secscan: cannot use the database at DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
+      host.exit(1);
+      return null;
+    }
+  } else {
+    stores = {
       scans: createMemoryScanStore({ maxScans: config.maxStoredScans }),
       keys: createMemoryKeyStore(),
       sessions: createMemorySessionStore(),
       rateLimits: createMemoryRateLimitStore({ maxSubjects: config.maxRateLimitedClients }),
-    },
+    };
+  }
+
+  // Scans run in a pool of workers, off this request loop (in-process with SECSCAN_SCAN_WORKERS=0).
+  const scans = createScanService(config.scanning, { scanner: host.scanner, spawnWorker: host.spawnScanWorker, cores: host.cores ?? 1, log });
+
+  const app = createApp({
+    scanner: scans.pool,
+    stores,
     config: { ...config.app, access: { ...config.access, adminTokenSha256 } },
     docs: { scalarJs },
     logger: {
@@ -103,7 +185,8 @@ export async function runServer(host: ServerHost): Promise<RunningServer | null>
     },
   });
 
-  const server = await host.listen({ port: config.port, hostname: config.host, fetch: app });
+  const requestMs = config.timeouts.bodyMs + 2 * config.scanning.timeoutMs + 5000;
+  const server = await host.listen({ port: config.port, hostname: config.host, fetch: app, timeouts: { ...config.timeouts, requestMs } });
   log.info('listening', {
     host: config.host,
     port: server.port,
@@ -111,20 +194,36 @@ export async function runServer(host: ServerHost): Promise<RunningServer | null>
     version: config.app.version,
     anonymous: config.access.anonymous,
     admin: adminTokenSha256 !== null,
+    scans: scans.shape,
     startupMs: Math.round(performance.now()),
   });
 
-  // Warm up after listening: requests that arrive meanwhile wait only for the grammar they need.
+  // Warm up after listening (each worker loads its grammars and scans one line per language, paying
+  // for first-use compilation before a user's request does); scans that arrive meanwhile wait only
+  // for the grammar they need.
   const warmStarted = performance.now();
-  const warm = (async () => {
-    await host.scanner.warmUp();
-    // The first parse and walk of a language also pays for JIT and lazy rule compilation (20–90 ms
-    // measured on Node); pay it here, one tiny scan per language, rather than in a user's request.
-    for (const language of LANGUAGES) await host.scanner.scan({ code: WARM_UP_CODE, language }, { timeBudgetMs: 1000 });
-  })().then(
+  const warm = scans.pool.warmUp().then(
     () => log.info('warmed up', { ms: Math.round(performance.now() - warmStarted) }),
     (error: unknown) => log.error('warm-up failed', { error: error instanceof Error ? error.message : String(error) }),
   );
+
+  // The periodic sweep (retention, expired sessions, finished rate-limit windows): now, then on a timer.
+  let sweeping = false;
+  const sweep = async (): Promise<void> => {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      log.info('swept', { ...(await sweepStores(stores, { now: Date.now(), retentionDays: config.retentionDays })) });
+    } catch (error) {
+      log.warn('sweep failed; the next one tries again', { error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      sweeping = false;
+    }
+  };
+  void sweep();
+  const sweepTimer = setInterval(() => void sweep(), config.sweepIntervalSeconds * 1000);
+  // Node and Bun: the timer alone does not keep the process alive (Deno's timers have no unref; the server does anyway).
+  (sweepTimer as { unref?: () => void }).unref?.();
 
   let stopping = false;
   const shutdown = (reason: string): void => {
@@ -134,23 +233,29 @@ export async function runServer(host: ServerHost): Promise<RunningServer | null>
       return;
     }
     stopping = true;
+    clearInterval(sweepTimer);
     log.info('shutting down', { reason, timeoutMs: config.shutdownTimeoutMs });
     const timer = setTimeout(() => {
       log.error('shutdown timed out with requests in flight', { timeoutMs: config.shutdownTimeoutMs });
       host.exit(1);
     }, config.shutdownTimeoutMs);
-    server.stop().then(
-      () => {
-        clearTimeout(timer);
-        log.info('stopped');
-        host.exit(0);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        log.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) });
-        host.exit(1);
-      },
-    );
+    server
+      .stop()
+      // The workers and the database pool close after the last request has finished with them.
+      .then(() => scans.pool.close())
+      .then(() => connection?.close())
+      .then(
+        () => {
+          clearTimeout(timer);
+          log.info('stopped');
+          host.exit(0);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          log.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) });
+          host.exit(1);
+        },
+      );
   };
   host.onSignal('SIGTERM', () => shutdown('SIGTERM'));
   host.onSignal('SIGINT', () => shutdown('SIGINT'));

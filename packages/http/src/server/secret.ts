@@ -1,5 +1,5 @@
 /**
- * A secret read from the environment (the admin token): it never prints — not through JSON,
+ * A secret read from the environment (the admin token, DATABASE_URL): it never prints — not through JSON,
  * String(), Node's util.inspect nor Deno.inspect — and once its hash is taken the value is dropped,
  * so from then on the process holds only the hash (DESIGN §3: stored only as SHA-256).
  */
@@ -21,6 +21,14 @@ export class Secret {
     if (value === null) throw new Error('the secret has already been consumed');
     this.#value = null;
     return sha256Hex(value);
+  }
+
+  /** The secret itself, once, for a driver that needs it (a database URL); forgotten afterwards. Throws if called twice. */
+  consume(): string {
+    const value = this.#value;
+    if (value === null) throw new Error('the secret has already been consumed');
+    this.#value = null;
+    return value;
   }
 
   /** Always `[redacted]`. */

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { RequestContext } from '../context.ts';
 import { isJsonContentType, JSON_MEDIA_TYPE } from '../negotiate.ts';
 import { jsonPointer, problem, type ProblemError } from '../problem.ts';
-import { readBody } from './read-body.ts';
+import { DEFAULT_BODY_TIMEOUT_MS, readBody } from './read-body.ts';
 
 /** A body that passed, or the problem response that refuses it. */
 export type BodyOutcome<T> = { ok: true; value: T } | { ok: false; response: Response };
@@ -27,13 +27,23 @@ export function issuesToErrors(issues: readonly v.BaseIssue<unknown>[], prefix: 
 }
 
 /** Reads the body as a JSON object of at most `maxBytes` bytes. */
-export async function readJsonObject(request: Request, ctx: RequestContext, maxBytes: number, what: string): Promise<BodyOutcome<Record<string, unknown>>> {
+export async function readJsonObject(
+  request: Request,
+  ctx: RequestContext,
+  maxBytes: number,
+  what: string,
+  timeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+): Promise<BodyOutcome<Record<string, unknown>>> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return { ok: false, response: problem(ctx, 'unsupported_media_type', `Send the ${what} as ${JSON_MEDIA_TYPE}.`, { headers: { 'accept-post': JSON_MEDIA_TYPE } }) };
   }
-  const body = await readBody(request, maxBytes);
+  const body = await readBody(request, maxBytes, timeoutMs);
   if (!body.ok) {
     if (body.kind === 'unreadable') return { ok: false, response: problem(ctx, 'invalid_json', 'The request body could not be read.') };
+    if (body.kind === 'timeout') {
+      // The rest of the body may still be on its way: the connection cannot carry another request.
+      return { ok: false, response: problem(ctx, 'request_timeout', `The request body did not arrive within ${body.timeoutMs} ms.`, { headers: { connection: 'close' } }) };
+    }
     const why = body.reason === 'longer_than_declared' ? 'The request body is longer than its Content-Length.' : `The request body is larger than ${body.limit} bytes.`;
     return { ok: false, response: problem(ctx, 'payload_too_large', why, { headers: { connection: 'close' } }) };
   }
@@ -55,8 +65,9 @@ export async function readJsonBody<S extends v.GenericSchema>(
   maxBytes: number,
   schema: S,
   name: string,
+  timeoutMs = DEFAULT_BODY_TIMEOUT_MS,
 ): Promise<BodyOutcome<v.InferOutput<S>>> {
-  const body = await readJsonObject(request, ctx, maxBytes, `${name} body`);
+  const body = await readJsonObject(request, ctx, maxBytes, `${name} body`, timeoutMs);
   if (!body.ok) return body;
   const parsed = v.safeParse(schema, body.value);
   if (!parsed.success) {

@@ -61,6 +61,21 @@ describe('readBody', () => {
     expect(result.ok && result.bytes.byteLength).toBe(100);
   });
 
+  it('gives up on a body that does not arrive within the deadline, and cancels it', async () => {
+    let cancelled = false;
+    const trickle = new ReadableStream<Uint8Array>({
+      pull: () => new Promise(() => {}), // a client that sent the headers and then nothing more
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const started = performance.now();
+    const result = await readBody({ headers: new Headers({ 'content-length': '10' }), body: trickle } as unknown as Request, 100, 50);
+    expect(result).toEqual({ ok: false, kind: 'timeout', timeoutMs: 50 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(cancelled).toBe(true);
+  });
+
   it('treats a malformed Content-Length or a broken stream as unreadable', async () => {
     const { request } = streamingRequest([bytes(1)]);
     request.headers.set('content-length', '12abc');

@@ -2,12 +2,18 @@
  * Reads a request body with a byte limit enforced while it streams in: a Content-Length over the
  * limit is refused before reading anything, and a body that grows past the limit (chunked, or longer
  * than its own Content-Length) is cancelled at the first chunk that crosses it — never buffered whole.
+ * The whole body must also arrive within a deadline, so a client that trickles it in a byte at a
+ * time cannot hold a request (and its memory) open: not every runtime can bound that itself.
  */
+
+/** How long a body may take to arrive when the caller names no deadline. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
 /** Why a body was refused. */
 export type BodyRefusal =
   | { kind: 'too_large'; reason: 'content_length' | 'streamed' | 'longer_than_declared'; limit: number }
-  | { kind: 'unreadable' };
+  | { kind: 'unreadable' }
+  | { kind: 'timeout'; timeoutMs: number };
 
 /** The outcome of reading a body. */
 export type BodyResult = { ok: true; bytes: Uint8Array } | ({ ok: false } & BodyRefusal);
@@ -24,16 +30,25 @@ function declaredLength(header: string | null): number | null {
   return Number(value);
 }
 
-async function cancelQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+/**
+ * Cancels the rest of a body without waiting for it: on Deno, cancelling the body of a client that
+ * is still trickling it settles only when the client stops, and the answer must not wait for that.
+ */
+function cancelQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   try {
-    await reader.cancel();
+    reader.cancel().catch(() => {
+      // The client may already be gone; nothing to do.
+    });
   } catch {
-    // The client may already be gone; nothing to do.
+    // Same.
   }
 }
 
-/** Reads at most `limit` bytes of `request`'s body. */
-export async function readBody(request: Request, limit: number): Promise<BodyResult> {
+/** A read that lost the race against the body deadline. */
+const EXPIRED = Symbol('expired');
+
+/** Reads at most `limit` bytes of `request`'s body, all of it within `timeoutMs`. */
+export async function readBody(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<BodyResult> {
   const declared = declaredLength(request.headers.get('content-length'));
   if (declared !== null && Number.isNaN(declared)) return { ok: false, kind: 'unreadable' };
   if (declared !== null && declared > limit) return { ok: false, kind: 'too_large', reason: 'content_length', limit };
@@ -45,12 +60,21 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
   const whole = declared !== null ? new Uint8Array(declared) : null;
   let total = 0;
   const reader = stream.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<typeof EXPIRED>((resolve) => {
+    timer = setTimeout(() => resolve(EXPIRED), timeoutMs);
+  });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const read = await Promise.race([reader.read(), expired]);
+      if (read === EXPIRED) {
+        cancelQuietly(reader);
+        return { ok: false, kind: 'timeout', timeoutMs };
+      }
+      const { done, value } = read;
       if (done) break;
       if (total + value.byteLength > cap) {
-        await cancelQuietly(reader);
+        cancelQuietly(reader);
         return { ok: false, kind: 'too_large', reason: declared !== null ? 'longer_than_declared' : 'streamed', limit };
       }
       if (whole) whole.set(value, total);
@@ -58,8 +82,10 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
       total += value.byteLength;
     }
   } catch {
-    await cancelQuietly(reader);
+    cancelQuietly(reader);
     return { ok: false, kind: 'unreadable' };
+  } finally {
+    clearTimeout(timer);
   }
   if (whole) return { ok: true, bytes: total === whole.byteLength ? whole : whole.subarray(0, total) };
   if (chunks.length === 1) return { ok: true, bytes: chunks[0] as Uint8Array };

@@ -1,0 +1,86 @@
+/**
+ * Every regular expression the packages ship: regex literals and `new RegExp("literal", "flags")`
+ * in their TypeScript sources (tests excluded), found by parsing the sources with the scanner's own
+ * TypeScript grammar. The ReDoS lint (scripts/lint-regex.ts) checks each statically; the hostile
+ * input suite (tests/hostile-regex.test.ts) attacks each at run time.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Language, Parser, type Node } from 'web-tree-sitter';
+import { grammarLoader } from '@secscan/grammars';
+
+/** The repository root, with a trailing slash. */
+export const ROOT = new URL('..', import.meta.url).pathname;
+
+/** Where shipped code lives. */
+export const REGEX_SOURCE_DIRS = ['packages/core/src', 'packages/http/src', 'packages/cli/src', 'packages/grammars/src', 'servers'];
+
+/** One regular expression in the sources. */
+export interface FoundRegex {
+  /** Absolute path of the file. */
+  file: string;
+  /** 1-based line. */
+  line: number;
+  pattern: string;
+  flags: string;
+  /** Whether the line above or the line itself says `redos-ok: <reason>` (a reviewed exception). */
+  waived: boolean;
+}
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...sources(full));
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+function stringLiteral(node: Node | null): string | null {
+  if (!node || node.type !== 'string') return null;
+  try {
+    return JSON.parse(node.text.startsWith("'") ? `"${node.text.slice(1, -1).replace(/"/g, '\\"')}"` : node.text) as string;
+  } catch {
+    return null;
+  }
+}
+
+/** Every regular expression in `dirs` (relative to the repository root), in file order. */
+export async function findRegexes(dirs: readonly string[] = REGEX_SOURCE_DIRS): Promise<FoundRegex[]> {
+  await Parser.init({ wasmBinary: await grammarLoader.runtime() });
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(await grammarLoader.grammar('typescript')));
+  const found: FoundRegex[] = [];
+  try {
+    for (const dir of dirs) {
+      for (const file of sources(join(ROOT, dir))) {
+        const code = readFileSync(file, 'utf8');
+        const tree = parser.parse(code);
+        if (!tree) continue;
+        const lines = code.split('\n');
+        const waived = (row: number): boolean => /redos-ok:\s*\S/.test(lines[row - 1] ?? '') || /redos-ok:\s*\S/.test(lines[row] ?? '');
+        const stack: Node[] = [tree.rootNode];
+        while (stack.length > 0) {
+          const n = stack.pop() as Node;
+          if (n.type === 'regex') {
+            const pattern = n.childForFieldName('pattern')?.text ?? '';
+            const flags = n.childForFieldName('flags')?.text ?? '';
+            found.push({ file, line: n.startPosition.row + 1, pattern, flags, waived: waived(n.startPosition.row) });
+          } else if (n.type === 'new_expression' && n.childForFieldName('constructor')?.text === 'RegExp') {
+            const args = n.childForFieldName('arguments')?.namedChildren ?? [];
+            const pattern = stringLiteral(args[0] ?? null);
+            const flags = stringLiteral(args[1] ?? null) ?? '';
+            if (pattern !== null) found.push({ file, line: n.startPosition.row + 1, pattern, flags, waived: waived(n.startPosition.row) });
+          }
+          for (const c of n.namedChildren) if (c) stack.push(c);
+        }
+        tree.delete();
+      }
+    }
+  } finally {
+    parser.delete();
+  }
+  return found;
+}
