@@ -420,7 +420,8 @@ describe.each(RUNTIMES)('access control on $name', (runtime) => {
 
   beforeAll(async () => {
     // DESIGN §4's default limits; one trusted proxy, so each test can be its own client through X-Forwarded-For.
-    server = await startServer(runtime, { SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN, SECSCAN_TRUST_PROXY: '1', SECSCAN_CORS_ORIGINS: 'https://app.example' });
+    // A queue for every request of the 120-request burst: this suite counts rate-limit answers, not scan-pool refusals.
+    server = await startServer(runtime, { SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN, SECSCAN_TRUST_PROXY: '1', SECSCAN_CORS_ORIGINS: 'https://app.example', SECSCAN_MAX_QUEUED_SCANS: '256' });
   });
 
   afterAll(async () => {

