@@ -8,7 +8,7 @@
 import type { GrammarName, LanguageId } from '../../languages.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
-import { helperPaths, readsIntoArgument } from './helpers.ts';
+import { checkedPaths, helperPaths, readsIntoArgument } from './helpers.ts';
 import { declaratorShape, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda_expression']);
@@ -203,6 +203,16 @@ function bindingNames(target: SyntaxNode): SyntaxNode[] {
         n = inner;
         break;
       }
+      case 'call_expression': {
+        // in.read(reinterpret_cast<char *>(&hdr), sizeof hdr) writes into hdr
+        const fn = n.child('function');
+        const name = fn?.type === 'template_function' ? (fn.child('name')?.text.replace(/\s+/g, '') ?? '') : (fn?.text.replace(/\s+/g, '') ?? '');
+        if (!/^(?:std::)?(?:static_cast|reinterpret_cast|const_cast|addressof)$/.test(name)) return [];
+        const inner = n.child('arguments')?.namedChildren.find((c) => c.type !== 'comment');
+        if (!inner) return [];
+        n = inner;
+        break;
+      }
       case 'binary_expression': {
         // recv(fd, buf + off, …) writes into buf
         const left = n.child('left');
@@ -306,6 +316,33 @@ function isVexingConstruction(decl: SyntaxNode): boolean {
   if (!type || type.type === 'primitive_type' || type.type === 'sized_type_specifier') return false;
   const params = decl.child('parameters')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
   return params.length > 0 && params.every((p) => p.type === 'parameter_declaration' && !p.child('declarator') && (p.child('type')?.type === 'type_identifier' || p.child('type')?.type === 'qualified_identifier'));
+}
+
+/**
+ * Whether an operand of `/` is certainly a filesystem path in C++ (`std::filesystem::path`,
+ * `boost::filesystem::path`, `fs::path(x)`, another `a / b` of paths): `dest / name` joins paths.
+ */
+function isPathOperand(node: SyntaxNode, depth = 0): boolean {
+  if (depth > 12) return false;
+  let n = node;
+  for (let i = 0; i < 32 && n.type === 'parenthesized_expression' && n.namedChildren[0]; i++) n = n.namedChildren[0] as SyntaxNode;
+  switch (n.type) {
+    case 'binary_expression':
+      return n.child('operator')?.text === '/' && (isPathOperand(n.child('left') ?? n, depth + 1) || isPathOperand(n.child('right') ?? n, depth + 1));
+    case 'identifier': {
+      const d = findDeclaration(n.text, n);
+      if (d === null || d.pointers > 0) return false;
+      let t = d.type.trim();
+      if (t.endsWith('&')) t = t.slice(0, -1).trimEnd();
+      return t === 'path' || t.endsWith('::path') || t.endsWith(' path');
+    }
+    case 'call_expression': {
+      const text = n.child('function')?.text.replace(/\s+/g, '') ?? '';
+      return /(?:^|::)(?:path|current_path|temp_directory_path|parent_path|canonical|weakly_canonical|absolute|relative)$/.test(text) || /(?:\.|->)(?:parent_path|path|root_path|lexically_normal)$/.test(text);
+    }
+    default:
+      return false;
+  }
 }
 
 const STRING_COMPARE = /^(?:std::)?(?:strcmp|strncmp|strcasecmp|strncasecmp|wcscmp|wcsncmp|_stricmp|_strnicmp|stricmp|strnicmp|lstrcmp|lstrcmpi|_wcsicmp)$/;
@@ -641,6 +678,8 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
       // `i % n`, `x & 0xff` bound their value.
       if (op === '%' || op === '&') return { kind: 'clean', parts: [left, right] };
       if (op === '+' && language === 'cpp' && (isStringOperand(left) || isStringOperand(right))) return { kind: 'concat', parts: [left, right] };
+      // `dest / name` on std::filesystem paths joins them: the name is built into the path.
+      if (op === '/' && language === 'cpp' && (isPathOperand(left) || isPathOperand(right))) return { kind: 'concat', parts: [left, right] };
       if (language === 'cpp' && op === '>>') {
         // `std::cin >> a >> b`, `iss >> word`: the stream's data is written into the right operands.
         const root = chainRoot(node, '>>');
@@ -748,6 +787,7 @@ function importAliases(root: SyntaxNode): Map<string, string> {
     const full = expanded ? [...expanded.split('::'), ...parts.slice(1)] : parts;
     aliases.set(text, full.join('.'));
   }
+  for (const [name, path] of checkedPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
   for (const [name, path] of helperPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
   return aliases;
 }

@@ -337,7 +337,67 @@ function paramsOnly(fn: SyntaxNode, name: string): Facts {
 
 const FACT_NODES = new Set(['assignment_expression', 'init_declarator', 'call_expression', 'return_statement', 'for_range_loop', 'binary_expression', 'declaration']);
 
-function extract(fn: SyntaxNode, name: string, defined: ReadonlySet<string>, withBody = true): Facts {
+/**
+ * Names of I/O functions a program declares and links from elsewhere (a board support package, a
+ * transport library): `uart_read_line(char *buf, size_t len)`, `net_recv_packet(uint8_t *out, …)`.
+ */
+const READ_VERBS = new Set(['read', 'recv', 'receive', 'readline']);
+const READ_NOUNS = new Set(['line', 'packet', 'pkt', 'msg', 'message', 'frame', 'data', 'bytes', 'buf', 'buffer', 'input', 'request', 'req', 'cmd', 'command', 'record', 'chunk', 'block']);
+const REMOTE_READER = ['recv', 'receive', 'net', 'sock', 'http', 'tcp', 'udp', 'packet', 'pkt', 'mqtt', 'rpc'];
+
+/** Words of an identifier: `uart_read_line` → uart, read, line; `netRecvFrame` → net, recv, frame. */
+function identifierWords(name: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  for (let i = 0; i < name.length && i < 80; i++) {
+    const c = name[i] as string;
+    const upper = c >= 'A' && c <= 'Z';
+    if (c === '_' || (upper && word && !(word[word.length - 1] as string).match(/[A-Z]/))) {
+      if (word) out.push(word.toLowerCase());
+      word = c === '_' ? '' : c;
+    } else word += c;
+  }
+  if (word) out.push(word.toLowerCase());
+  return out;
+}
+
+/** `uart_read_line`, `bus_recv_frame`, `netRead`, `sock_recv`, `serial_get_line`: a function named for reading input. */
+function readerName(name: string): boolean {
+  const words = identifierWords(name);
+  if (words.length === 0 || words.length > 5) return false;
+  const last = words[words.length - 1] as string;
+  const prev = words[words.length - 2];
+  if (READ_VERBS.has(last)) return true;
+  return prev !== undefined && READ_NOUNS.has(last) && (READ_VERBS.has(prev) || prev === 'get');
+}
+const WRITABLE_BUFFER = /^(?:char|unsigned char|signed char|(?:std::)?u?int8_t|uint8|u8|void|BYTE|UCHAR|guchar|guint8|gchar)$/;
+
+/**
+ * Input readers declared but not defined in the file (prototypes of external functions with a
+ * reader's name): the writable byte or character buffer they take is filled with input.
+ */
+function externReaders(root: SyntaxNode, defined: ReadonlySet<string>): Map<string, readonly [number, Feed]> {
+  const out = new Map<string, readonly [number, Feed]>();
+  for (const decl of root.namedChildren) {
+    if (decl.type !== 'declaration') continue;
+    const d = decl.child('declarator');
+    if (d?.type !== 'function_declarator') continue;
+    const name = d.child('declarator')?.text ?? '';
+    if (!name || defined.has(name) || KNOWN.has(name) || !readerName(name)) continue;
+    const params = (d.child('parameters')?.namedChildren ?? []).filter((c) => c.type === 'parameter_declaration');
+    const at = params.findIndex((p) => {
+      const shape = declaratorShape(p.child('declarator'));
+      if (shape.pointers + shape.arrays.length !== 1) return false;
+      if (p.children.some((c) => c.type === 'type_qualifier' && c.text === 'const')) return false;
+      return WRITABLE_BUFFER.test((p.child('type')?.text ?? '').replace(/\s+/g, ' '));
+    });
+    if (at < 0 || at >= HELPER_ARGS) continue;
+    out.set(name, [at, REMOTE_READER.some((w) => name.toLowerCase().includes(w)) ? 'remote' : 'local']);
+  }
+  return out;
+}
+
+function extract(fn: SyntaxNode, name: string, defined: ReadonlySet<string>, withBody = true, readers: ReadonlyMap<string, readonly [number, Feed]> = new Map()): Facts {
   const decls = parameterDeclarations(fn);
   const params: Facts['params'] = [];
   const list = fn.type === 'lambda_expression' ? fn.child('declarator')?.child('parameters') : declaratorOf(fn)?.child('parameters');
@@ -459,7 +519,7 @@ function extract(fn: SyntaxNode, name: string, defined: ReadonlySet<string>, wit
           if (into) facts.edges.push({ to: into, from: tokensOf(args[0], defined), write: false });
           break;
         }
-        const reader = INPUT_READERS[name];
+        const reader = INPUT_READERS[name] ?? readers.get(name);
         if (reader) {
           const into = accessKey(args[reader[0]]);
           if (into) facts.edges.push({ to: into, from: [`!${reader[1]}`], write: true });
@@ -676,7 +736,8 @@ function compute(root: SyntaxNode): FileSummaries {
       }
     }
   }
-  const facts = named.filter((n) => called.has(n.name) || callers.has(n.fn)).map((n) => extract(n.fn, n.name, defined));
+  const readers = externReaders(root, defined);
+  const facts = named.filter((n) => called.has(n.name) || callers.has(n.fn)).map((n) => extract(n.fn, n.name, defined, true, readers));
   // Decoder buffers and callback data of functions nobody in the file calls still seed the memory rules.
   const seedsOnly = named.filter((n) => !called.has(n.name) && !callers.has(n.fn)).map((n) => paramsOnly(n.fn, n.name));
   const byName = new Map<string, Facts[]>();
@@ -694,6 +755,8 @@ function compute(root: SyntaxNode): FileSummaries {
   // Phase 1: what helpers do to their arguments and return. A worklist: a function is summarised
   // again only when a helper it calls changed (overloads and same-named statics are merged).
   const helpers = new Map<string, HelperSummary>();
+  // External readers: what a call writes into their buffer is input, like a same-file reader's.
+  for (const [name, [at, feed]] of readers) helpers.set(name, { copies: new Set(), reads: new Map([[at, feed]]), returns: null });
   const own = new Map<Facts, HelperSummary>();
   let work = new Set(facts.filter(candidate));
   for (let round = 0; round < 6 && work.size > 0; round++) {
@@ -756,6 +819,50 @@ function summaries(root: SyntaxNode): FileSummaries {
   let s = cache.get(root);
   if (!s) cache.set(root, (s = compute(root)));
   return s;
+}
+
+/** Root segment of the canonical path of a same-file validating helper (see `checkedPaths`). */
+export const CHECKED_ROOT = '__c_checked';
+/** Names of helpers that return their argument once it passed a check (`safeId(id)`, `sanitize_name(n)`, `validated_path(p)`). */
+const CHECKED_NAME = /^(?:safe|saniti[sz]|validated?|checked|clean)|(?:Safe|_safe|Saniti[sz]|_saniti[sz]|Validated|_validated|Checked|_checked)/;
+/** …but not the "safe" variants of copies and reads, which return what they copied. */
+const NOT_CHECKING = /cpy|cat|copy|printf|read|alloc|free|write|append|join|concat|format/i;
+
+const EMPTY_RESULTS = new Set(['NULL', 'nullptr', 'std::nullopt', '""', '{}', '0', 'std::string()', 'std::string{}']);
+
+function refuses(body: SyntaxNode): boolean {
+  for (const n of descendants(body, new Set(['throw_statement', 'return_statement', 'call_expression']), 4000)) {
+    if (n.type === 'throw_statement') return true;
+    if (n.type === 'call_expression') {
+      if (/^(?:std::)?(?:exit|abort|_exit)$/.test(n.child('function')?.text ?? '')) return true;
+      continue;
+    }
+    const value = n.namedChildren.find((c) => c.type !== 'comment');
+    if (value && EMPTY_RESULTS.has(value.text.replace(/\s+/g, ''))) return true;
+  }
+  return false;
+}
+
+/**
+ * Same-file helpers that check a string and hand it back (`static std::string safeId(const std::string &id)
+ * { … throw …; return id; }`): their result is as safe as their check, like a library sanitizer.
+ * Functions returning nothing or a truth value are left alone (they are validators in a condition).
+ */
+export function checkedPaths(root: SyntaxNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const fn of structureOf(root)) {
+    if (fn.type !== 'function_definition') continue;
+    const name = functionName(fn);
+    if (!name || !CHECKED_NAME.test(name) || NOT_CHECKING.test(name)) continue;
+    const type = fn.child('type')?.text.replace(/\s+/g, ' ') ?? '';
+    if (/^(?:void|bool|int|_Bool)$/.test(type) || type === '') continue;
+    const body = fn.child('body');
+    if (!body) continue;
+    // It must be able to refuse: throw, exit, or return nothing / an empty value on some path.
+    if (!refuses(body)) continue;
+    out.set(name, `${CHECKED_ROOT}.${name}`);
+  }
+  return out;
 }
 
 /** Root segment of the canonical path of a same-file helper (see `helperPaths`). */

@@ -2,7 +2,7 @@ import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile, OutSourceSpec, PropagatorSpec } from '../../engine/profile.ts';
 import { VULN_CLASSES, type Strength, type VulnClass } from '../../rule.ts';
 import { cAdapter } from './adapter.ts';
-import { HELPER_ARGS, HELPER_ROOT, INPUT_READERS, isCurlCallback } from './helpers.ts';
+import { CHECKED_ROOT, HELPER_ARGS, HELPER_ROOT, INPUT_READERS, isCurlCallback } from './helpers.ts';
 import { isIntegerType } from './syntax.ts';
 
 /**
@@ -222,6 +222,8 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
     propagators: propagators(language),
     sanitizers: [
       { callee: NUMERIC, classes: NOT_MEMORY },
+      // The file's own checking helpers that hand back what passed (`safeId(id)`, `sanitize_filename(n)`).
+      { callee: [`${CHECKED_ROOT}.*`], classes: NOT_MEMORY },
       // The last path component cannot leave a directory; it can still hold quotes and `;` for a shell.
       { callee: ['basename', '__xpg_basename', 'g_path_get_basename', 'PathFindFileName', 'PathFindFileNameA', 'PathStripPath', '*.filename'], classes: ['path'] },
       {

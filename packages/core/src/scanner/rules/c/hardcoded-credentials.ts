@@ -18,6 +18,29 @@ function literal(node: SyntaxNode | null | undefined, depth = 0): string | null 
   return null;
 }
 
+const BYTE_ELEMENT = /^(?:const\s+)?(?:unsigned\s+char|char|signed\s+char|(?:std::)?u?int8_t|uint8|u8|BYTE|UCHAR|guchar|guint8|(?:std::)?byte)$/;
+const TEST_NAME = /test|example|sample|dummy|vector|kat|fixture|mock/i;
+
+/**
+ * Whether an initializer spells out key bytes: `{ 0x3a, 0x91, … }` or `{'p', 'o', 's', …}` with at
+ * least 8 constant elements that are not all alike (`{0}`, a zeroed buffer, is no key).
+ */
+function keyBytes(init: SyntaxNode | null): boolean {
+  if (!init || init.type !== 'initializer_list') return false;
+  const items = init.namedChildren.filter((c) => c.type !== 'comment');
+  if (items.length < 8 || items.length > 512) return false;
+  if (!items.every((c) => c.type === 'number_literal' || c.type === 'char_literal')) return false;
+  return new Set(items.map((c) => c.text.toLowerCase())).size >= Math.min(6, Math.ceil(items.length / 2));
+}
+
+/** `static const unsigned char aes_key[16] = { … };`: a key-named byte array with its bytes in the source. */
+function byteKeyDeclaration(node: SyntaxNode, name: string): boolean {
+  const owner = node.parent;
+  const type = owner?.child('type')?.text ?? '';
+  const qualified = owner ? owner.children.filter((c) => c.type === 'type_qualifier').map((c) => c.text).join(' ') : '';
+  return BYTE_ELEMENT.test(`${qualified.includes('const') ? 'const ' : ''}${type}`.replace(/\s+/g, ' ')) && !TEST_NAME.test(name) && keyBytes(node.child('value'));
+}
+
 /** A name's last word-ish part: `cfg.db_password` → `db_password`, `opts->apiKey` → `apiKey`, `keys[0]` → `keys`. */
 function lastName(node: SyntaxNode): string {
   let text = unwrap(node).text.replace(/\s+/g, '');
@@ -123,6 +146,9 @@ function credentialValue(value: string, name: string): boolean {
 function declaration(node: SyntaxNode): Verdict {
   const shape = declaratorShape(node);
   const name = shape.name?.text;
+  if (name && shape.arrays.length > 0 && isSecretName(name) && byteKeyDeclaration(node, name)) {
+    return { cwe: ['CWE-798', 'CWE-321'], message: `${name} holds a key whose bytes are written in the code` };
+  }
   const value = literal(node.child('value'));
   if (!name || value === null || !isSecretName(name) || !credentialValue(value, name)) return false;
   return { message: `${name} is set to a hard-coded credential` };
@@ -188,6 +214,10 @@ function call(node: SyntaxNode, ctx: MatchContext): Verdict {
       if (init !== null && !isSecretName(id.text)) {
         v = init;
         at = d?.declarator ?? node;
+      }
+      // `static const unsigned char payload_key[8] = { 0x3a, … };` handed to the cipher as its key.
+      if (init === null && d && d.kind !== 'param' && d.arrays.length > 0 && spec[1].includes('key') && !isSecretName(id.text) && d.declarator.type === 'init_declarator' && byteKeyDeclaration(d.declarator, id.text)) {
+        return { node: d.declarator, cwe: ['CWE-798', 'CWE-321'], message: `${id.text} holds the ${spec[1]} passed to ${name}(), written in the code byte by byte` };
       }
     }
     if (v === null) v = ctx.stringValue(arg);

@@ -113,6 +113,8 @@ function unboundedCopy(call: CallView, ctx: MatchContext): Verdict {
     }
     if (srcLen !== null) {
       if (used + srcLen + 1 <= cap) return false;
+      // `if (strlen(tmp) >= sizeof u->host) return -1; strcpy(u->host, tmp);`: a larger source checked first.
+      if (lengthChecked(src, at, cap)) return false;
       return {
         confidence: 'high',
         cwe: cweFor(buf.kind),

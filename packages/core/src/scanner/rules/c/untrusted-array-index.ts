@@ -1,6 +1,6 @@
 import { boundedAtDefinition, isIntegerExpr, lengthChecked, sizedBy, maxStringLength, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
 import { assignedValue } from '../../lang/c/analysis.ts';
-import { bufferOf, callArgs, calledName, constInt, descendants, enclosingFunction, findDeclaration, scopeDescendants, subscriptIndex, unwrap } from '../../lang/c/syntax.ts';
+import { bufferOf, callArgs, calledName, constInt, descendants, enclosingFunction, findDeclaration, functionName, rootOf, scopeDescendants, subscriptIndex, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -154,6 +154,117 @@ function pointerCopyLoop(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode, ct
   };
 }
 
+/** The written subscript of `arr[i] = …` or `arr[i].field = …` (the element is stored into). */
+function storedInto(node: SyntaxNode): boolean {
+  let n = node;
+  for (let i = 0; i < 4; i++) {
+    const p = n.parent;
+    if (!p) return false;
+    if (p.type === 'assignment_expression') return p.child('left') === n;
+    if (p.type !== 'field_expression' || p.child('argument') !== n) return false;
+    n = p;
+  }
+  return false;
+}
+
+/** Whether a function's text increments a counter: `n++`, `++n`, `n += 1`, `n = n + 1`. */
+function incremented(scope: SyntaxNode, counter: string): boolean {
+  for (const u of descendants(scope, new Set(['update_expression', 'assignment_expression']), 4000)) {
+    if (u.type === 'update_expression') {
+      if (u.text.includes('++') && norm(u.child('argument') ?? u) === counter) return true;
+    } else if (norm(u.child('left') ?? u) === counter && /^(?:\+=|=)$/.test(u.child('operator')?.text ?? '') && (u.child('operator')?.text === '+=' || norm(u.child('right') ?? u).startsWith(`${counter}+`))) return true;
+  }
+  return false;
+}
+
+/** The field name or variable name a counter key ends with: `rec->nopts` → `nopts`. */
+function counterName(counter: SyntaxNode): string | null {
+  const c = unwrap(counter);
+  if (c.type === 'identifier') return c.text;
+  if (c.type === 'field_expression') return c.child('field')?.text ?? null;
+  return null;
+}
+
+/**
+ * Whether the file compares the counter with anything but the counter of a loop that walks the
+ * entries already stored (`for (i = 0; i < n; i++)`): `if (n >= MAX) return;`, `n < cap &&`,
+ * `n == ARRAY_SIZE(a)` all bound it.
+ */
+function counterChecked(root: SyntaxNode, name: string): boolean {
+  const isCounter = (x: SyntaxNode | null): boolean => {
+    if (!x) return false;
+    const v = unwrap(x);
+    return (v.type === 'identifier' && v.text === name) || (v.type === 'field_expression' && v.child('field')?.text === name);
+  };
+  for (const b of scopeDescendants(root, ['binary_expression'])) {
+    const op = b.child('operator')?.text ?? '';
+    if (!/^(?:<|<=|>|>=|==|!=)$/.test(op)) continue;
+    const l = b.child('left');
+    const r = b.child('right');
+    const side = isCounter(l) ? r : isCounter(r) ? l : null;
+    if (!side) {
+      // `n + 1 > MAX`, `(size_t)n >= cap`
+      if (descendants(b, new Set(['identifier', 'field_identifier']), 50).some((id) => id.text === name) && !b.parent?.type.startsWith('for')) return true;
+      continue;
+    }
+    // `for (i = 0; i < n; i++)`: the loop walks what is stored, it bounds nothing.
+    const loop = b.parent?.type === 'for_statement' && b.field === 'condition' ? b.parent : null;
+    const other = unwrap(side);
+    if (loop && other.type === 'identifier' && (loop.child('update')?.text ?? '').includes(other.text)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Whether a function is called from inside a loop somewhere in the file (once per datagram, line, record …). */
+function calledRepeatedly(fn: SyntaxNode, root: SyntaxNode): boolean {
+  const name = functionName(fn);
+  if (!name) return false;
+  for (const call of scopeDescendants(root, ['call_expression'])) {
+    if (calledName(call) !== name || fn.contains(call)) continue;
+    if (call.ancestor(new Set(['while_statement', 'for_statement', 'do_statement', 'for_range_loop']))) return true;
+  }
+  return false;
+}
+
+/**
+ * `arr[count++] = x` / `arr[count] = x; count++;` appending to a fixed array kept with a counter
+ * (a global or a struct field) that nothing in the file compares with the array's capacity, done
+ * in a loop or in a function the file calls in a loop: the entries keep coming until they pass
+ * the end of the array.
+ */
+function uncheckedAppend(node: SyntaxNode, index: SyntaxNode, base: SyntaxNode): Verdict {
+  if (!storedInto(node)) return false;
+  const i = unwrap(index);
+  const counter = i.type === 'update_expression' && i.text.endsWith('++') ? unwrap(i.child('argument') ?? i) : i;
+  if (counter.type !== 'identifier' && counter.type !== 'field_expression') return false;
+  const name = counterName(counter);
+  if (!name) return false;
+  // Only counters that outlive the call: file-scope variables and fields of a record.
+  if (counter.type === 'identifier') {
+    const d = findDeclaration(counter.text, counter);
+    if (!d || d.kind !== 'global') return false;
+  }
+  const buf = bufferOf(base, node);
+  if (!buf || buf.kind !== 'array' || buf.elements === null || buf.elements <= 1) return false;
+  const fn = enclosingFunction(node);
+  if (!fn) return false;
+  const key = norm(counter);
+  if (counter === i ? !incremented(fn, key) : false) return false;
+  // One report per array and counter in a function: the first store.
+  const first = scopeDescendants(fn, ['subscript_expression']).find((s) => s !== node && s.start < node.start && storedInto(s) && norm(s.child('argument') ?? s) === norm(base) && norm(unwrap(subscriptIndex(s) ?? s)).replace(/\+\+$/, '') === key);
+  if (first) return false;
+  const root = rootOf(node);
+  if (counterChecked(root, name)) return false;
+  const loop = node.ancestor(new Set(['while_statement', 'for_statement', 'do_statement', 'for_range_loop']));
+  if ((!loop || !fn.contains(loop)) && !calledRepeatedly(fn, root)) return false;
+  return {
+    confidence: 'medium',
+    cwe: ['CWE-787', 'CWE-129'],
+    message: `${show(base)} has ${buf.elements} elements, but ${key} grows with each entry stored and is never compared with that capacity: the next entry is written past the end`,
+  };
+}
+
 function isMapLike(base: SyntaxNode): boolean {
   const b = unwrap(base);
   if (b.type !== 'identifier') return false;
@@ -196,6 +307,8 @@ function untrustedIndex(node: SyntaxNode, ctx: MatchContext): Verdict {
     const copy = copyUntilTerminator(index, base, node, ctx) || pointerCopyLoop(index, base, node, ctx);
     if (copy) return copy;
   }
+  const append = uncheckedAppend(node, index, base);
+  if (append) return append;
   // `for (i = 0; i < n; i++) buf[i] = …` with n from input: the counter runs as far as the input says.
   const bound = loopBound(index, node);
   if (!bound) return false;

@@ -1,5 +1,8 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { earlierCallIn, positional, stringValueOf } from '../../lang/c/analysis.ts';
+import { descendants, enclosingFunction, functionName } from '../../lang/c/syntax.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { nameWords } from '../../secrets/credentials.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 const ALWAYS = [
@@ -14,8 +17,33 @@ const WEAK_CONSTANT = /\b(?:CALG_MD[245]|CALG_SHA1?|GCRY_MD_MD[45]|GCRY_MD_SHA1|
 /** HMAC and PBKDF2 keyed with SHA-1/MD5 are not broken by collisions. */
 const KEYED = /^(?:HMAC|HMAC_Init|HMAC_Init_ex|PKCS5_PBKDF2_HMAC|PKCS5_PBKDF2_HMAC_SHA1|EVP_PKEY_CTX_set_hkdf_md|HKDF)$/;
 
+/** Digests that decide nothing about security: cache keys, ETags, de-duplication, sharding, file checksums. */
+const NOT_SECURITY = /cache|etag|dedup|shard|bucket|partition|checksum|gravatar|avatar|colou?r|hashring|fingerprint_?file|content_?id|lookup/i;
+/** Parts of names that say the digest protects something. */
+const SECURITY_PARTS = ['passw', 'pwd', 'secret', 'token', 'auth', 'sign', 'salt', 'hmac', 'credential', 'session', 'nonce', 'otp', 'login', 'cookie', 'csrf', 'licen', 'verif', 'integrity'];
+
+function securityName(name: string): boolean {
+  const lower = name.toLowerCase();
+  if (SECURITY_PARTS.some((p) => lower.includes(p))) return true;
+  // `pin`, `hashManagerPin`, `pin_code` — as a word, not inside `mapping` or `shipping`.
+  return nameWords(name).includes('pin');
+}
+
+/**
+ * Whether the function around the digest says what it is for, and that is not security: `cache_key(url)`,
+ * `fileChecksum(path)` with nothing about passwords, tokens or signatures in its names.
+ */
+function nonSecurityUse(at: SyntaxNode): boolean {
+  const fn = enclosingFunction(at);
+  const fname = functionName(fn) ?? '';
+  if (!NOT_SECURITY.test(fname)) return false;
+  const names = [fname, ...(fn ? descendants(fn, new Set(['identifier', 'field_identifier']), 400).map((i) => i.text) : [])];
+  return !names.some(securityName);
+}
+
 function weakHash(call: CallView, ctx: MatchContext): Verdict {
   const name = call.name;
+  if (nonSecurityUse(call.node)) return false;
   if (BY_NAME.includes(name) || name === 'hash') {
     const args = positional(call);
     const hit = args.some((a) => {

@@ -1,5 +1,5 @@
 import { defineRule, type SecretHit } from '../../rule.ts';
-import { isCredentialValue, isSecretName, shannonEntropy } from '../../secrets/credentials.ts';
+import { isCredentialValue, isSecretName, nameWords, shannonEntropy } from '../../secrets/credentials.ts';
 import { isCodeExpression, memoizeDetector, valueHit } from '../../secrets/detect.ts';
 import { MAX_HITS_PER_RULE, ROTATE_AND_MOVE, SECRET_REFERENCES } from '../../secrets/define.ts';
 import genericHighEntropy, { PROVIDER_PREFIX, PROVIDERS } from './generic-high-entropy.ts';
@@ -165,8 +165,62 @@ function anyWithin(sorted: readonly number[], from: number, to: number): boolean
   return lo < sorted.length && (sorted[lo] as number) < to;
 }
 
+/**
+ * Names of `user:password` pairs: `BASIC_AUTH`, `HTTP_BASIC_AUTH`, `basicauth`, `USERPWD`, `USER_PASS`.
+ * Their value is a login and a password joined by a colon.
+ */
+function isUserPasswordName(name: string): boolean {
+  const w = nameWords(name);
+  const last = w[w.length - 1] ?? '';
+  const prev = w[w.length - 2] ?? '';
+  return last === 'basicauth' || last === 'userpwd' || last === 'userpass' || (last === 'auth' && (prev === 'basic' || prev === 'http')) || (last === 'pass' && prev === 'user');
+}
+
+/** The password of a `user:password` value, or null (`admin:s3cret` → `s3cret`). */
+function pairPassword(value: string): { password: string; at: number } | null {
+  const colon = value.indexOf(':');
+  if (colon <= 0 || colon === value.length - 1 || value.indexOf(':', colon + 1) >= 0) return null;
+  if (value.includes('/') || value.includes(' ')) return null; // a URL, a host:port list, a sentence
+  const user = value.slice(0, colon);
+  const password = value.slice(colon + 1);
+  if (/^\d+$/.test(password)) return null; // host:port
+  if (!/^[A-Za-z0-9_.@-]{1,64}$/.test(user)) return null;
+  return { password, at: colon + 1 };
+}
+
+/**
+ * Terraform resources that store a secret: the literal in their value attribute is the secret
+ * itself (`resource "aws_secretsmanager_secret_version" … { secret_string = "…" }`).
+ */
+const SECRET_RESOURCES = new Set([
+  'aws_secretsmanager_secret_version', 'azurerm_key_vault_secret', 'google_secret_manager_secret_version', 'vault_generic_secret', 'vault_kv_secret_v2',
+  'kubernetes_secret', 'kubernetes_secret_v1', 'github_actions_secret', 'github_actions_environment_secret', 'gitlab_project_variable', 'heroku_config',
+]);
+const SECRET_VALUE_KEYS = new Set(['value', 'secret_string', 'secret_data', 'plaintext_value', 'data_json', 'secret_value']);
+
+/** `resource "aws_ssm_parameter" "db_password" {` → type and label, read without a regular expression. */
+function resourceHeader(line: string): { type: string; label: string } | null {
+  if (!line.startsWith('resource ')) return null;
+  const parts = line.slice(9).split('"');
+  // ['', type, ' ', label, ' {']
+  if (parts.length < 5 || (parts[0] ?? '').trim() !== '' || (parts[2] ?? '').trim() !== '') return null;
+  return { type: parts[1] as string, label: parts[3] as string };
+}
+
+/** A value that is itself the name of a secret (`secretKey: password`, `key: client-secret`): a key to look up, not a value. */
+const KEY_NAME_WORDS = new Set([
+  'password', 'passwd', 'pwd', 'pass', 'secret', 'token', 'key', 'api', 'apikey', 'client', 'access', 'private', 'db', 'database', 'auth', 'admin',
+  'root', 'user', 'app', 'session', 'signing', 'jwt', 'webhook', 'master', 'encryption', 'refresh', 'bearer', 'credentials', 'credential',
+]);
+function namesASecret(value: string): boolean {
+  if (!/^[a-z]{2,32}(?:[-_][a-z]{2,32}){0,3}$/.test(value) || !isSecretName(value)) return false;
+  return value.split(/[-_]/).every((w) => KEY_NAME_WORDS.has(w));
+}
+
 function detect(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
+  // The Terraform resource the line is in, and whether it stores a secret.
+  let resource: { type: string; secret: boolean } | null = null;
   const takenSet = new Set<number>();
   // Lines another secret rule reports (memoised per scan, so this costs nothing extra).
   for (const rule of [genericHighEntropy, ...PROVIDERS]) {
@@ -180,6 +234,10 @@ function detect(text: string): SecretHit[] {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd === -1) lineEnd = text.length;
     const line = text.slice(lineStart, Math.min(lineEnd, lineStart + MAX_LINE));
+    const header = resourceHeader(line);
+    if (header) resource = { type: header.type, secret: SECRET_RESOURCES.has(header.type) || (header.type === 'aws_ssm_parameter' && isSecretName(header.label)) };
+    else if (line.startsWith('}')) resource = null;
+    else if (resource?.type === 'aws_ssm_parameter' && line.includes('"SecureString"')) resource.secret = true;
     const m = parseKeyValue(line);
     if (m) {
       const name = m.name;
@@ -190,10 +248,17 @@ function detect(text: string): SecretHit[] {
       // Machine-random values are the high-entropy rule's to judge; this rule is for what people type.
       const random = value.length >= 20 && shannonEntropy(value) >= 4;
       // An unquoted expression is code, not a value: `jsonencode({`, `random_password.db.result`, `getenv("X")`.
-      if (value && !random && isSecretName(key) && !(offset === 0 && isExpression(value)) && !REFERENCE.test(value) && !PROVIDER_PREFIX.test(value) && !STAND_IN.test(value) && isCredentialValue(value, key)) {
+      // The value attribute of a Terraform secret resource holds the secret, random or typed.
+      const stored = resource !== null && resource.secret && SECRET_VALUE_KEYS.has(key) && offset > 0;
+      const plain = value && !(offset === 0 && isExpression(value)) && !REFERENCE.test(value) && !PROVIDER_PREFIX.test(value) && !STAND_IN.test(value);
+      const pair = plain && isUserPasswordName(key) ? pairPassword(value) : null;
+      if (plain && ((!random && isSecretName(key)) || stored) && !namesASecret(value) && isCredentialValue(value, stored ? 'secret' : key)) {
         const start = lineStart + rawAt + offset;
         const overlapping = anyWithin(taken, lineStart, lineEnd);
-        if (!overlapping) hits.push(valueHit(lineStart + (line.length - line.trimStart().length), start + value.length, start, start + value.length, `Password or secret in configuration (${key})`));
+        if (!overlapping) hits.push(valueHit(lineStart + (line.length - line.trimStart().length), start + value.length, start, start + value.length, `Password or secret in configuration (${stored && resource ? `${resource.type}.${key}` : key})`));
+      } else if (pair && isCredentialValue(pair.password, 'password') && !STAND_IN.test(pair.password)) {
+        const start = lineStart + rawAt + offset + pair.at;
+        if (!anyWithin(taken, lineStart, lineEnd)) hits.push(valueHit(lineStart + (line.length - line.trimStart().length), start + pair.password.length, start, start + pair.password.length, `User and password in configuration (${key})`));
       }
     }
     if (line.includes('--')) {

@@ -56,7 +56,10 @@ function schemeBefore(text: string, sep: number): { scheme: string; start: numbe
     start += colon + 1;
     scheme = scheme.slice(colon + 1);
   }
-  return SCHEMES.has(scheme) ? { scheme, start } : null;
+  if (SCHEMES.has(scheme)) return { scheme, start };
+  // SQLAlchemy's `dialect+driver://`: postgresql+psycopg2, mysql+pymysql, mssql+pyodbc, oracle+cx_oracle.
+  const plus = scheme.indexOf('+');
+  return plus > 0 && SCHEMES.has(scheme.slice(0, plus)) ? { scheme: scheme.slice(0, plus), start } : null;
 }
 
 function isUrlChar(c: number): boolean {
