@@ -406,7 +406,7 @@ function localFunction(fnNode: SyntaxNode): SyntaxNode | null {
 }
 
 /** Sanitizer names the profile knows for checks done by a same-file helper (see `helperCheck`). */
-export const HELPER_SANITIZERS = { html: '__sanitized_html__', path: '__checked_path__', url: '__checked_url__' } as const;
+export const HELPER_SANITIZERS = { html: '__sanitized_html__', path: '__checked_path__', url: '__checked_url__', ldap: '__escaped_ldap__' } as const;
 
 // redos-ok: run on helper bodies, which helperCheck caps at 4,000 characters
 const HTML_SANITIZING = /\b(?:sanitize\w*|DOMPurify|purify|escape\w*|xss|filterXSS|encodeHTML|he\.encode)\s{0,8}\(|\.sanitize\s{0,8}\(|&lt;|&amp;|&#x?\d/;
@@ -421,6 +421,26 @@ const SINKISH = ['fs.', 'readFile', 'writeFile', 'createReadStream', 'createWrit
 /** A returned expression that is a sanitizer's result or an entity-escaping `.replace()` chain. */
 // redos-ok: anchored at the start; run on return expressions of helper bodies capped at 4,000 characters
 const SANITIZED_RESULT = /^(?:await\s{1,8})?(?:[\w$]+\.)*(?:sanitize\w*|escape\w*|purify|xss|filterXSS|encodeHTML|encodeHtml|encode)\s{0,8}\(|^(?:String\([^)]*\)|[\w$.]+)(?:\s{0,8}\.\s{0,8}replace(?:All)?\s{0,8}\([^;]*?&(?:lt|amp|quot|#x?\d+);)/;
+
+/** A returned `.replace()` chain on the value (`String(v).replace(/[*()\\]/g, …)`). */
+// redos-ok: anchored at the start; run on return expressions of helper bodies capped at 4,000 characters
+const REPLACED_RESULT = /^(?:String\([^)]*\)|[\w$.]+)\s{0,8}\.\s{0,8}replace(?:All)?\s{0,8}\(/;
+
+/**
+ * Whether a helper escapes the LDAP filter metacharacters: a `.replace()` whose character class
+ * holds `*`, `(` and `)`, or the RFC 4515 hex escapes `\2a`, `\28`, `\29`.
+ */
+function escapesLdap(text: string): boolean {
+  if (!text.includes('.replace')) return false;
+  if (/\\\\2[aA]/.test(text) && /\\\\28/.test(text)) return true;
+  for (let i = text.indexOf('/['), n = 0; i >= 0 && n < 20; i = text.indexOf('/[', i + 2), n++) {
+    const end = text.indexOf(']', i + 2);
+    if (end < 0 || end - i > 60) continue;
+    const cls = text.slice(i + 2, end);
+    if (cls.includes('*') && cls.includes('(') && cls.includes(')')) return true;
+  }
+  return false;
+}
 
 /** Whether every value the function returns matches (an expression body, or each `return x`). */
 function returnsOnly(body: SyntaxNode, pattern: RegExp): boolean {
@@ -460,17 +480,112 @@ export function helperCheck(fn: SyntaxNode): keyof typeof HELPER_SANITIZERS | nu
   // A helper that also does the dangerous thing itself (reads the file, sends the response) is not a pure check.
   if (SINKISH.some((k) => text.includes(k))) return null;
   if (HTML_SANITIZING.test(text) && returnsOnly(body, SANITIZED_RESULT)) return 'html';
+  if (escapesLdap(text) && returnsOnly(body, REPLACED_RESULT)) return 'ldap';
   if (!conditional) return null;
   if (PATH_CHECK.test(text) && /\bpath\.|\bresolve\s{0,8}\(|\bnormalize\s{0,8}\(|\.\./.test(text)) return 'path';
   if (URL_CHECK.test(text)) return 'url';
   return null;
 }
 
-function call(node: SyntaxNode, fnNode: SyntaxNode | null, list: SyntaxNode | null, isNew: boolean): CallView {
+/**
+ * A constant a mapping helper returns: a string without substitutions or a number, or a choice
+ * between such constants; `null`/`undefined` as one branch. Booleans are left out: a helper that
+ * returns `true`/`false` is a check, and guards must still see it as one (`if (!isSafe(p)) return`).
+ */
+function literalValue(node: SyntaxNode, depth = 0): 'value' | 'empty' | null {
+  const n = unparen(node);
+  if (depth > 6) return null;
+  if (n.type === 'string' || n.type === 'number') return 'value';
+  if (n.type === 'template_string') return n.children.some((c) => c.type === 'template_substitution') ? null : 'value';
+  if (n.type === 'null' || n.type === 'undefined') return 'empty';
+  if (n.type === 'as_expression' || n.type === 'satisfies_expression') return n.namedChildren[0] ? literalValue(n.namedChildren[0], depth + 1) : null;
+  if (n.type === 'ternary_expression') {
+    const a = n.child('consequence');
+    const b = n.child('alternative');
+    const x = a ? literalValue(a, depth + 1) : null;
+    const y = b ? literalValue(b, depth + 1) : null;
+    if (!x || !y) return null;
+    return x === 'value' || y === 'value' ? 'value' : 'empty';
+  }
+  return null;
+}
+
+/** Calls a mapping helper may make on its input without doing anything with it. */
+const PURE_METHODS = new Set(['includes', 'has', 'test', 'startsWith', 'endsWith', 'toLowerCase', 'toUpperCase', 'trim', 'indexOf', 'match', 'some', 'every', 'String', 'Number', 'isArray']);
+
+/**
+ * A same-file helper that maps its input to one of a few constants (`pickFormat(raw)` returning
+ * `raw === 'json' ? 'json' : 'csv'`, a `switch` returning column names): its result carries none of
+ * the input. Helpers that call anything else (and so may pass the input on) are not this.
+ */
+function returnsConstant(fn: SyntaxNode): boolean {
+  const body = fn.child('body');
+  if (!body || body.text.length > 2000) return false;
+  if (fn.type === 'generator_function' || fn.type === 'generator_function_declaration') return false;
+  if (body.type !== 'statement_block') return literalValue(body) === 'value';
+  const stack: SyntaxNode[] = [body];
+  let values = 0;
+  let budget = 2000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n !== body && FUNCTION_TYPES.has(n.type)) return false;
+    if (n.type === 'call_expression' || n.type === 'new_expression') {
+      const callee = n.child('function');
+      const method = callee?.type === 'member_expression' ? callee.child('property')?.text : callee?.text;
+      if (n.type === 'new_expression' || !method || !PURE_METHODS.has(method)) return false;
+    }
+    if (n.type === 'return_statement') {
+      const v = n.namedChildren[0];
+      const kind = v ? literalValue(v) : null;
+      if (!kind) return false;
+      if (kind === 'value') values++;
+      continue;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return values > 0 && budget > 0;
+}
+
+/** A boolean result: `true`/`false`, a negation, a comparison or a chain of checks. */
+function booleanResult(text: string): boolean {
+  const t = text.trim();
+  if (t === 'true' || t === 'false' || t.startsWith('!')) return true;
+  return ['===', '!==', '==', '!=', '&&', '||', '<=', '>=', '.startsWith(', '.endsWith(', '.includes(', '.test(', '.has('].some((op) => t.includes(op)) && !t.includes('?');
+}
+
+/** Whether every value a helper returns is a boolean (a predicate, not a function that returns the checked value). */
+function predicate(fn: SyntaxNode): boolean {
+  const body = fn.child('body');
+  if (!body) return false;
+  if (body.type !== 'statement_block') return booleanResult(body.text);
+  const stack: SyntaxNode[] = [body];
+  let seen = 0;
+  let budget = 2000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n !== body && FUNCTION_TYPES.has(n.type)) continue;
+    if (n.type === 'return_statement') {
+      const v = n.namedChildren[0];
+      if (!v || !booleanResult(v.text)) return false;
+      seen++;
+      continue;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return seen > 0;
+}
+
+function call(node: SyntaxNode, fnNode: SyntaxNode | null, list: SyntaxNode | null, isNew: boolean): CallView | View {
   const { receiver, name } = calleeParts(fnNode);
   if (!receiver && fnNode?.type === 'identifier' && !isNew) {
     const local = localFunction(fnNode);
+    if (local && returnsConstant(local)) return { kind: 'clean', parts: list?.namedChildren ?? [] };
     const kind = local ? helperCheck(local) : null;
+    if (kind && local && (kind === 'path' || kind === 'url') && predicate(local)) {
+      // `isPlainName(p)` / `isLocalTarget(u)` answer true or false: a check for guards
+      // (`if (!isPlainName(p)) return …`), named like the validators the profile knows.
+      return { kind: 'call', node, callee: null, receiver: null, name: kind === 'path' ? 'isValidPath' : 'isSafeUrl', args: args(list), isNew };
+    }
     if (kind) return { kind: 'call', node, callee: null, receiver: null, name: HELPER_SANITIZERS[kind], args: args(list), isNew };
   }
   return { kind: 'call', node, callee: fnNode, receiver, name: receiver ? name : dispatchName(fnNode, name), args: args(list), isNew };

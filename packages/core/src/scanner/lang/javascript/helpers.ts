@@ -426,8 +426,27 @@ export function remoteObject(node: SyntaxNode, ctx: MatchContext): Taint | null 
   let t: Taint | null = null;
   if (ACCESS.has(n.type)) t = ctx.taint(n);
   else if (n.type === 'call_expression' && /^JSON\.parse$/.test(n.child('function')?.text ?? '')) t = ctx.taint(n);
-  if (!t || t.strength !== 'remote' || t.built || !fromObjectSource(t)) return null;
-  return t;
+  if (t && t.strength === 'remote' && !t.built && fromObjectSource(t)) return t;
+  // `const criteria = args.filter ? JSON.parse(args.filter) : {}`: an object parsed from request text.
+  if (n.type === 'identifier' && t && t.strength === 'remote') {
+    const v = declaredValue(n);
+    if (v && parsedJson(v, ctx)) return t;
+  }
+  return null;
+}
+
+/** Whether a value is `JSON.parse(<request data>)`, possibly as one branch of `c ? … : {}` / `a ?? …` (and casts). */
+function parsedJson(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
+  if (depth > 4) return false;
+  const n = unwrap(node);
+  if (n.type === 'call_expression' && /^JSON\.parse$/.test(n.child('function')?.text ?? '')) {
+    const arg = n.child('arguments')?.namedChildren[0];
+    const t = arg ? ctx.taint(arg) : null;
+    return t !== null && t.strength === 'remote';
+  }
+  if (n.type === 'ternary_expression') return [n.child('consequence'), n.child('alternative')].some((b) => b !== null && parsedJson(b, ctx, depth + 1));
+  if (n.type === 'binary_expression' && /^(?:\|\||\?\?)$/.test(n.child('operator')?.text ?? '')) return [n.child('left'), n.child('right')].some((b) => b !== null && parsedJson(b, ctx, depth + 1));
+  return false;
 }
 
 /**
@@ -586,3 +605,103 @@ export function checksHost(text: string, allowListNames: readonly string[]): boo
   }
   return allowListNames.some((name) => text.includes(name));
 }
+
+/** Whether a statement (or block) always leaves: `return …`, `throw …`, or a block ending in one. */
+function leaves(stmt: SyntaxNode | null): boolean {
+  if (!stmt) return false;
+  if (stmt.type === 'return_statement' || stmt.type === 'throw_statement') return true;
+  if (stmt.type === 'statement_block') {
+    const last = stmt.namedChildren.filter((c) => c.type !== 'comment').pop();
+    return last !== undefined && leaves(last);
+  }
+  if (stmt.type === 'expression_statement') return /^(?:ctx|this)\.throw\(|^(?:process\.exit|abort)\(/.test(stmt.text);
+  return false;
+}
+
+/** A module-level constant map: `const DATASETS = { … }`, `new Map([...])`, `Object.freeze({ … })`, or an UPPER_CASE name. */
+function constantTable(node: SyntaxNode): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'identifier') return false;
+  if (/^[A-Z][A-Z0-9_]{1,60}$/.test(n.text)) return true;
+  const v = declaredValue(n);
+  if (!v || enclosingFunction(v) !== null) return false;
+  const u = unwrap(v);
+  return u.type === 'object' || (u.type === 'new_expression' && /^(?:Map|Set)$/.test(u.child('constructor')?.text ?? '')) || /^Object\.freeze\(\s{0,8}\{/.test(u.text);
+}
+
+/** `TABLE[key]` / `TABLE.get(key)` on a constant table: the key it looks up, or null. */
+function lookupKey(node: SyntaxNode): SyntaxNode | null {
+  const n = unwrap(node);
+  if (n.type === 'subscript_expression') {
+    const object = n.child('object');
+    const index = n.child('index');
+    return object && index && constantTable(object) ? unwrap(index) : null;
+  }
+  if (n.type === 'call_expression') {
+    const fn = n.child('function');
+    const arg = n.child('arguments')?.namedChildren[0];
+    if (fn?.type === 'member_expression' && fn.child('property')?.text === 'get' && arg && constantTable(fn.child('object') as SyntaxNode)) return unwrap(arg);
+  }
+  return null;
+}
+
+/**
+ * Whether a variable was checked against a constant table before `at`: `const table = DATASETS[name];
+ * if (!table) return …` (or `if (!DATASETS[name]) return …`) leaves only the table's keys past the
+ * check, which are the developer's names.
+ */
+export function lookupGuarded(id: SyntaxNode, at: SyntaxNode = id): boolean {
+  const n = unwrap(id);
+  if (n.type !== 'identifier') return false;
+  const fn = enclosingFunction(at);
+  const body = fn?.child('body');
+  if (!body) return false;
+  const stack: SyntaxNode[] = [body];
+  let budget = 4000;
+  while (stack.length > 0 && budget-- > 0) {
+    const s = stack.pop() as SyntaxNode;
+    if (s.start >= at.start) continue;
+    if (s !== body && FUNCTION_NODES.has(s.type)) continue;
+    if (s.type === 'if_statement' && s.end <= at.start && leaves(s.child('consequence'))) {
+      let c = s.child('condition');
+      while (c && (c.type === 'parenthesized_expression' || c.type === 'unary_expression') && c.namedChildren.length === 1) {
+        if (c.type === 'unary_expression' && c.child('operator')?.text !== '!') break;
+        c = c.namedChildren[0] ?? null;
+      }
+      if (c && s.child('condition')?.text.includes('!')) {
+        // `if (!TABLE[name])` directly, or `if (!table)` with `const table = TABLE[name]`.
+        let key = lookupKey(c);
+        if (!key && c.type === 'identifier') {
+          const v = declaredValue(c, s);
+          key = v ? lookupKey(v) : null;
+        }
+        if (key && key.type === 'identifier' && key.text === n.text) return true;
+      }
+    }
+    for (const c of s.children) if (c.named) stack.push(c);
+  }
+  return false;
+}
+
+/**
+ * Every input in a value (a path, a command line) was checked against a constant table first
+ * (`const table = DATASETS[name]; if (!table) return 404`): a key of the table, not text the client chose.
+ */
+export function inputsOnlyLookedUp(at: SyntaxNode, ctx: MatchContext): boolean {
+  let node = unwrap(at);
+  if (node.type === 'identifier') {
+    const v = declaredValue(node);
+    if (v) node = unwrap(v);
+  }
+  if (node.type === 'call_expression' && /^path\.(?:join|resolve)$/.test(node.child('function')?.text ?? '')) {
+    const parts = (node.child('arguments')?.namedChildren ?? []).flatMap((a) => stringParts(a));
+    return checkedParts(parts, at, ctx);
+  }
+  return checkedParts(stringParts(node), at, ctx);
+}
+
+function checkedParts(parts: SyntaxNode[], at: SyntaxNode, ctx: MatchContext): boolean {
+  const tainted = parts.filter((p) => ctx.taint(p) !== null);
+  return tainted.length > 0 && tainted.every((p) => lookupGuarded(p, at));
+}
+

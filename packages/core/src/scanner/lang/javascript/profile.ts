@@ -100,6 +100,8 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
       if (SOCKET_RECEIVER.test(recv) && !LIFECYCLE_EVENTS.has(event) && !/^(?:ack|cb|callback|done|fn|respond|reply)$/.test(param.name)) return 'remote';
       if ((READLINE_RECEIVER.test(recv) && event === 'line') || (/process\.stdin$/.test(recv) && event === 'data')) return 'local';
     }
+    // Electron `ipcMain.handle('channel', (event, ...args) => …)`: the renderer (web content) chooses the arguments.
+    if (/^(?:handle|handleOnce|on|once)$/.test(passed.name) && /(?:^|\.)ipcMain$/.test(receiverText(fn)) && event !== null && param.index >= 1) return 'remote';
     // Archive entries (unzipper `.on('entry', entry => …)`, tar-stream `.on('entry', (header, stream) => …)`): names chosen by the archive's author.
     if (passed.name === 'on' && event === 'entry' && param.index === 0) return 'remote';
     // busboy `bb.on('file', (name, file, info) => …)` / `bb.on('field', (name, value) => …)`: the upload's names and values.
@@ -141,6 +143,8 @@ export function javascriptProfile(language: LanguageId): LanguageProfile {
           'ctx.get()',
           // AWS Lambda (API Gateway v1/v2, function URLs).
           'event.{body,queryStringParameters,multiValueQueryStringParameters,pathParameters,headers,multiValueHeaders,rawQueryString,rawPath,cookies}',
+          // Lambda event records: S3 object keys chosen by whoever uploads, SQS/SNS/Kinesis message bodies.
+          'event.Records',
           // Browser: the URL, the referrer, cookies, window.name.
           '{location,window,document,self,top}.location.{hash,search,href,pathname}',
           'location.{hash,search,href,pathname}',
@@ -213,6 +217,7 @@ export function javascriptProfile(language: LanguageId): LanguageProfile {
       { callee: ['__sanitized_html__'], classes: ['xss', 'xpath'] },
       { callee: ['__checked_path__'], classes: ['path'] },
       { callee: ['__checked_url__'], classes: ['redirect', 'ssrf'] },
+      { callee: ['__escaped_ldap__'], classes: ['ldap'] },
     ],
     paramTaint,
     mutators: ['push', 'unshift', 'add', 'set', 'append', 'splice'],

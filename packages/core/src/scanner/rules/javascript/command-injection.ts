@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isTrue, objectLiteral, propValue, unwrap } from '../../lang/javascript/helpers.ts';
+import { inputsOnlyLookedUp, isTrue, objectLiteral, propValue, unwrap } from '../../lang/javascript/helpers.ts';
 
 const CP = ['child_process', 'cross-spawn'];
 const SHELLS = /^(?:(?:\/usr)?\/bin\/)?(?:sh|bash|zsh|dash|ksh|csh|tcsh|fish|ash|cmd|cmd\.exe|powershell|powershell\.exe|pwsh)$/i;
@@ -77,6 +77,7 @@ export default defineRule({
     sanitizers: ['shell-quote.quote', 'shellQuote.quote', 'shescape.quote', 'shell-escape'],
     params: 'built',
     local: 'built',
-    check: notConfig,
+    // Input checked against a constant table first (`if (!TOOLS[name]) return`) is one of the table's keys.
+    check: (taint, ctx, at) => notConfig(taint) && !inputsOnlyLookedUp(at, ctx),
   },
 });

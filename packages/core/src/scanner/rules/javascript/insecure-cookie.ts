@@ -4,9 +4,18 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { argAt, hasSpread, isFalse, literalString, objectLiteral, propValue, receiverPath } from '../../lang/javascript/helpers.ts';
 
 /** Cookie names that carry a session, an identity or a credential. */
-const SENSITIVE = /sess|auth|token|jwt|login|remember|(?:^|[_.-])sid$|^sid|identity|access|refresh|credential|passw|secret|apikey|api_key|user_?id|connect\.sid/i;
+const SENSITIVE = /sess|auth|token|jwt|login|remember|(?:^|[_.-])sid$|^sid|identity|access|refresh|credential|passw|secret|apikey|api_key|user_?id|connect\.sid|ticket|grant/i;
 /** Cookie names that clearly hold preferences or UI state. */
 const HARMLESS = /^(?:theme|lang|language|locale|consent|cookie_?consent|tz|timezone|currency|country|region|sidebar|layout|dark_?mode|ab_?test|variant|tracking|utm\w*|_ga\w*|visited|seen\w*|banner\w*|tour\w*|flash|font\w*)$/i;
+/** One word of a cookie name that holds a preference (`ui_theme`, `share-locale`). */
+const HARMLESS_WORD = /^(?:theme|lang|language|locale|consent|timezone|currency|sidebar|layout|darkmode|font|fontsize|density|tour|banner|dismissed)$/i;
+
+/** A preference cookie: the whole name, or one of its words when nothing in it is sensitive. */
+function harmless(name: string): boolean {
+  if (HARMLESS.test(name)) return true;
+  if (SENSITIVE.test(name)) return false;
+  return name.split(/[_.-]/).some((w) => HARMLESS_WORD.test(w)) || /(?:Theme|Locale|Lang|Language|Consent|Timezone|Currency|Layout)$/.test(name);
+}
 
 interface Flag {
   name: string;
@@ -53,7 +62,7 @@ function setCookie(call: CallView, ctx: MatchContext): Verdict {
   if (!express && !fastify && !koa && !next) return false;
   const nameNode = argAt(call, 0);
   const name = nameNode ? (ctx.stringValue(nameNode) ?? (nameNode.type === 'object' ? literalString(propValue(nameNode, 'name')) : null)) : null;
-  if (name !== null && HARMLESS.test(name)) return false;
+  if (name !== null && harmless(name)) return false;
   // The value's name says it too: `res.cookie('impersonation', token, …)`.
   const valueText = argAt(call, 1)?.text ?? '';
   const sensitive = (name === null ? SENSITIVE.test(nameNode?.text ?? '') : SENSITIVE.test(name)) || /^[\w$.]{1,80}$/.test(valueText) && /(?:token|session|jwt|sid|auth)/i.test(valueText.slice(valueText.lastIndexOf('.') + 1));

@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { argAt, fileFact, objectLiteral, pairKey, receiverPath, remoteObject, scopeText, unwrap } from '../../lang/javascript/helpers.ts';
+import { argAt, enclosingFunction, fileFact, objectLiteral, pairKey, receiverPath, remoteObject, scopeText, unwrap } from '../../lang/javascript/helpers.ts';
 
 /** Whether a filter object lets the client choose operators (`{ user: req.body.user }`) or runs built JavaScript (`$where`). */
 function unsafeFilter(node: SyntaxNode, ctx: MatchContext, operators: boolean, depth = 0): boolean {
@@ -39,7 +39,35 @@ function unsafeFilter(node: SyntaxNode, ctx: MatchContext, operators: boolean, d
         if (unsafeFilter(v, ctx, operators, depth + 1)) return true;
       } else if (operators && key && !key.startsWith('$') && remoteObject(v, ctx)) return true;
     }
+    // `const query = { active: true }; … query.$where = "this.dept == '" + dept + "'"`: fields set after the literal.
+    if (n.type === 'identifier' && laterFields(n, ctx, operators)) return true;
     return false;
+  }
+  return false;
+}
+
+/** `filter.key = value` assignments to a local filter object before it is used (in the same function). */
+function laterFields(id: SyntaxNode, ctx: MatchContext, operators: boolean): boolean {
+  const fn = enclosingFunction(id);
+  const body = fn?.child('body');
+  if (!body) return false;
+  const stack: SyntaxNode[] = [body];
+  let budget = 4000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.start >= id.start) continue;
+    if (n.type === 'assignment_expression') {
+      const left = n.child('left');
+      const value = n.child('right');
+      if (left?.type === 'member_expression' && value && unwrap(left.child('object') as SyntaxNode).text === id.text) {
+        const key = left.child('property')?.text ?? '';
+        if (key === '$where' || key === '$function' || key === '$accumulator') {
+          const t = ctx.taint(value);
+          if (t && (t.strength === 'remote' || (t.strength === 'param' && t.built))) return true;
+        } else if (operators && !key.startsWith('$') && remoteObject(value, ctx)) return true;
+      }
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
   }
   return false;
 }

@@ -97,6 +97,15 @@ export default defineRule({
     sinks: [
       { callee: ['*.redirect'], args: [0, 1], where: (call, ctx, taint) => responseReceiver(call, ctx) && redirectTarget(call, ctx, taint) },
       { callee: ['redirect', 'permanentRedirect', 'next/navigation.{redirect,permanentRedirect}'], args: [0], where: redirectTarget },
+      // Remix / React Router loaders and actions, SvelteKit (`redirect(303, url)`): the response they return sends the user there.
+      {
+        callee: [
+          ...['@remix-run/node', '@remix-run/cloudflare', '@remix-run/deno', '@remix-run/server-runtime', 'react-router', 'react-router-dom'].map((m) => `${m}.{redirect,redirectDocument,replace}`),
+          '@sveltejs/kit.redirect',
+        ],
+        args: [0, 1],
+        where: redirectTarget,
+      },
       { callee: ['*.setHeader', '*.set', '*.header', '*.location', '*.writeHead', '*.append'], args: [0, 1, 2], where: locationHeader, label: 'the Location header' },
       { callee: ['location.{assign,replace}', '{window,document,self,top}.location.{assign,replace}', 'window.open'], args: [0], where: redirectTarget },
     ],

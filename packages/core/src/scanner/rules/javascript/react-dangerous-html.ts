@@ -1,6 +1,6 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { declaredValue, objectLiteral, pairKey, propValue, unwrap } from '../../lang/javascript/helpers.ts';
+import { FUNCTION_NODES, declaredValue, functionName, objectLiteral, pairKey, programOf, propValue, unwrap } from '../../lang/javascript/helpers.ts';
 import { HELPER_SANITIZERS } from '../../lang/javascript/adapter.ts';
 
 /** Calls whose result is sanitized, escaped, serialised or developer-authored markup. */
@@ -9,6 +9,79 @@ const SAFE_CALL =
 
 function callee(n: SyntaxNode): string {
   return (n.child('function') ?? n.child('constructor'))?.text ?? '';
+}
+
+const LOADER_HOOK = /^(?:useLoaderData|useActionData|useRouteLoaderData|useTypedLoaderData)$/;
+
+/**
+ * Remix / React Router: `const { bodyHtml } = useLoaderData<typeof loader>()` (or `data.bodyHtml`
+ * with `const data = useLoaderData()`) is the `bodyHtml` the same file's `loader` returns
+ * (`return json({ bodyHtml: DOMPurify.sanitize(html) })`). Returns those values, or null.
+ */
+function loaderValues(id: SyntaxNode, key: string | null): SyntaxNode[] | null {
+  let binding: SyntaxNode | null = null;
+  let field = key;
+  for (let scope = id.parent; scope && !binding; scope = scope.parent) {
+    if (!FUNCTION_NODES.has(scope.type)) continue;
+    const stack: SyntaxNode[] = [scope.child('body') ?? scope];
+    let budget = 3000;
+    while (stack.length > 0 && budget-- > 0 && !binding) {
+      const n = stack.pop() as SyntaxNode;
+      if (n.type === 'variable_declarator' && n.start < id.start) {
+        const name = n.child('name');
+        const value = n.child('value');
+        const fn = value ? unwrap(value) : null;
+        if (name && fn?.type === 'call_expression' && LOADER_HOOK.test(fn.child('function')?.text ?? '')) {
+          if (name.type === 'identifier' && name.text === id.text && key !== null) binding = fn;
+          else if (name.type === 'object_pattern' && key === null) {
+            for (const c of name.namedChildren) {
+              if (c.type === 'shorthand_property_identifier_pattern' && c.text === id.text) field = c.text;
+              else if (c.type === 'pair_pattern' && c.child('value')?.text === id.text) field = pairKey(c);
+              else continue;
+              binding = fn;
+            }
+          }
+        }
+      }
+      if (!FUNCTION_NODES.has(n.type) || n === scope) for (const c of n.children) if (c.named) stack.push(c);
+    }
+  }
+  if (!binding || !field) return null;
+  const loader = findFunction(programOf(id), /^(?:useActionData)$/.test(binding.child('function')?.text ?? '') ? 'action' : 'loader');
+  if (!loader) return null;
+  const out: SyntaxNode[] = [];
+  const body = loader.child('body');
+  const returns: SyntaxNode[] = [];
+  if (body && body.type !== 'statement_block') returns.push(body);
+  const stack: SyntaxNode[] = body ? [body] : [];
+  let budget = 3000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n !== body && FUNCTION_NODES.has(n.type)) continue;
+    if (n.type === 'return_statement' && n.namedChildren[0]) returns.push(n.namedChildren[0]);
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  for (const r of returns) {
+    let v = unwrap(r);
+    // `json({...})`, `typedjson({...})`, `defer({...})`, `data({...})`
+    if (v.type === 'call_expression' && /^(?:json|typedjson|defer|data|Response\.json)$/.test(v.child('function')?.text ?? '')) v = unwrap(v.child('arguments')?.namedChildren[0] ?? v);
+    const obj = objectLiteral(v);
+    if (!obj) continue; // an error response (`json({ error }, 400)` has no such key; redirects, thrown responses)
+    const value = propValue(obj, field);
+    if (value) out.push(value);
+  }
+  return out.length > 0 ? out : null;
+}
+
+function findFunction(root: SyntaxNode, name: string): SyntaxNode | null {
+  const stack: SyntaxNode[] = [root];
+  let budget = 20000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (FUNCTION_NODES.has(n.type) && functionName(n) === name) return n;
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return null;
 }
 
 /**
@@ -46,7 +119,9 @@ function safeHtml(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
       const path = ctx.path(n);
       if (path && (path.length !== 1 || path[0] !== n.text)) return true; // an imported asset or module constant
       const v = declaredValue(n);
-      return v !== null && safeHtml(v, ctx, depth + 1);
+      if (v !== null) return safeHtml(v, ctx, depth + 1);
+      const loaded = loaderValues(n, null);
+      return loaded !== null && loaded.every((x) => safeHtml(x, ctx, depth + 1));
     }
     case 'member_expression':
     case 'subscript_expression': {
@@ -56,6 +131,10 @@ function safeHtml(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
         const path = ctx.path(root);
         if (path && (path.length !== 1 || path[0] !== root.text)) return true;
         if (/^[A-Z][A-Z0-9_]*$/.test(root.text)) return true; // ICONS.check, MESSAGES.footer
+        // `data.bodyHtml` with `const data = useLoaderData()`.
+        const prop = n.type === 'member_expression' && n.child('object') === root ? n.child('property')?.text : null;
+        const loaded = prop ? loaderValues(root, prop) : null;
+        if (loaded) return loaded.every((x) => safeHtml(x, ctx, depth + 1));
       }
       return false;
     }

@@ -8,6 +8,9 @@ import { receiverPath } from '../../lang/javascript/helpers.ts';
 const RUNS_SQL = new Set(['query', 'execute', 'exec', 'unsafe', 'raw', 'none', 'one', 'oneOrNone', 'many', 'manyOrNone', 'any', 'result', 'multi', 'queryRaw', 'executeRaw']);
 const DB_LIKE = /(?:db|database|pool|conn|connection|client|sequelize|knex|sql|mysql|pg|postgres|sqlite|datasource|manager|queryRunner|repository|repo)$/i;
 
+/** Process-spawning modules whose `exec` runs a command line, not SQL. */
+const SHELL_MODULE = /^(?:child_process|node:child_process|execa|shelljs|zx|cross-spawn)\./;
+
 /** SQL text, or a statement fragment only SQL has (`… VALUES (`, `CALL proc(`, `LIMIT n`). */
 function sqlText(text: string): boolean {
   if (looksLikeSql(text)) return true;
@@ -27,6 +30,8 @@ function dbReceiver(call: CallView, ctx: MatchContext): boolean {
  * to a database handle's query method. `cache.get(key)`, `router.all(…)`, `client.get(url)` are not.
  */
 function sqlCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  // `exec(\`psql -c "SELECT …"\`)`: a shell command that happens to hold SQL is command injection, not a query call.
+  if (SHELL_MODULE.test(ctx.pathText(call.callee ?? call.node) ?? '')) return false;
   if (taint.built) return sqlText(taint.text) || (taint.text.trim() === '' && RUNS_SQL.has(call.name) && dbReceiver(call, ctx));
   return RUNS_SQL.has(call.name) && dbReceiver(call, ctx);
 }

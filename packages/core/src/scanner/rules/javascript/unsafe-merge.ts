@@ -212,6 +212,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
     let pathRoot = walk?.[1] ?? null;
     // `for (const k of keys) node = node[k]`: the walk's key comes from the path array.
     if (pathRoot) {
+      // `const p = parts[i]; … cur = cur[p]`: the walk's key is an element of the path array.
+      const keyDecl = new RegExp(`(?:const|let|var)\\s{1,8}${pathRoot.replace(/\$/g, '\\$')}\\s{0,8}=\\s{0,8}([\\w$]+)\\s{0,8}\\[`).exec(helper.text);
+      if (keyDecl?.[1]) pathRoot = `${pathRoot}|${keyDecl[1]}`;
       const loop = new RegExp(`for\\s{0,8}\\(\\s{0,8}(?:const|let|var)\\s{1,8}${pathRoot.replace(/\$/g, '\\$')}\\s{1,8}of\\s{1,8}([\\w$]+)`).exec(helper.text);
       if (loop?.[1]) pathRoot = `${pathRoot}|${loop[1]}`;
     }

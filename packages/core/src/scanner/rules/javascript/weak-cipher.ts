@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { argAt, declaredValue, objectLiteral, propValue, unwrap } from '../../lang/javascript/helpers.ts';
+import { argAt, declaredValue, fileFact, objectLiteral, propValue, unwrap } from '../../lang/javascript/helpers.ts';
 
 const WEAK = /^(?:des|des-ede|des-ede3|des3|3des|tripledes|des-ede-cbc|des-ede3-cbc|des-cbc|des-ecb|des-cfb|des-ofb|rc2|rc2-cbc|rc2-40-cbc|rc2-64-cbc|rc4|rc4-40|rc4-hmac-md5|rc5|bf|bf-cbc|bf-ecb|bf-cfb|bf-ofb|blowfish|cast|cast5|cast5-cbc|cast5-ecb|idea|idea-cbc|idea-ecb|seed|seed-cbc|seed-ecb|des-ede3-cfb|des-ede3-ofb|des-ede-ecb|des-ede3-ecb)$/i;
 const ECB = /(?:^|-)ecb$/i;
@@ -25,6 +25,18 @@ function staticIv(node: SyntaxNode | null, ctx: MatchContext, depth = 0): boolea
   return false;
 }
 
+/** Whether the file creates a cipher with this algorithm (`createCipheriv('aes-192-ecb', …)`, or through a constant). */
+function encryptsWith(ctx: MatchContext, algorithm: string): boolean {
+  return fileFact(ctx, `encrypts:${algorithm.toLowerCase()}`, (code) => {
+    const lower = code.toLowerCase();
+    for (let i = lower.indexOf('createcipher'), n = 0; i >= 0 && n < 100; i = lower.indexOf('createcipher', i + 12), n++) {
+      const args = lower.slice(i, i + 120);
+      if (args.includes(`'${algorithm.toLowerCase()}'`) || args.includes(`"${algorithm.toLowerCase()}"`)) return true;
+    }
+    return false;
+  });
+}
+
 function nodeCrypto(call: CallView, ctx: MatchContext): Verdict {
   const deprecated = call.name === 'createCipher' || call.name === 'createDecipher';
   const alg = argAt(call, 0);
@@ -33,6 +45,8 @@ function nodeCrypto(call: CallView, ctx: MatchContext): Verdict {
     return { message: `crypto.${call.name}() is deprecated and insecure: it derives the key with a single MD5 round and uses no IV; use ${call.name}iv() with a random IV and a key from scrypt/HKDF` };
   }
   if (value !== null && (WEAK.test(value) || ECB.test(value))) {
+    // Decrypting with the scheme the file also encrypts with: one finding, at the encryption that produces the weak ciphertext.
+    if (/^createDecipher/.test(call.name) && encryptsWith(ctx, value)) return false;
     return { message: `${value} is ${ECB.test(value) ? 'ECB mode, which leaks patterns of the plaintext' : 'a weak or obsolete cipher'}: use AES-256-GCM (or ChaCha20-Poly1305) with a random IV` };
   }
   if (call.name === 'createCipheriv' && staticIv(argAt(call, 2), ctx) && !(value !== null && /^id-aes\d+-wrap/i.test(value))) {

@@ -37,6 +37,21 @@ function hashedText(call: CallView, top: SyntaxNode): string {
   return texts.join(' ');
 }
 
+/** `ContentMD5: digest`, `'Content-MD5': digest`: the digest (or the variable holding it) fills an MD5 checksum field. */
+function protocolChecksum(top: SyntaxNode, fn: SyntaxNode | null): boolean {
+  const field = (pair: SyntaxNode | null | undefined): boolean => pair?.type === 'pair' && /^['"]?content-?md5['"]?$/i.test(pair.child('key')?.text ?? '');
+  if (field(top.parent)) return true;
+  const decl = top.parent?.type === 'variable_declarator' ? top.parent.child('name') : null;
+  if (!decl || decl.type !== 'identifier' || !fn) return false;
+  const text = fn.text;
+  const name = decl.text;
+  for (let i = text.indexOf(name), n = 0; i >= 0 && n < 50; i = text.indexOf(name, i + name.length), n++) {
+    const before = text.slice(Math.max(0, i - 24), i).replace(/\s+/g, '');
+    if (/content-?md5['"]?\]?[:,=]$/i.test(before)) return true;
+  }
+  return false;
+}
+
 function check(call: CallView, ctx: MatchContext): Verdict {
   const path = ctx.pathText(call.callee ?? call.node) ?? call.name;
   let algorithm: string;
@@ -58,6 +73,8 @@ function check(call: CallView, ctx: MatchContext): Verdict {
   const names = [...destinationNames(top, ctx), fn ? (functionName(fn) ?? '') : '', hashedText(call, top)];
   const context = names.join(' ');
   if (NOT_SECURITY.test(context)) return false;
+  // The digest goes into a protocol's MD5 integrity field (S3 `ContentMD5`, the `Content-MD5` header): the protocol dictates MD5.
+  if (algorithm.toLowerCase() === 'md5' && protocolChecksum(top, fn)) return false;
   const security = names.some((n) => secretWord(n));
   return {
     confidence: security ? 'high' : 'medium',

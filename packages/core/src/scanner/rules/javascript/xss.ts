@@ -20,6 +20,8 @@ function notMarkup(arg: SyntaxNode, html: boolean, depth = 0): boolean {
     const callee = (n.child('function') ?? n.child('constructor'))?.text ?? '';
     if (/^JSON\.stringify$/.test(callee)) return !html;
     if (safeProducer(callee)) return true;
+    // A compiled template's output (`const tpl = Handlebars.compile(src); tpl(data)`) is escaped by the engine.
+    if (templateOutput(n)) return true;
     if (/^(?:Buffer\.from|Buffer\.alloc)$/.test(callee)) return false;
     return false;
   }
@@ -117,6 +119,23 @@ function koaBody(target: SyntaxNode, ctx: MatchContext, taint: Taint): boolean {
   return true;
 }
 
+/**
+ * A hapi handler that returns a toolkit response (`h.response(html).type(…)`, `h.file(p)`,
+ * `h.redirect(u)`, `h.view(name, ctx)`): not a string served as HTML. `h.response` is a sink of its own.
+ */
+function toolkitResult(value: SyntaxNode | null | undefined): boolean {
+  if (!value) return false;
+  let n = unwrap(value);
+  for (let i = 0; i < 8 && n.type === 'call_expression'; i++) {
+    const fn = n.child('function');
+    if (fn?.type !== 'member_expression') return false;
+    const object = unwrap(fn.child('object') as SyntaxNode);
+    if (object.type === 'identifier') return object.text === 'h';
+    n = object;
+  }
+  return false;
+}
+
 /** hapi handlers `(request, h) => …` return their response; a string is served as HTML. */
 function hapiHandler(fn: FunctionView): boolean {
   const [first, second] = fn.params;
@@ -166,7 +185,7 @@ export default defineRule({
     assignSinks: [{ target: ['ctx.body', 'this.body', 'context.body'], where: koaBody, label: 'the Koa response body' }],
     returnSink: (fn, _ctx, taint) => {
       if (!reflectable(taint)) return false;
-      if (hapiHandler(fn) || fastifyHandler(fn)) return fn.body === null || fn.body.type === 'statement_block' || !notMarkup(fn.body, false);
+      if (hapiHandler(fn) || fastifyHandler(fn)) return fn.body === null || fn.body.type === 'statement_block' || (!notMarkup(fn.body, false) && !toolkitResult(fn.body));
       return fn.name === 'handler' && fn.body?.type === 'statement_block';
     },
     sanitizers: ['ejs.render', 'ejs.renderFile', 'pug.render', 'pug.renderFile', 'nunjucks.render', '*.renderToString', '*.renderToStaticMarkup', 'mustache.render', 'Mustache.render'],
@@ -179,7 +198,7 @@ export default defineRule({
       if (!fn) return false;
       if (hapiHandler(fn) || fastifyHandler(fn)) {
         const value = at.namedChildren[0];
-        return value !== undefined && declaredContentType(fn.node.text) !== 'other' && !notMarkup(value, false);
+        return value !== undefined && declaredContentType(fn.node.text) !== 'other' && !notMarkup(value, false) && !toolkitResult(value);
       }
       return lambdaHtml(fn, at);
     },
