@@ -211,13 +211,107 @@ function targetType(node: SyntaxNode): SyntaxNode | null {
   return null;
 }
 
+const BUILDER_APPENDS = new Set(['Append', 'AppendLine', 'AppendFormat', 'Insert']);
+
+/**
+ * `sb.Append(a).Append(b)`: every call of the chain appends to `sb` (each returns the builder).
+ * Shown as one append of all the values to the chain's root variable, so the builder — not the
+ * chain's intermediate results — holds the text, as `sb.Append(a); sb.Append(b);` would.
+ */
+function appendChain(node: SyntaxNode, fn: SyntaxNode, name: string): CallView | null {
+  if (!BUILDER_APPENDS.has(name) || fn.type !== 'member_access_expression') return null;
+  const calls: SyntaxNode[] = [node];
+  let n = fn.child('expression');
+  for (let i = 0; n && n.type === 'invocation_expression' && i < 256; i++) {
+    const f = n.child('function');
+    if (f?.type !== 'member_access_expression' || !BUILDER_APPENDS.has(simpleName(f.child('name')))) return null;
+    calls.unshift(n);
+    n = f.child('expression');
+  }
+  if (calls.length < 2 || !n || (n.type !== 'identifier' && n.type !== 'member_access_expression')) return null;
+  const args: Arg[] = [];
+  for (const c of calls) for (const a of argsOf(c.child('arguments'), null)) args.push({ ...a, index: a.index < 0 ? -1 : args.length });
+  return { kind: 'call', node, callee: fn, receiver: n, name, args, isNew: false };
+}
+
+/** Name a same-file path-confining helper's calls are shown under (a path sanitizer in the profile). */
+export const CONFINED_PATH = 'ConfinedPathHelper';
+
+const confiningCache = new WeakMap<SyntaxNode, boolean>();
+
+/** Whether a subtree contains an invocation of one of these names (bounded). */
+function invokes(node: SyntaxNode, names: ReadonlySet<string>, budget = { n: 5000 }): boolean {
+  if (budget.n-- <= 0) return false;
+  if (node.type === 'invocation_expression') {
+    const f = node.child('function');
+    const name = f?.type === 'member_access_expression' ? simpleName(f.child('name')) : f ? simpleName(f) : '';
+    if (names.has(name)) return true;
+  }
+  for (const c of node.children) if (c.named && invokes(c, names, budget)) return true;
+  return false;
+}
+
+function leaves(node: SyntaxNode | null): boolean {
+  if (!node) return false;
+  if (node.type === 'throw_statement' || node.type === 'return_statement') return true;
+  return node.type === 'block' && node.namedChildren.some((c) => c.type === 'throw_statement' || c.type === 'return_statement');
+}
+
+const CANONICAL = new Set(['GetFullPath']);
+const CONTAINMENT = new Set(['StartsWith', 'IsSubPathOf', 'IsBaseOf']);
+
+/**
+ * A helper of the file that canonicalises a path and refuses anything outside a root before
+ * returning it: `var full = Path.GetFullPath(Path.Combine(_root, rel)); if (!full.StartsWith(_root …))
+ * throw …; return full;`. What it returns stays inside the root, whatever it was given.
+ */
+function confinesPath(method: SyntaxNode): boolean {
+  const hit = confiningCache.get(method);
+  if (hit !== undefined) return hit;
+  let result = false;
+  const body = method.child('body');
+  if (body && invokes(body, CANONICAL)) {
+    const stack: SyntaxNode[] = [body];
+    let budget = 5000;
+    while (stack.length > 0 && budget-- > 0 && !result) {
+      const n = stack.pop() as SyntaxNode;
+      if (n.type === 'if_statement') {
+        const cond = n.child('condition');
+        if (cond && invokes(cond, CONTAINMENT) && leaves(n.child('consequence'))) result = true;
+      }
+      for (const c of n.children) if (c.named) stack.push(c);
+    }
+  }
+  confiningCache.set(method, result);
+  return result;
+}
+
+/** The method of the enclosing class a bare call (`Helper(x)`, `this.Helper(x)`) names, or null. */
+function sameClassMethod(node: SyntaxNode, name: string): SyntaxNode | null {
+  const cls = node.ancestor(CLASS_TYPES);
+  const list = cls?.child('body') ?? cls?.namedChildren.find((c) => c.type === 'declaration_list') ?? null;
+  if (!list) return null;
+  for (const m of list.children) if (m.type === 'method_declaration' && m.child('name')?.text === name) return m;
+  return null;
+}
+
 function callView(node: SyntaxNode): CallView | null {
   switch (node.type) {
     case 'invocation_expression': {
       const fn = node.child('function');
       if (!fn) return null;
       const { receiver, name } = calleeParts(fn);
-      return { kind: 'call', node, callee: fn, receiver, name, args: argsOf(node.child('arguments'), null), isNew: false };
+      const chain = appendChain(node, fn, name);
+      if (chain) return chain;
+      let callee = fn;
+      if (!receiver && (fn.type === 'identifier' || fn.type === 'member_access_expression')) {
+        const method = sameClassMethod(node, name);
+        if (method && method !== node.ancestor(FUNCTION_TYPES) && confinesPath(method)) {
+          callee = new Node('$confined', true, null, fn.start, fn.end, fn.parent, fn.source);
+          callee.viewCache = { kind: 'name', name: CONFINED_PATH };
+        }
+      }
+      return { kind: 'call', node, callee, receiver, name, args: argsOf(node.child('arguments'), null), isNew: false };
     }
     case 'object_creation_expression': {
       const type = node.child('type');

@@ -120,13 +120,41 @@ const NO_TEXT_TYPES = new Set([
   'OffsetDateTime', 'ZonedDateTime', 'Duration', 'Period', 'OptionalInt', 'OptionalLong', 'OptionalDouble',
 ]);
 
-/** Whether a declared type (a type node of a declaration) holds no text: `long`, `Integer`, `UUID` (not arrays, not `var`). */
+/** Whether a declared type (a type node of a declaration) holds no text: `long`, `Integer`, `UUID`, an enum of this file (not arrays, not `var`). */
 function holdsNoText(type: SyntaxNode | null): boolean {
   if (!type) return false;
   if (type.type === 'integral_type') return type.text !== 'char';
   if (type.type === 'floating_point_type' || type.type === 'boolean_type') return true;
-  if (type.type === 'type_identifier' || type.type === 'scoped_type_identifier') return NO_TEXT_TYPES.has(simpleTypeName(type.text));
+  if (type.type === 'type_identifier' || type.type === 'scoped_type_identifier') return NO_TEXT_TYPES.has(simpleTypeName(type.text)) || fileEnums(type).has(simpleTypeName(type.text));
   return false;
+}
+
+const enumCache = new WeakMap<SyntaxNode, Set<string>>();
+
+/**
+ * Names of the enums declared in the file of a node (`enum SortField { NAME("c.name"), … }`): a
+ * value of such a type is one of its constants, whatever request data chose it.
+ */
+export function fileEnums(node: SyntaxNode): Set<string> {
+  let root = node;
+  while (root.parent) root = root.parent;
+  let names = enumCache.get(root);
+  if (names) return names;
+  names = new Set();
+  const stack: SyntaxNode[] = [root];
+  let budget = 200000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'enum_declaration') {
+      const name = n.child('name')?.text;
+      if (name) names.add(name);
+    }
+    if (n.type === 'program' || n.type === 'class_body' || n.type === 'enum_body' || n.type === 'enum_body_declarations' || n.type === 'interface_body' || n.type === 'enum_declaration' || n.type === 'class_declaration' || n.type === 'interface_declaration' || n.type === 'record_declaration') {
+      for (const c of n.children) if (c.named) stack.push(c);
+    }
+  }
+  enumCache.set(root, names);
+  return names;
 }
 
 function argList(list: SyntaxNode | null): SyntaxNode[] {

@@ -9,6 +9,7 @@ import type { SyntaxNode } from '../../syntax.ts';
 import {
   boundVariable,
   chainNames,
+  chainRoot,
   classRef,
   descendants,
   enclosingFunction,
@@ -17,6 +18,7 @@ import {
   invocationParts,
   literalText,
   mentions,
+  simpleTypeName,
   typeOf,
   unwrap,
   identifierWords,
@@ -420,3 +422,76 @@ export function nonHtmlContentType(type: string | null): boolean {
 }
 
 
+
+const USE_TYPES = new Set(['method_invocation', 'object_creation_expression']);
+
+/**
+ * The local variable a call's value is stored in (`Query q = em.createQuery(…)`,
+ * `Path p = base.resolve(x).normalize()`), or null when it goes anywhere else (a field, an
+ * argument, a return value).
+ */
+export function boundLocal(call: CallView): SyntaxNode | null {
+  const bound = boundVariable(call.node);
+  if (!bound || bound.type !== 'identifier') return null;
+  const d = findDeclaration(bound.text, bound);
+  return d && (d.kind === 'local' || d.kind === 'resource') ? bound : null;
+}
+
+/**
+ * Whether the value a call builds is stored in a local and used later in the same method by one
+ * of `names` — as the receiver (`q.getResultList()`, `expr.getValue(ctx)`, through a chain such as
+ * `q.setParameter(…).getResultList()`) or as an argument (`Files.readAllBytes(p)`,
+ * `new FileSystemResource(p)`). Something built in a method and run there is reported where it runs.
+ */
+export function runLaterBy(call: CallView, names: ReadonlySet<string>, role: 'receiver' | 'argument'): boolean {
+  // Run in place (`em.createQuery(…).getResultList()`): what the local holds is the result.
+  for (let n = call.node, p = n.parent; p && p.type === 'method_invocation' && p.child('object') === n; n = p, p = p.parent) {
+    if (names.has(p.child('name')?.text ?? '')) return false;
+  }
+  const bound = boundLocal(call);
+  const fn = bound ? enclosingFunction(call.node) : null;
+  if (!bound || !fn) return false;
+  const vars = new Set([bound.text]);
+  for (const n of descendants(fn, USE_TYPES)) {
+    if (n.start < call.node.end) continue;
+    if (n.type === 'object_creation_expression') {
+      if (role !== 'argument' || !names.has(simpleTypeName(n.child('type')?.text ?? ''))) continue;
+      if ((n.child('arguments')?.namedChildren ?? []).some((a) => mentions(a, vars))) return true;
+      continue;
+    }
+    const { name, object, args } = invocationParts(n);
+    if (!names.has(name)) continue;
+    if (role === 'receiver') {
+      const root = object ? chainRoot(unwrap(object)) : null;
+      if (root?.type === 'identifier' && root.text === bound.text) return true;
+    } else if (args.some((a) => mentions(a, vars))) return true;
+  }
+  return false;
+}
+
+/**
+ * The call (one of `names`) a receiver was made by, following its chain and the locals it was
+ * initialised from (`em.createQuery(…)` for `q.setParameter(…)` after `Query q = em.createQuery(…)`);
+ * null when the chain passes through one of `stops` (a value computed from it, not the object itself).
+ */
+export function initialisingCall(receiver: SyntaxNode | null, names: ReadonlySet<string>, stops: ReadonlySet<string> = new Set()): SyntaxNode | null {
+  if (!receiver) return null;
+  let n: SyntaxNode | null = unwrap(receiver);
+  for (let i = 0; n && i < 64; i++) {
+    if (n.type === 'method_invocation') {
+      const name = n.child('name')?.text ?? '';
+      if (names.has(name)) return n;
+      if (stops.has(name)) return null;
+      n = n.child('object') ? unwrap(n.child('object') as SyntaxNode) : null;
+      continue;
+    }
+    if (n.type === 'identifier') {
+      const d = findDeclaration(n.text, n);
+      if (!d || (d.kind !== 'local' && d.kind !== 'resource') || !d.init) return null;
+      n = unwrap(d.init);
+      continue;
+    }
+    return null;
+  }
+  return null;
+}

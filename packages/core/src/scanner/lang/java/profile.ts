@@ -1,7 +1,7 @@
 import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
-import { javaAdapter } from './adapter.ts';
+import { fileEnums, javaAdapter } from './adapter.ts';
 import { enclosingClass, annotationNames, isHandlerMethod, simpleTypeName, typeArguments } from './tree.ts';
 
 /** Methods of a servlet request (and its JAX-RS / Spring / Play cousins) that return client data. */
@@ -89,6 +89,8 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   const annotations = annotationSimpleNames(param.annotations);
   if (annotations.some((a) => INJECTED_ANNOTATIONS.has(a))) return null;
   if (type && isNonString(type)) return null;
+  // An enum declared in this file: one of its constants.
+  if (type && fileEnums(param.node).has(simple)) return null;
   const valueBound = annotations.some((a) => VALUE_ANNOTATIONS.has(a));
   const bodyBound = annotations.some((a) => BODY_ANNOTATIONS.has(a));
   if (valueBound) {

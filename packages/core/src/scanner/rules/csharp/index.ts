@@ -1,4 +1,5 @@
 import type { Rule } from '../../rule.ts';
+import blazorRawMarkup from './blazor-raw-markup.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import csrfDisabled from './csrf-disabled.ts';
@@ -28,6 +29,7 @@ import zipSlip from './zip-slip.ts';
 
 /** csharp rules, sorted by id. */
 export const csharpRules: readonly Rule[] = [
+  blazorRawMarkup,
   codeInjection,
   commandInjection,
   csrfDisabled,

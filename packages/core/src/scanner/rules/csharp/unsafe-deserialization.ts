@@ -1,7 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
-import { hasType, scopeText, typesOf, findAfter } from '../../lang/csharp/helpers.ts';
+import { boundLocal, hasType, laterUses, scopeText, span, typesOf, findAfter } from '../../lang/csharp/helpers.ts';
 
 /** Formatters that instantiate any type named in the payload: never safe on data that crosses a trust boundary. */
 const FORMATTERS = new Set(['BinaryFormatter', 'SoapFormatter', 'NetDataContractSerializer', 'LosFormatter', 'ObjectStateFormatter', 'BinaryMessageFormatter', 'FsPickler']);
@@ -50,7 +50,29 @@ function typeNameHandling(name: string, value: SyntaxNode | null, at: SyntaxNode
   // A SerializationBinder that allow-lists types makes TypeNameHandling.Auto/Objects safe.
   const scope = scopeText(at);
   if (findAfter(scope, 'SerializationBinder', /^\s*=/, true) || findAfter(scope, 'Binder', /^\s*=/, true)) return false;
-  return { message: `Json.NET ${name} = ${value.text.replace(/^.*\./, '')} lets the JSON choose the .NET type to instantiate (\`$type\`): deserializing untrusted JSON with it is remote code execution` };
+  const message = `Json.NET ${name} = ${value.text.replace(/^.*\./, '')} lets the JSON choose the .NET type to instantiate (\`$type\`): deserializing untrusted JSON with it is remote code execution`;
+  const use = settingsUse(at);
+  return use ? { message, node: span(at, use) } : { message };
+}
+
+const JSON_READS = new Set(['DeserializeObject', 'Deserialize', 'PopulateObject', 'DeserializeAnonymousType']);
+const JSON_FACTORIES = new Set(['Create', 'CreateDefault']);
+
+/**
+ * `var settings = new JsonSerializerSettings { TypeNameHandling = … }; … DeserializeObject<T>(json,
+ * settings)`: the last call in the method that deserializes with these settings, so the finding
+ * covers the lines from the setting to where it takes effect.
+ */
+function settingsUse(assignment: SyntaxNode): SyntaxNode | null {
+  const init = assignment.parent;
+  const creation = init?.type === 'initializer_expression' ? init.parent : null;
+  if (!creation || (creation.type !== 'object_creation_expression' && creation.type !== 'implicit_object_creation_expression')) return null;
+  const local = boundLocal(creation);
+  if (!local) return null;
+  const uses = [...laterUses(creation, local, JSON_READS, 1), ...laterUses(creation, local, JSON_READS, 2), ...laterUses(creation, local, JSON_FACTORIES, 0)];
+  let last: SyntaxNode | null = null;
+  for (const u of uses) if (!last || u.end > last.end) last = u;
+  return last;
 }
 
 function creation(node: SyntaxNode, ctx: MatchContext): Verdict {

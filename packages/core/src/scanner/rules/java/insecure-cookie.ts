@@ -113,6 +113,41 @@ function responseCookie(call: CallView, ctx: MatchContext): Verdict {
   return verdict({ secure, httpOnly, deleted: false }, undefined, cookieName(from.child('arguments'), ctx));
 }
 
+/** JAX-RS `new NewCookie.Builder(name)…build()` without `.secure(true)` / `.httpOnly(true)`. */
+function newCookieBuilder(call: CallView, ctx: MatchContext): Verdict {
+  const root = chainRoot(call.node);
+  if (root.type !== 'object_creation_expression') return false;
+  const type = (root.child('type')?.text ?? '').replace(/\s+/g, '');
+  if (type !== 'NewCookie.Builder' && !type.endsWith('.NewCookie.Builder')) return false;
+  let secure = false;
+  let httpOnly = false;
+  for (let n: SyntaxNode | null = unwrap(call.node); n && n.type === 'method_invocation'; n = n.child('object') ? unwrap(n.child('object') as SyntaxNode) : null) {
+    const { name, args } = invocationParts(n);
+    const a = args[0];
+    if (name === 'maxAge' && a && /^(?:0|-0)$/.test(a.text)) return false;
+    if (name === 'secure' && a && a.type !== 'false') secure = true;
+    if (name === 'httpOnly' && a && a.type !== 'false') httpOnly = true;
+  }
+  return verdict({ secure, httpOnly, deleted: false }, undefined, cookieName(root.child('arguments'), ctx));
+}
+
+/**
+ * JAX-RS `new NewCookie(name, value)`, `new NewCookie(name, value, path, domain, comment, maxAge,
+ * secure[, httpOnly])`, `new NewCookie(cookie, comment, maxAge, secure[, httpOnly])`.
+ */
+function newCookie(call: CallView, ctx: MatchContext): Verdict {
+  const args = call.args.filter((a) => a.index >= 0).map((a) => a.node);
+  const flag = (n: SyntaxNode | undefined): boolean => n !== undefined && n.text !== 'false';
+  let flags: Flags;
+  if (args.length === 2) {
+    if (args[1]?.type === 'null_literal' || args[1]?.text === '""') return false;
+    flags = { secure: false, httpOnly: false, deleted: false };
+  } else if (args.length >= 7) flags = { secure: flag(args[6]), httpOnly: flag(args[7]), deleted: /^(?:0|-0)$/.test(args[5]?.text ?? '') };
+  else if (args.length === 4 || args.length === 5) flags = { secure: flag(args[3]), httpOnly: flag(args[4]), deleted: /^(?:0|-0)$/.test(args[2]?.text ?? '') };
+  else return false;
+  return verdict(flags, undefined, args.length === 2 || args.length >= 7 ? cookieName(call.node.child('arguments'), ctx) : null);
+}
+
 export default defineRule({
   id: 'java.insecure-cookie',
   title: 'Cookie without Secure or HttpOnly',
@@ -131,7 +166,11 @@ export default defineRule({
   ],
   matcher: {
     kind: 'call',
-    callee: ['*.addCookie', '*.build'],
-    where: (call, ctx) => (call.name === 'addCookie' ? addCookie(call, ctx) : responseCookie(call, ctx)),
+    callee: ['*.addCookie', '*.build', 'NewCookie'],
+    where: (call, ctx) => {
+      if (call.name === 'addCookie') return addCookie(call, ctx);
+      if (call.name === 'NewCookie') return call.isNew ? newCookie(call, ctx) : false;
+      return responseCookie(call, ctx) || newCookieBuilder(call, ctx);
+    },
   },
 });

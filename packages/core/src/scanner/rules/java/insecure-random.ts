@@ -13,7 +13,7 @@ const SECRET_WORDS = new Set([
 ]);
 /** "key"/"code"/"id" only count with a qualifier: `apiKey`, `resetCode`, `sessionId`. */
 const QUALIFIED = new Set(['key', 'code', 'id', 'string', 'value', 'number', 'digits']);
-const QUALIFIERS = new Set(['api', 'secret', 'private', 'access', 'signing', 'encryption', 'aes', 'hmac', 'crypto', 'session', 'reset', 'verification', 'verify', 'otp', 'auth', 'activation', 'confirm', 'confirmation', 'invite', 'sms', 'email', 'mfa', 'login', 'one', 'recovery', 'unlock', 'security', 'license']);
+const QUALIFIERS = new Set(['api', 'secret', 'private', 'access', 'signing', 'encryption', 'aes', 'hmac', 'crypto', 'session', 'reset', 'verification', 'verify', 'otp', 'auth', 'activation', 'confirm', 'confirmation', 'invite', 'sms', 'email', 'mfa', 'login', 'one', 'recovery', 'unlock', 'security', 'license', 'redemption', 'redeem', 'promo', 'gift', 'giftcard', 'referral', 'discount', 'claim', 'pairing']);
 
 /** Whether names around a value say it is secret. */
 export function secretContext(names: readonly string[]): boolean {

@@ -1,8 +1,9 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { checkedInFunction, probing, receiverIs } from '../../lang/java/predicates.ts';
+import { classBit, defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { checkedInFunction, probing, receiverIs, runLaterBy } from '../../lang/java/predicates.ts';
 import { typeOf, unwrap } from '../../lang/java/tree.ts';
 
+const PATH = classBit('path');
 const CHECKS = new Set(['startsWith', 'isSubPath', 'isWithin', 'isChildOf', 'contains']);
 const PATH_TYPES = new Set(['Path', 'File']);
 const PATH_SEGMENTS = new Set(['get', 'of', 'toPath', 'resolve', 'normalize', 'toAbsolutePath', 'getParent', 'getPath', 'toRealPath']);
@@ -27,8 +28,29 @@ function notCheckedLater(call: CallView, ctx: MatchContext, taint: Taint): boole
   return !basenameOnly(call) && !checkedInFunction(call, CHECKS);
 }
 
+const FILE_CLASSES = ['File', 'FileInputStream', 'FileOutputStream', 'FileReader', 'FileWriter', 'RandomAccessFile', 'FileSystemResource', 'PathResource', 'ZipFile', 'JarFile', 'FileImageInputStream', 'FileImageOutputStream'];
+const FILES_METHODS = ['readAllBytes', 'readString', 'readAllLines', 'lines', 'newInputStream', 'newOutputStream', 'newBufferedReader', 'newBufferedWriter', 'write', 'writeString', 'delete', 'deleteIfExists', 'createFile', 'list', 'walk', 'newByteChannel'];
+const FILEUTILS_METHODS = ['readFileToString', 'readFileToByteArray', 'readLines', 'openInputStream', 'openOutputStream', 'writeStringToFile', 'write', 'writeByteArrayToFile', 'writeLines', 'deleteDirectory', 'forceDelete', 'deleteQuietly', 'touch', 'getFile', 'lineIterator'];
+/** Calls and constructors that read, write or serve a file (this rule's access sinks). */
+const ACCESSES = new Set([...FILE_CLASSES, ...FILES_METHODS, ...FILEUTILS_METHODS, 'copy', 'move', 'copyFile', 'moveFile', 'copyInputStreamToFile', 'copyToFile']);
+
+/**
+ * `Path p = base.resolve(name); … Files.readAllBytes(p)`: a path object built into a local and
+ * opened later in the method is reported where the file is opened (its taint goes on to that
+ * call); a path built and handed on (returned, passed to another component) where it is built.
+ */
+function openedLater(call: CallView): boolean {
+  return runLaterBy(call, ACCESSES, 'argument');
+}
+
+/** Paths.get / Path.of / resolve: a path object, reported where it is built unless it is opened later in the method. */
+function pathBuilt(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (openedLater(call)) return false;
+  return notCheckedLater(call, ctx, taint);
+}
+
 function pathResolve(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  return receiverIs(call, ctx, { types: PATH_TYPES, names: PATH_NAMES, segments: PATH_SEGMENTS }) && notCheckedLater(call, ctx, taint);
+  return receiverIs(call, ctx, { types: PATH_TYPES, names: PATH_NAMES, segments: PATH_SEGMENTS }) && pathBuilt(call, ctx, taint);
 }
 
 /** `request.getRequestDispatcher(…)`, `servletContext.getRealPath(…)`/`getResource(…)`: paths inside the web application. */
@@ -40,7 +62,12 @@ function serverPath(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
 /** `Files.copy(in, target)`: the stream's content is data; only a tainted path argument counts. */
 function pathArgTainted(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   if (probing(taint, ctx)) return true;
-  const tainted = call.args.filter((a) => a.index >= 0 && ctx.taint(a.node) !== null).map((a) => unwrap(a.node));
+  const tainted = call.args
+    .filter((a) => {
+      const t = a.index >= 0 ? ctx.taint(a.node) : null;
+      return t !== null && (t.sanitized & PATH) === 0;
+    })
+    .map((a) => unwrap(a.node));
   const isData = (n: import('../../syntax.ts').SyntaxNode): boolean =>
     /^(?:getInputStream|getBytes|openStream|newInputStream|getResourceAsStream)$/.test(n.type === 'method_invocation' ? (n.child('name')?.text ?? '') : '') ||
     /InputStream|byte|Reader/.test(typeOf(n) ?? '');
@@ -76,14 +103,14 @@ export default defineRule({
     kind: 'taint',
     class: 'path',
     sinks: [
-      { callee: ['File', 'FileInputStream', 'FileOutputStream', 'FileReader', 'FileWriter', 'RandomAccessFile', 'FileSystemResource', 'PathResource', 'ZipFile', 'JarFile', 'FileImageInputStream', 'FileImageOutputStream'], args: [0, 1], where: notCheckedLater },
+      { callee: FILE_CLASSES, args: [0, 1], where: notCheckedLater },
       { callee: ['PrintWriter', 'PrintStream', 'Formatter'], args: [0], where: fileNameArg },
-      { callee: ['Paths.get', 'Path.of', 'FileSystems.getDefault().getPath', '*.getFileSystem().getPath'], args: 'all', where: notCheckedLater },
+      { callee: ['Paths.get', 'Path.of', 'FileSystems.getDefault().getPath', '*.getFileSystem().getPath'], args: 'all', where: pathBuilt },
       { callee: ['*.resolve', '*.resolveSibling'], args: [0], where: pathResolve },
       {
         callee: [
-          'Files.{readAllBytes,readString,readAllLines,lines,newInputStream,newOutputStream,newBufferedReader,newBufferedWriter,write,writeString,delete,deleteIfExists,createFile,createDirectory,createDirectories,list,walk,newByteChannel}',
-          'FileUtils.{readFileToString,readFileToByteArray,readLines,openInputStream,openOutputStream,writeStringToFile,write,writeByteArrayToFile,writeLines,deleteDirectory,forceDelete,deleteQuietly,touch,getFile,lineIterator}',
+          `Files.{${FILES_METHODS.join(',')}}`,
+          `FileUtils.{${FILEUTILS_METHODS.join(',')}}`,
           'ResourceUtils.getFile',
         ],
         args: [0],

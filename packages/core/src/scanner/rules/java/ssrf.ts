@@ -91,7 +91,9 @@ export default defineRule({
       { callee: ['*.getForObject', '*.getForEntity', '*.postForObject', '*.postForEntity', '*.postForLocation', '*.patchForObject', '*.headForHeaders', '*.optionsForAllow', '*.exchange', '*.put', '*.delete', '*.execute'], args: [0], where: restCall },
       { callee: ['*.uri'], args: [0], where: uriSpec },
       { callee: ['*.url'], args: [0], where: okHttpUrl },
-      { callee: ['WebClient.create', '*.baseUrl', 'HttpRequest.newBuilder', 'Jsoup.connect', 'Unirest.{get,post,put,delete,patch,head,options}', 'Request.{Get,Post,Put,Delete,Patch,Head,Options}', '{ClassicRequestBuilder,SimpleRequestBuilder,RequestBuilder}.{get,post,put,delete,patch,head,options}', 'RequestEntity.{get,post,put,delete,patch,head,options}'], args: [0], where: plainTarget },
+      { callee: ['WebClient.create', '*.baseUrl', 'HttpRequest.newBuilder', 'Jsoup.connect', 'Unirest.{get,post,put,delete,patch,head,options}', 'Request.{Get,Post,Put,Delete,Patch,Head,Options}', '{ClassicRequestBuilder,SimpleRequestBuilder,RequestBuilder}.{get,post,put,delete,patch,head,options}', 'RequestEntity.{get,post,put,delete,patch,head,options}',
+        // Micronaut's HTTP client: HttpRequest.GET(url), client.toBlocking().retrieve(url)
+        'HttpRequest.{GET,POST,PUT,DELETE,PATCH,HEAD,OPTIONS}', '*.toBlocking().{retrieve,exchange}'], args: [0], where: plainTarget },
       { callee: ['HttpGet', 'HttpPost', 'HttpPut', 'HttpDelete', 'HttpPatch', 'HttpHead', 'HttpOptions', 'HttpTrace', 'HttpUriRequestBase', 'GetMethod', 'PostMethod'], args: [0], where: plainTarget },
       { callee: ['RequestEntity.method'], args: [1], where: secondTarget },
       { callee: ['ImageIO.read', 'Resources.{toString,toByteArray,asByteSource,asCharSource}', 'FileUtils.copyURLToFile'], args: [0], where: urlArgument },

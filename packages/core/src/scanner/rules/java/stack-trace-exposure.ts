@@ -2,7 +2,7 @@ import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { resolveLocal } from '../../lang/java/predicates.ts';
-import { descendants, findDeclaration, simpleTypeName, unwrap } from '../../lang/java/tree.ts';
+import { descendants, enclosingFunction, findDeclaration, invocations, mentions, simpleTypeName, unwrap } from '../../lang/java/tree.ts';
 
 const RESPONSE = /^(?:response|resp|res|httpResponse|servletResponse|httpServletResponse)$/;
 const IDENTIFIERS = new Set(['identifier']);
@@ -50,11 +50,30 @@ function exceptionDetails(node: SyntaxNode, requireTrace: boolean, depth = 0): b
       const init = resolveLocal(id);
       if (init && exceptionDetails(init, requireTrace, depth + 1)) return true;
       // StringWriter sw filled by e.printStackTrace(new PrintWriter(sw)).
-      if (d.type && simpleTypeName(d.type) === 'StringWriter') return true;
+      if (d.type && simpleTypeName(d.type) === 'StringWriter' && filledWithTrace(id)) return true;
     }
   }
   return false;
 }
+
+const TRACE_CALLS = new Set(['printStackTrace']);
+
+/**
+ * Whether a StringWriter gets a stack trace in its method: `e.printStackTrace(new PrintWriter(sw))`,
+ * or through a PrintWriter local made from it. A StringWriter a template renders into holds a page.
+ */
+function filledWithTrace(sw: SyntaxNode): boolean {
+  const fn = enclosingFunction(sw);
+  if (!fn) return false;
+  const names = new Set([sw.text]);
+  for (const d of descendants(fn, DECLARATORS)) {
+    const v = d.child('value');
+    const n = d.child('name');
+    if (v && n && mentions(v, names)) names.add(n.text);
+  }
+  return invocations(fn, TRACE_CALLS).some((inv) => (inv.child('arguments')?.namedChildren ?? []).some((a) => mentions(a, names)));
+}
+const DECLARATORS = new Set(['variable_declarator']);
 
 function exposure(call: CallView, ctx: MatchContext): Verdict {
   const first = ctx.arg(call, 0);

@@ -6,7 +6,10 @@ import { classRef } from '../../lang/java/tree.ts';
 
 const WEAK = /^(?:MD2|MD4|MD5|SHA|SHA1|SHA-1|SHA_1)$/i;
 /** Names that say the digest is not used for security (HTTP caching, bucketing, Gravatar URLs). */
-const NON_SECURITY = new Set(['etag', 'cache', 'caching', 'gravatar', 'shard', 'partition', 'bucket', 'dedup', 'deduplicate', 'cachekey']);
+const NON_SECURITY = new Set(['etag', 'cache', 'caching', 'gravatar', 'avatar', 'identicon', 'shard', 'partition', 'bucket', 'dedup', 'deduplicate', 'cachekey']);
+/** `contentHash`, `fileDigest`: a fingerprint of stored content (de-duplication, change detection), as the other languages treat it. */
+const CONTENT = new Set(['content', 'file', 'blob', 'chunk']);
+const DIGEST = new Set(['hash', 'digest', 'md5', 'sha1', 'fingerprint']);
 
 /** The algorithm name an argument certainly holds: a literal, a constant, or a constant like `MessageDigestAlgorithms.MD5`. */
 function algorithm(node: SyntaxNode | null, ctx: MatchContext): string | null {
@@ -18,7 +21,12 @@ function algorithm(node: SyntaxNode | null, ctx: MatchContext): string | null {
 }
 
 function nonSecurityUse(call: CallView): boolean {
-  return contextNames(call.node).some((n) => identifierWords(n).some((w) => NON_SECURITY.has(w)));
+  return contextNames(call.node).some((n) => {
+    const ws = identifierWords(n);
+    if (ws.some((w) => NON_SECURITY.has(w))) return true;
+    for (let i = 1; i < ws.length; i++) if (DIGEST.has(ws[i] as string) && CONTENT.has(ws[i - 1] as string)) return true;
+    return false;
+  });
 }
 
 function weakDigest(call: CallView, ctx: MatchContext): Verdict {
