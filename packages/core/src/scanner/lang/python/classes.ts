@@ -16,14 +16,34 @@ export interface ClassInfo {
 
 const cache = new WeakMap<SyntaxNode, Map<string, ClassInfo>>();
 
+/** The `[…]` character classes of a pattern, left to right (what `/\[[^\]]*\]/g` matches). */
+function bracketed(pattern: string): string[] {
+  const out: string[] = [];
+  for (let open = pattern.indexOf('['); open >= 0; open = pattern.indexOf('[', open)) {
+    const close = pattern.indexOf(']', open + 1);
+    if (close < 0) break;
+    out.push(pattern.slice(open, close + 1));
+    open = close + 1;
+  }
+  return out;
+}
+
 /** An anchored pattern made of letters, digits, `_` and `-` only (`^[a-z0-9_-]{3,32}$`): the value cannot carry syntax. */
 export function tightPattern(text: string): boolean {
-  const m = /(?:regex|pattern)\s*=\s*[rR]?["']([^"'\n]{1,200})["']/.exec(text);
-  if (!m) return false;
-  const p = m[1] as string;
+  // The first `regex=` / `pattern=` keyword with a literal (`/(?:regex|pattern)\s*=\s*[rR]?["'](…)["']/`).
+  let p: string | null = null;
+  for (const kw of text.matchAll(/regex|pattern/g)) {
+    const start = kw.index + kw[0].length;
+    const m = /^\s*=\s*[rR]?["']([^"'\n]{1,200})["']/.exec(text.slice(start, start + 320));
+    if (m) {
+      p = m[1] as string;
+      break;
+    }
+  }
+  if (p === null) return false;
   if (!p.startsWith('^') || !p.endsWith('$')) return false;
   let rest = p.slice(1, -1);
-  for (const cls of p.match(/\[[^\]]*\]/g) ?? []) {
+  for (const cls of bracketed(p)) {
     const inner = cls.slice(1, -1).replace(/\\[dw]|\\-/g, '');
     if (inner.startsWith('^') || !/^[A-Za-z0-9_-]*$/.test(inner)) return false;
     rest = rest.replace(cls, '');
@@ -56,7 +76,7 @@ function collect(root: SyntaxNode): Map<string, ClassInfo> {
         if (!left || left.type !== 'identifier') continue;
         if (type) info.fields.set(left.text, type.text);
         const right = a.child('right');
-        if ((type && /\bconstr\s*\(/.test(type.text) && tightPattern(type.text)) || (right && tightPattern(right.text))) info.constrained.add(left.text);
+        if ((type && /\bconstr\s{0,8}\(/.test(type.text) && tightPattern(type.text)) || (right && tightPattern(right.text))) info.constrained.add(left.text);
         // Enum members (`ADMIN = 'admin'`).
         if (!type && right) info.fields.set(left.text, '');
       }
@@ -78,12 +98,19 @@ export function classesOf(node: SyntaxNode): Map<string, ClassInfo> {
 
 const NUMERIC = /^(?:int|float|bool|complex|Decimal|decimal\.Decimal|UUID|uuid\.UUID|UUID[1-5]|date|datetime|time|timedelta|datetime\.\w+|PositiveInt|NegativeInt|NonNegativeInt|NonPositiveInt|StrictInt|StrictFloat|StrictBool|PositiveFloat|NonNegativeFloat|conint\(.*\)|confloat\(.*\)|condecimal\(.*\)|IPv4Address|IPv6Address|IPvAnyAddress|Literal\[.*\])$/;
 
+/** `str | None` → `str` (what `.replace(/\s*\|\s*None$/, '')` does, without the backtracking). */
+function withoutTrailingNone(type: string): string {
+  if (!type.endsWith('None')) return type;
+  const head = type.slice(0, -4).trimEnd();
+  return head.endsWith('|') ? head.slice(0, -1).trimEnd() : type;
+}
+
 /** Strips `Optional[…]`, `Annotated[…, …]`, `… | None`, `list[…]`, `List[…]` around a type. */
 export function coreType(type: string): string {
   let t = type.trim();
   for (let i = 0; i < 6; i++) {
     const prev = t;
-    t = t.replace(/\s*\|\s*None$/, '').replace(/^None\s*\|\s*/, '');
+    t = withoutTrailingNone(t).replace(/^None\s*\|\s*/, '');
     const wrapped = /^(?:typing\.)?(?:Optional|List|list|Set|set|FrozenSet|frozenset|Sequence|Tuple|tuple|Annotated)\[(.*)\]$/.exec(t);
     if (wrapped) {
       // Annotated[int, Query()] / Tuple[int, ...] → the first argument.

@@ -225,7 +225,7 @@ export function literalPrefix(node: SyntaxNode | null, ctx: MatchContext, depth 
         const relPrefix = literalPrefix(rel, ctx, depth + 1);
         if (relPrefix !== null && /^\/[^/\\]/.test(relPrefix)) {
           const basePrefix = literalPrefix(base, ctx, depth + 1);
-          return basePrefix === null ? null : basePrefix.replace(/\/+$/, '') + relPrefix;
+          return basePrefix === null ? null : withoutTrailingSlashes(basePrefix) + relPrefix;
         }
         return null;
       }
@@ -247,7 +247,22 @@ function configured(node: SyntaxNode, ctx: MatchContext): boolean {
 
 /** Whether a URL prefix pins the destination: an absolute URL with a host and a path, or a local path (`/users/`, not `//evil`). */
 export function pinsHost(prefix: string): boolean {
-  return /^(?:https?:)?\/\/[^/?#\\]+[/?#]/i.test(prefix) || /^\/[^/\\]/.test(prefix) || /^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\//i.test(prefix);
+  return /^(?:https?:)?\/\/[^/?#\\]+[/?#]/i.test(prefix) || /^\/[^/\\]/.test(prefix) || bareHost(prefix);
+}
+
+/** `api.example.com/…`: dot-separated labels of letters, digits, `_` and `-` ending in a letters-only TLD, then `/`. */
+function bareHost(prefix: string): boolean {
+  const slash = prefix.indexOf('/');
+  if (slash < 0) return false;
+  const labels = prefix.slice(0, slash).split('.');
+  return labels.length >= 2 && labels.every((l) => /^[\w-]+$/.test(l)) && /^[a-z]{2,}$/i.test(labels[labels.length - 1] as string);
+}
+
+/** `https://api.example.com//` → `https://api.example.com`. */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end--;
+  return text.slice(0, end);
 }
 
 /**
@@ -269,7 +284,7 @@ export function hostIsPinned(arg: SyntaxNode | null, ctx: MatchContext, taint: T
  * The engine's guards follow variables, not parsed parts of them; this covers how URL allow-lists
  * and path containment checks are usually written.
  */
-export function checkedBefore(call: CallView, arg: SyntaxNode | null, ctx: MatchContext, check: RegExp, derive?: RegExp): boolean {
+export function checkedBefore(call: CallView, arg: SyntaxNode | null, ctx: MatchContext, check: { test(text: string): boolean }, derive?: RegExp): boolean {
   const fn = ctx.fn?.node;
   if (!fn || !arg || arg.type !== 'identifier') return false;
   const names = new Set([arg.text]);
@@ -386,8 +401,20 @@ export function contextNames(node: SyntaxNode): string[] {
 
 /** Test code: fixed passwords and disabled checks there are test data. */
 export function isTestFile(filename: string | null, code: string): boolean {
-  if (filename && /(?:^|[\\/])(?:tests?|testing)[\\/]|(?:^|[\\/])(?:test_[^\\/]*|[^\\/]*_tests?|conftest)\.py$/.test(filename)) return true;
-  return /^\s*import pytest\b|^\s*from pytest\b|^\s*import unittest\b|^\s*from unittest\b|^\s*from django\.test\b/m.test(code.slice(0, 4000));
+  if (filename && testPath(filename)) return true;
+  // A line of the file's head importing a test framework (`^\s*import pytest\b` with the `m` flag).
+  return code
+    .slice(0, 4000)
+    .split(/[\n\r\u2028\u2029]/)
+    .some((line) => /^(?:import pytest|from pytest|import unittest|from unittest|from django\.test)\b/.test(line.trimStart()));
+}
+
+/** `tests/…`, `testing/…`, `test_x.py`, `x_test.py`, `x_tests.py`, `conftest.py`. */
+function testPath(filename: string): boolean {
+  const parts = filename.split(/[\\/]/);
+  const base = parts[parts.length - 1] as string;
+  if (parts.slice(0, -1).some((d) => d === 'test' || d === 'tests' || d === 'testing')) return true;
+  return (base.startsWith('test_') && base.endsWith('.py')) || base.endsWith('_test.py') || base.endsWith('_tests.py') || base === 'conftest.py';
 }
 
 /** A settings module meant for development or tests (`settings/dev.py`, `local_settings.py`, `test_settings.py`). */

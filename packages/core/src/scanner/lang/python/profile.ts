@@ -3,6 +3,7 @@ import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
 import { pythonAdapter } from './adapter.ts';
 import { coreType, isNonStringType } from './classes.ts';
+import { decoratorIs, decoratorName, lastSegment } from './text.ts';
 
 /** Request attributes that hold client data: Flask/Quart/Werkzeug, Django/DRF, Starlette/FastAPI, aiohttp, Sanic, Pyramid, Bottle, Falcon. */
 const REQUEST_FIELDS =
@@ -14,17 +15,42 @@ const REQUEST_METHODS =
   '{get_json,get_data,json,body,form,post,text,read,stream,content,files,get_full_path,build_absolute_uri,get_host,media,get_media,' +
   'get_param,get_param_as_list,get_header,get_cookie_values,get_signed_cookie}';
 
-/** Decorators that make a function an HTTP route (Flask, Quart, Sanic, FastAPI, Starlette, Bottle, aiohttp, DRF, Pyramid, Litestar). */
-const ROUTE_DECORATOR =
-  /^@\s*[\w.]*\.(?:route|get|post|put|patch|delete|head|options|api_route|websocket|websocket_route|api_view|view_config|view_defaults|action)\b|^@\s*(?:route|get|post|put|patch|delete|api_view|view_config|action)\b/;
+/**
+ * Decorators that make a function an HTTP route (Flask, Quart, Sanic, FastAPI, Starlette, Bottle, aiohttp, DRF, Pyramid, Litestar):
+ * `@<anything>.<member>` (`@app.route(…)`, `@router.get`) or a bare `@<name>` (`@route(…)`, `@api_view([…])`).
+ */
+const ROUTE_MEMBERS = new Set(['route', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'api_route', 'websocket', 'websocket_route', 'api_view', 'view_config', 'view_defaults', 'action']);
+const ROUTE_BARE = new Set(['route', 'get', 'post', 'put', 'patch', 'delete', 'api_view', 'view_config', 'action']);
+const ROUTE_DECORATOR = { test: (d: string): boolean => decoratorIs(d, ROUTE_MEMBERS, ROUTE_BARE) };
 /** Decorators that look like routes but are not (`@admin.action` receives a queryset). */
 const NOT_ROUTE_DECORATOR = /^@\s*(?:admin|django\.contrib\.admin)\.action\b/;
 /** GraphQL resolvers (Strawberry, Ariadne) and Socket.IO event handlers: their parameters are the client's data. */
 const GRAPHQL_DECORATOR = /^@\s*(?:strawberry\.(?:field|mutation|subscription)|mutation\.field|query\.field|[\w.]*\.field|(?:socketio|sio|socket_io|socket)\.(?:on|event))\b/;
-/** Command-line entry points (click, typer, Flask CLI). */
-const CLI_DECORATOR = /^@\s*(?:click|typer|[\w.]*app|[\w.]*cli)\.(?:command|option|argument|group)\b|^@\s*[\w.]*\.command\b|^@\s*(?:click\.)?(?:option|argument)\(/;
+/** Command-line entry points (click, typer, Flask CLI): `@cli.command()`, `@click.option(…)`, `@app.group`. */
+const CLI_MEMBERS = new Set(['command', 'option', 'argument', 'group']);
+const CLI_DECORATOR = {
+  test(decorator: string): boolean {
+    const d = decoratorName(decorator);
+    if (!d) return false;
+    // @click.option(…), @option(…)
+    if (d.next === '(' && /^(?:click\.)?(?:option|argument)$/.test(d.name)) return true;
+    // `.command` on anything; `.option` / `.argument` / `.group` on click, typer or a name ending in `app` / `cli`.
+    const segments = d.name.split('.');
+    for (let i = 1; i < segments.length; i++) {
+      const member = segments[i] as string;
+      if (member === 'command') return true;
+      if (!CLI_MEMBERS.has(member)) continue;
+      const owner = segments.slice(0, i).join('.');
+      if (owner === 'click' || owner === 'typer' || owner.endsWith('app') || owner.endsWith('cli')) return true;
+    }
+    return false;
+  },
+};
 /** Class-based views and handlers whose HTTP-method functions receive URL captures. */
-const VIEW_BASE = /(?:View|ViewSet|APIView|RequestHandler|Resource|MethodView|GenericAPIView|HTTPEndpoint)\b|(?:^|\.)(?:Base|Api|API|Web|Auth|Json|JSON|Http|HTTP|App)?(?:Handler|Endpoint)$/;
+const VIEW_BASE = {
+  test: (base: string): boolean =>
+    /(?:View|ViewSet|RequestHandler|Resource|HTTPEndpoint)\b/.test(base) || /^(?:Base|Api|API|Web|Auth|Json|JSON|Http|HTTP|App)?(?:Handler|Endpoint)$/.test(lastSegment(base)),
+};
 /** Framework objects given to handlers by type (FastAPI/Starlette injection, sessions, clients). */
 const FRAMEWORK_TYPE =
   /^(?:Request|Response|HttpRequest|WSGIRequest|ASGIRequest|HTTPConnection|WebSocket|BackgroundTasks|SecurityScopes|Session|AsyncSession|Connection|AsyncConnection|Engine|AsyncEngine|Logger|Settings|FastAPI|APIRouter|Flask|Blueprint|Celery|Redis|ClientSession|Any|HttpResponse|StreamingResponse|Context|Info|GraphQLResolveInfo|Depends|Callable.*)$/;
@@ -72,7 +98,7 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   }
   // FastAPI dependencies: `db: Session = Depends(get_db)`.
   const paramNode = param.node.parent;
-  if (paramNode && /=\s*(?:Depends|Security|fastapi\.Depends)\(/.test(paramNode.text)) return null;
+  if (paramNode && /=\s{0,8}(?:Depends|Security|fastapi\.Depends)\(/.test(paramNode.text)) return null;
   if (fn.decorators.some((d) => ROUTE_DECORATOR.test(d) && !NOT_ROUTE_DECORATOR.test(d))) return numericRouteParam(fn.decorators, param.name) ? null : 'remote';
   if (fn.decorators.some((d) => GRAPHQL_DECORATOR.test(d))) return 'remote';
   if (fn.decorators.some((d) => CLI_DECORATOR.test(d))) return 'local';

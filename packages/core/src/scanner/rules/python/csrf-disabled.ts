@@ -1,6 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { inDevClass, isDevSettingsFile, isSettingsModule, isTestFile } from '../../lang/python/predicates.ts';
+import { decoratorName, dottedAt, findAfter, lastSegment } from '../../lang/python/text.ts';
 
 /** Views that authenticate the request some other way than the session cookie: webhooks with signatures, token APIs. */
 const OTHER_AUTH = /hmac|signature|compare_digest|construct_event|verify_webhook|X-Hub-Signature|Stripe-Signature|HTTP_AUTHORIZATION|["']Authorization["']|[Bb]earer|api_key|apikey|X-Api-Key|verify_signature|webhook/;
@@ -13,18 +14,26 @@ function decorated(node: SyntaxNode): SyntaxNode | null {
   return def ?? null;
 }
 
+/** `@csrf_exempt`, `@views.decorators.csrf.csrf_exempt(…)`, `@method_decorator(csrf_exempt, …)`, `@csrf.exempt` (whitespace removed). */
+function csrfExempt(decorator: string): boolean {
+  const d = decoratorName(decorator);
+  if (!d) return false;
+  if (lastSegment(d.name) === 'csrf_exempt' && (d.next === '' || d.next === '(')) return true;
+  if (d.name === 'csrf.exempt' && d.next === '') return true;
+  return d.name === 'method_decorator' && d.next === '(' && dottedAt(decorator, decorator.indexOf('(') + 1).split('.').includes('csrf_exempt');
+}
+
 function csrfOff(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (isTestFile(ctx.filename, ctx.code)) return false;
   if (node.type === 'decorator') {
     const text = node.text.replace(/\s+/g, '');
-    const exempt = /^@(?:[\w.]*\.)?csrf_exempt$|^@method_decorator\((?:[\w.]*\.)?csrf_exempt\b|^@csrf\.exempt$|^@(?:[\w.]*\.)?csrf_exempt\(/.test(text);
-    if (!exempt) return false;
+    if (!csrfExempt(text)) return false;
     const target = decorated(node);
     if (!target) return false;
     const body = target.text;
     if (OTHER_AUTH.test(body)) return false;
     const decorators = node.parent?.text ?? '';
-    if (/@require_(?:GET|safe)\b|methods\s*=\s*\[\s*["']GET["']\s*\]/.test(decorators) && !/POST/.test(decorators)) return false;
+    if ((/@require_(?:GET|safe)\b/.test(decorators) || findAfter(decorators, 'methods', /^\s*=\s*\[\s*["']GET["']\s*\]/)) && !/POST/.test(decorators)) return false;
     if (!STATE_CHANGING.test(body) && !/POST|PUT|DELETE|PATCH/.test(decorators)) return false;
     return { node: node.parent ?? node, message: `\`${node.text.trim().slice(0, 50)}\` turns off CSRF protection for a view that changes state` };
   }

@@ -1,6 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { inDevClass, isDevSettingsFile, isFalse, isSecretContext, isTestFile, keyword } from '../../lang/python/predicates.ts';
+import { lastSegment } from '../../lang/python/text.ts';
 
 /** Settings that switch a framework's session / CSRF / remember-me cookie flags off (Django, Flask, Flask-Login). */
 const SETTINGS: Record<string, 'CWE-614' | 'CWE-1004'> = {
@@ -26,7 +27,7 @@ function cookieName(node: SyntaxNode | null, ctx: MatchContext): string | null {
   const value = ctx.stringValue(node);
   if (value !== null) return value;
   // SESSION_COOKIE_NAME, settings.AUTH_COOKIE: a constant whose name says what the cookie holds.
-  return (node.type === 'identifier' || node.type === 'attribute') && /(?:^|\.)[A-Z][A-Z0-9_]*$/.test(node.text) ? node.text : null;
+  return (node.type === 'identifier' || node.type === 'attribute') && /^[A-Z][A-Z0-9_]*$/.test(lastSegment(node.text)) ? node.text : null;
 }
 
 function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {

@@ -1,9 +1,10 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { receiverName } from '../../lang/python/predicates.ts';
+import { findAfter } from '../../lang/python/text.ts';
 
 /** An LDAP filter: `(uid=…)`, `(&(objectClass=person)(cn=…))`. */
-const FILTER = /\(\s*[&|!]?\s*\(?\s*[\w.;-]+\s*[~<>]?=/;
+const FILTER = { test: (text: string): boolean => findAfter(text, '(', /^\s*(?:[&|!]\s*)?(?:\(\s*)?[\w.;-]+\s*[~<>]?=/) };
 
 /**
  * python-ldap `search_s(base, scope, filterstr)` and ldap3 `conn.search(search_base, search_filter)`:

@@ -1,12 +1,17 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { checkedBefore, hostIsPinned, keyword } from '../../lang/python/predicates.ts';
+import { findAfter } from '../../lang/python/text.ts';
 
 /** The current request's own URL or path is not an attacker-chosen destination (`redirect(request.url)`). */
 const OWN_URL = /^(?:self\.)?(?:request|req)\.(?:url|base_url|path|full_path|path_info|url_root|host_url|script_root|get_full_path\(\)|build_absolute_uri\(\)|referrer|url_rule|endpoint)\b|HTTP_REFERER|['"]Referer['"]/;
 
 /** Names whose checks in an `if` mean the URL was validated (`urlparse(url).netloc`, `url_has_allowed_host_and_scheme(url, …)`). */
-const URL_CHECK = /\b(?:url_has_allowed_host_and_scheme|is_safe_url|is_safe_redirect|safe_url|is_local_url|is_relative_url|is_safe)\s*\(|\.startswith\(\s*["']\/["']|\.startswith\(\s*(?:[A-Z_][A-Z0-9_]*|ALLOWED\w*)\b|\bnetloc\b/;
+const URL_CHECK = {
+  test: (text: string): boolean =>
+    /\b(?:url_has_allowed_host_and_scheme|is_safe_url|is_safe_redirect|safe_url|is_local_url|is_relative_url|is_safe)\s{0,8}\(|\bnetloc\b/.test(text) ||
+    findAfter(text, '.startswith(', /^\s*(?:["']\/["']|(?:[A-Z_][A-Z0-9_]*|ALLOWED\w*)\b)/),
+};
 
 /** The redirect leaves the site when the URL comes from the request and no fixed host or local path precedes the input. */
 function offsite(call: CallView, ctx: MatchContext, taint: Taint): boolean {

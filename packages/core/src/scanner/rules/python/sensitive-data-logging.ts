@@ -14,7 +14,7 @@ function valueName(node: SyntaxNode): string | null {
   if (n.type === 'attribute') return n.child('attribute')?.text ?? null;
   if (n.type === 'subscript') {
     const key = n.child('subscript');
-    if (key?.type === 'string' && !key.children.some((c) => c.type === 'interpolation')) return key.text.replace(/^[rbuf]*["']|["']$/g, '');
+    if (key?.type === 'string' && !key.children.some((c) => c.type === 'interpolation')) return key.text.replace(/^[rbuf]{0,4}["']|["']$/g, '');
   }
   return null;
 }

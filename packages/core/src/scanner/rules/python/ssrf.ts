@@ -1,9 +1,14 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { argument, checkedBefore, hostIsPinned, originCall, receiverName } from '../../lang/python/predicates.ts';
+import { findAfter } from '../../lang/python/text.ts';
 
 /** Host allow-list checks written around the URL (`urlparse(url).hostname in ALLOWED_HOSTS`, `url.startswith(BASE)`). */
-const HOST_CHECK = /\b(?:hostname|netloc|host|is_safe_url|is_allowed_url|is_allowed_host|allowed_host|validate_url|check_url|is_internal|is_private|ip_address)\b|\.startswith\(\s*(?:[rbu]?["']https?:\/\/[^"'\/]+\/|\(\s*["']https?:\/\/[^"'\/]+\/|[A-Z_][A-Z0-9_]*\b|tuple\(|settings\.|self\.allowed)/;
+const HOST_CHECK = {
+  test: (text: string): boolean =>
+    /\b(?:hostname|netloc|host|is_safe_url|is_allowed_url|is_allowed_host|allowed_host|validate_url|check_url|is_internal|is_private|ip_address)\b/.test(text) ||
+    findAfter(text, '.startswith(', /^\s*(?:[rbu]?["']https?:\/\/[^"'\/]+\/|\(\s*["']https?:\/\/[^"'\/]+\/|[A-Z_][A-Z0-9_]*\b|tuple\(|settings\.|self\.allowed)/),
+};
 /** HTTP client constructors whose methods fetch a URL. */
 const CLIENT = /^(?:requests\.(?:Session|session|sessions\.Session)|httpx\.(?:Client|AsyncClient)|aiohttp\.ClientSession|urllib3\.(?:PoolManager|ProxyManager|connectionpool\.\w+)|tornado\.httpclient\.(?:AsyncHTTPClient|HTTPClient)|AsyncHTTPClient|HTTPClient)$/;
 const CLIENT_NAME = /^(?:session|sess|http|http_client|httpx_client|async_client|requests_session|http_session|client_session|aiohttp_session|pool|pool_manager|httpclient)$/i;

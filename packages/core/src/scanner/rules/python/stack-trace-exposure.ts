@@ -1,9 +1,12 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { definitionOf } from '../../lang/python/predicates.ts';
+import { decoratorIs } from '../../lang/python/text.ts';
 
-const TRACE = /\btraceback\.(?:format_exc|format_exception|format_tb|format_stack|print_exc)\s*\(|\bformat_exc\s*\(/;
-const ROUTE = /^@\s*[\w.]*\.(?:route|get|post|put|patch|delete|errorhandler|exception_handler|api_view)\b|^@\s*(?:api_view|route)\b/;
+const TRACE = /\btraceback\.(?:format_exception|format_tb|format_stack|print_exc)\s{0,8}\(|\bformat_exc\s{0,8}\(/;
+const ROUTE_MEMBERS = new Set(['route', 'get', 'post', 'put', 'patch', 'delete', 'errorhandler', 'exception_handler', 'api_view']);
+const ROUTE_BARE = new Set(['api_view', 'route']);
+const ROUTE = { test: (d: string): boolean => decoratorIs(d, ROUTE_MEMBERS, ROUTE_BARE) };
 
 /** Whether an expression carries a formatted traceback (directly or through a local assigned one). */
 function carriesTrace(node: SyntaxNode | null, depth = 0): boolean {

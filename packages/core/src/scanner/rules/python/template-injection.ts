@@ -2,12 +2,18 @@ import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { originCall } from '../../lang/python/predicates.ts';
 
+/** Receiver names (the last segment of the path) that say a Jinja2 environment… */
+const JINJA_ENV_NAMES = new Set(['env', 'jinja_env', 'jinja', 'environment', 'template_env', 'templates', 'engine', 'jinja2_env', 'tmpl_env', 'JINJA_ENV', 'ENV']);
+
 /** `env.from_string(src)` on a Jinja2 environment (any receiver named like one, or one built in this file). */
 function jinjaEnvironment(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
   const origin = originCall(call.receiver, ctx);
   if (origin) return /(?:^|\.)(?:Environment|SandboxedEnvironment|ImmutableSandboxedEnvironment|jinja_env|create_jinja_environment|Engine|get_default|Jinja2)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? origin.name);
   const path = call.receiver ? (ctx.pathText(call.receiver) ?? '') : '';
-  return /(?:^|\.)(?:env|jinja_env|jinja|environment|template_env|templates|engine|jinja2_env|tmpl_env|JINJA_ENV|ENV|engines\.\w+)$/.test(path);
+  const segments = path.split('.');
+  const last = segments[segments.length - 1] as string;
+  // …or any `engines.<name>`.
+  return JINJA_ENV_NAMES.has(last) || (segments[segments.length - 2] === 'engines' && /^\w+$/.test(last));
 }
 
 export default defineRule({

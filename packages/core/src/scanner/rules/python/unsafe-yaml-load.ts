@@ -1,6 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import { fromEnvironment, keyword, originCall } from '../../lang/python/predicates.ts';
+import { findAfter } from '../../lang/python/text.ts';
 
 const SAFE_LOADER = /(?:^|\.)(?:SafeLoader|CSafeLoader|BaseLoader|CBaseLoader)$/;
 /** FullLoader refuses to call arbitrary callables since PyYAML 5.4; it is not reported. */
@@ -18,7 +19,7 @@ function unsafeYaml(call: CallView, ctx: MatchContext): Verdict {
   if (call.name === 'unsafe_load' || call.name === 'unsafe_load_all') return tainted ? { confidence: 'high' } : true;
   // ruamel.yaml: `yaml = YAML(typ="unsafe"); yaml.load(...)` (the default round-trip loader is safe).
   const origin = originCall(call.receiver, ctx);
-  if (origin) return /(?:^|\.)YAML$/.test(ctx.pathText(origin.callee ?? origin.node) ?? '') && /typ\s*=\s*["']unsafe["']/.test(origin.node.text);
+  if (origin) return /(?:^|\.)YAML$/.test(ctx.pathText(origin.callee ?? origin.node) ?? '') && findAfter(origin.node.text, 'typ', /^\s*=\s*["']unsafe["']/);
   const loader = keyword(call, 'Loader') ?? call.args.find((a) => a.index === 1)?.node ?? null;
   const loaderPath = loader ? (ctx.pathText(loader) ?? loader.text) : null;
   if (loaderPath !== null && SAFE_LOADER.test(loaderPath)) return false;

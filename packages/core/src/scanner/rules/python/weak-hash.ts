@@ -2,24 +2,31 @@ import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { contextNames, isFalse, isSecretContext, keyword } from '../../lang/python/predicates.ts';
+import { lastWord } from '../../lang/python/text.ts';
 
 const WEAK = /^(?:md5|md4|md2|sha1|sha-1|sha|ripemd160|rmd160|MD5|MD4|SHA1|SHA-1)$/i;
 const FAST = /^(?:sha224|sha256|sha384|sha512|sha3_256|sha3_512|blake2b|blake2s|SHA256|SHA512)$/i;
 /** Words that say the digest protects something. */
-const SECURITY = /passw|passwd|pwd|secret|token|auth|session|salt|sign|signature|credential|otp|nonce|api_?key|hmac|verif|login|\bpin\b|cookie|reset|csrf|crypt|integrity|remember|apikey|private|license/i;
+const SECURITY = /passw|pwd|secret|token|auth|session|salt|sign|credential|otp|nonce|api_?key|hmac|verif|login|\bpin\b|cookie|reset|csrf|crypt|integrity|remember|private|license/i;
 const PASSWORD = /passw|passwd|\bpwd\b|_pwd\b|pass_?phrase|\bpw\b/i;
 /** Non-security uses: cache keys, ETags, file checksums, de-duplication, sharding, avatars. */
-const NOT_SECURITY = /gravatar|cache|etag|checksum|fingerprint|file_?hash|content_?hash|chunk|avatar|color|colour|bucket|shard|partition|dedup|identicon|md5sum|s3|upload|filename|path|url|image|etag|digest_of_file|cache_key|lock_?id|fixture/i;
+const NOT_SECURITY = {
+  test: (text: string): boolean =>
+    /gravatar|cache|etag|checksum|fingerprint|file_?hash|content_?hash|chunk|avatar|color|colour|bucket|shard/i.test(text) ||
+    /partition|dedup|identicon|md5sum|s3|upload|filename|path|url|image|digest_of_file|lock_?id|fixture/i.test(text),
+};
 
 /** The algorithm a call uses: `hashlib.md5`, `hashlib.new("sha1")`, `hmac.new(k, m, hashlib.md5)`, `hashes.SHA1()`. */
 function algorithm(call: CallView, ctx: MatchContext): string | null {
   const path = ctx.pathText(call.callee ?? call.node) ?? '';
-  const last = /(?:^|\.)(\w+)(?:\.new)?$/.exec(path.replace(/\.new$/, ''))?.[1] ?? '';
+  const bare = path.replace(/\.new$/, '');
+  // The last word of the path, or the one before a (second) `.new`.
+  const last = (bare.endsWith('.new') ? lastWord(bare.slice(0, -4)) : null) ?? lastWord(bare) ?? '';
   if (/^hashlib\.(?:new)$/.test(path)) return ctx.stringValue(call.args.find((a) => a.index === 0 || a.name === 'name')?.node ?? call.node);
   if (/^(?:hmac\.(?:new|digest|HMAC))$/.test(path)) {
     const digest = call.args.find((a) => a.index === 2 || a.name === 'digestmod' || a.name === 'digest')?.node ?? null;
     if (!digest) return null;
-    return ctx.stringValue(digest) ?? /(?:^|\.)(\w+)$/.exec(ctx.pathText(digest) ?? digest.text)?.[1] ?? null;
+    return ctx.stringValue(digest) ?? lastWord(ctx.pathText(digest) ?? digest.text);
   }
   return last;
 }

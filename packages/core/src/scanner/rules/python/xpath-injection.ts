@@ -1,8 +1,14 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { findAfter } from '../../lang/python/text.ts';
 
 /** An XPath expression: a path step, a predicate or an attribute test. */
-const XPATH = /\/\/?[\w*@.]|\[\s*@?[\w-]+\s*(?:=|!=|<|>)|@[\w-]+\s*=|\b(?:contains|starts-with|text|normalize-space)\s*\(/;
+const XPATH = {
+  test: (text: string): boolean =>
+    /\/[\w*@.]|\b(?:contains|starts-with|text|normalize-space)\s{0,8}\(/.test(text) ||
+    findAfter(text, '[', /^\s*@?[\w-]+\s*(?:=|!=|<|>)/) ||
+    findAfter(text, '@', /^[\w-]+\s*=/),
+};
 
 function xpathText(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
   return XPATH.test(taint.text) || (taint.strength === 'remote' && !taint.built);
@@ -11,7 +17,7 @@ function xpathText(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
 /** ElementTree's find/findall take a (limited) XPath too; only built strings that read like one. */
 function elementPath(_call: CallView, ctx: MatchContext, taint: Taint): boolean {
   if (!/xml\.etree|ElementTree|lxml|defusedxml/.test(ctx.code)) return false;
-  return taint.built && /\[\s*@?[\w-]+\s*=/.test(taint.text);
+  return taint.built && findAfter(taint.text, '[', /^\s*@?[\w-]+\s*=/);
 }
 
 export default defineRule({

@@ -2,8 +2,11 @@ import type { CallView, FunctionView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { declaredContentType, definitionOf, isFalse, keyword, notHtml, originCall } from '../../lang/python/predicates.ts';
+import { decoratorIs, findAfter } from '../../lang/python/text.ts';
 
-const ROUTE = /^@\s*[\w.]*\.(?:route|get|post|put|patch|delete|api_route)\b|^@\s*(?:route|get|post|put|patch|delete)\b/;
+const ROUTE_MEMBERS = new Set(['route', 'get', 'post', 'put', 'patch', 'delete', 'api_route']);
+const ROUTE_BARE = new Set(['route', 'get', 'post', 'put', 'patch', 'delete']);
+const ROUTE = { test: (d: string): boolean => decoratorIs(d, ROUTE_MEMBERS, ROUTE_BARE) };
 /** Frameworks whose route functions serialise a returned value as JSON, not HTML. */
 const JSON_FRAMEWORKS = /^\s*(?:from|import)\s+(?:fastapi|starlette|litestar|ninja|flask_restful|flask_restx|flask_smorest|connexion|rest_framework|apiflask)\b/m;
 
@@ -26,7 +29,7 @@ function tornadoWrite(call: CallView, ctx: MatchContext): boolean {
   if (!arg || arg.type === 'dictionary' || arg.type === 'list') return false;
   const def = arg.type === 'identifier' ? definitionOf(arg) : null;
   if (def && (def.type === 'dictionary' || def.type === 'list' || def.type === 'dictionary_comprehension')) return false;
-  return !/set_header\(\s*["']Content-Type["']\s*,\s*["'](?:application\/json|text\/plain)/i.test(ctx.fn?.node.text ?? '');
+  return !findAfter((ctx.fn?.node.text ?? '').toLowerCase(), 'set_header(', /^\s*["']content-type["']\s*,\s*["'](?:application\/json|text\/plain)/);
 }
 
 /** `format_html(f"<b>{x}</b>")`: the value was formatted in before format_html could escape it. */
@@ -41,7 +44,7 @@ function autoescapeOff(call: CallView | null, ctx: MatchContext): boolean {
 }
 
 function looksHtml(text: string | null): boolean {
-  return text !== null && (/<\/?[a-zA-Z][\w-]*[\s>/]/.test(text) || /\.(?:html?|xhtml|jinja2?|j2)$/i.test(text));
+  return text !== null && (/<\/?[a-zA-Z][\w-]{0,64}[\s>/]/.test(text) || /\.(?:html?|xhtml|jinja2?|j2)$/i.test(text));
 }
 
 /**
@@ -130,8 +133,9 @@ function htmlRoute(fn: FunctionView, ctx: MatchContext): boolean {
   if (!fn.decorators.some((d) => ROUTE.test(d))) return false;
   if (fn.decorators.some((d) => /HTMLResponse/.test(d))) return true;
   if (JSON_FRAMEWORKS.test(ctx.code)) return false;
-  if (fn.decorators.some((d) => /\b(?:response_model|response_class)\s*=/.test(d))) return false;
-  return !/mimetype\s*=\s*["'](?!text\/html)|content_type\s*=\s*["'](?!text\/html)|\[\s*["']Content-Type["']\s*\]\s*=\s*["'](?!text\/html)/i.test(fn.node.text);
+  if (fn.decorators.some((d) => /\b(?:response_model|response_class)\s{0,8}=/.test(d))) return false;
+  // mimetype="text/plain", content_type='application/json', response["Content-Type"] = "text/csv"
+  return !/(?:mimetype|content_type)\s{0,8}=\s{0,8}["'](?!text\/html)/i.test(fn.node.text) && !findAfter(fn.node.text, '[', /^\s*["']Content-Type["']\s*\]\s*=\s*["'](?!text\/html)/i);
 }
 
 export default defineRule({

@@ -26,7 +26,7 @@ function unfilteredExtract(call: CallView, ctx: MatchContext): Verdict {
   if (filter && !/^(?:None|["']fully_trusted["']|tarfile\.fully_trusted_filter|fully_trusted_filter)$/.test(filter.text)) return false;
   if (call.name === 'extractall' && (keyword(call, 'members') || call.args.some((a) => a.index === 1))) return false;
   // tar.extraction_filter = tarfile.data_filter set on the archive or the class.
-  if (/\.extraction_filter\s*=|tarfile\.TarFile\.extraction_filter/.test(ctx.code)) return false;
+  if (/\.extraction_filter\s{0,8}=|tarfile\.TarFile\.extraction_filter/.test(ctx.code)) return false;
   // The members were checked by name first (`if m.name.startswith('/') or '..' in m.name: raise`).
   const member = call.args.find((a) => a.index === 0)?.node;
   const ref = call.name === 'extract' && member ? `${member.text.replace(/[^\w.]/g, '')}.name` : '.name';
