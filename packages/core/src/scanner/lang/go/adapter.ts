@@ -258,6 +258,16 @@ function callArgs(call: SyntaxNode): Arg[] {
   return argNodes(call).map((node, index) => ({ node, name: null, index }));
 }
 
+/** A scheme written as a prefix check (`http://`, `https:`, `ws://`): it says nothing about the host or path. */
+const SCHEME_ONLY = /^(?:https?|wss?|ftp)(?::(?:\/\/)?)?$/i;
+
+/** `strings.HasPrefix(x, "https://")` / `bytes.HasPrefix(…)`: a check of the scheme alone. */
+function schemeOnlyPrefix(call: SyntaxNode, pkg: string | null, name: string): boolean {
+  if (name !== 'HasPrefix' || (pkg !== 'strings' && pkg !== 'bytes')) return false;
+  const prefix = argNodes(call)[1];
+  return prefix !== undefined && STRING_TYPES.has(prefix.type) && SCHEME_ONLY.test(stringContent(prefix));
+}
+
 /** Whether a call is `filepath.Clean("/" + x)` / `path.Clean(string(os.PathSeparator) + x)`: a clean rooted at `/`. */
 function isRootedClean(call: SyntaxNode, pkg: string | null, name: string): boolean {
   if (name !== 'Clean' || (pkg !== 'filepath' && pkg !== 'path')) return false;
@@ -298,6 +308,8 @@ function callView(node: SyntaxNode): View | null {
     else receiver = operand;
   } else if (fn.type === 'identifier') name = fn.text;
   if (pkg && TRANSPARENT[pkg]?.has(name) && args[0] && !isRootedClean(node, pkg, name)) return { kind: 'pass', inner: args[0].node };
+  // `strings.HasPrefix(u, "https://")` checks the scheme only: any host still passes, so it validates nothing.
+  if (schemeOnlyPrefix(node, pkg, name)) return { kind: 'clean', parts: args.map((a) => a.node) };
   if (isRootedClean(node, pkg, name)) {
     // Named apart (with the package as receiver, so the path is `filepath.CleanRooted`) to be a path sanitizer.
     name = 'CleanRooted';
@@ -506,7 +518,8 @@ function okGuard(node: SyntaxNode, init: SyntaxNode, cond: SyntaxNode): SyntaxNo
   if (!lookup || lookup.type !== 'index_expression' || !ok || ok.type !== 'identifier') return null;
   const map = lookup.child('operand');
   const key = lookup.child('index');
-  if (!map || !key) return null;
+  // `_, ok := body.Filter["tenant"]` asks whether a fixed key is present: it says nothing about the map's data.
+  if (!map || !key || STRING_TYPES.has(key.type)) return null;
   const c = unwrap(cond);
   let negated: boolean;
   if (c.type === 'identifier' && c.text === ok.text) negated = false;
@@ -618,6 +631,10 @@ function predicateArgs(call: SyntaxNode | null): SyntaxNode[] | null {
   if (!call || !fn) return null;
   const name = fn.type === 'selector_expression' ? (fn.child('field')?.text ?? '') : fn.type === 'identifier' ? fn.text : '';
   if (!PREDICATES.test(name)) return null;
+  if (fn.type === 'selector_expression' && name === 'HasPrefix') {
+    const operand = fn.child('operand');
+    if (operand && isPackageName(operand) && schemeOnlyPrefix(call, packageOf(operand), name)) return null;
+  }
   return argNodes(call).filter((a) => !STRING_TYPES.has(a.type));
 }
 
@@ -794,7 +811,7 @@ function viewOf(node: SyntaxNode): View | null {
       const object = node.child('operand');
       const index = node.child('index');
       if (!object) return null;
-      if (index && inCondition(node)) return { kind: 'membership', subject: index, collection: object };
+      if (index && inCondition(node) && !STRING_TYPES.has(index.type)) return { kind: 'membership', subject: index, collection: object };
       if (index && STRING_TYPES.has(index.type)) return { kind: 'member', object, property: stringContent(index) };
       return { kind: 'index', object, index };
     }

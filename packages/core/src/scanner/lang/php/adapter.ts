@@ -1,5 +1,5 @@
 import type { GrammarName } from '../../languages.ts';
-import type { SyntaxNode } from '../../syntax.ts';
+import { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
 import { inputPropertiesOf, rootOf, summariesOf, type Summary } from './summaries.ts';
 
@@ -427,6 +427,32 @@ function functionCall(node: SyntaxNode): View | null {
   return callView(node, fn, null, '?', args);
 }
 
+/** Laravel's assertion helpers: `abort_unless($ok, 404)` ends the request when `$ok` is false, `abort_if($bad, 403)` when `$bad` is true. */
+const ABORT_UNLESS = new Set(['abort_unless', 'throw_unless']);
+const ABORT_IF = new Set(['abort_if', 'throw_if']);
+
+/** A node that exists only to carry a view (it is not in the tree). */
+function synthetic(parent: SyntaxNode, type: string, view: View): SyntaxNode {
+  const node = new SyntaxNode(type, true, null, parent.start, parent.end, parent, parent.source);
+  node.viewCache = view;
+  return node;
+}
+
+/**
+ * `abort_unless(preg_match('/^\d+$/', $id) === 1, 404);` is `if (!(…)) abort(404);`: a guard, so what
+ * the condition validates is clean after the statement.
+ */
+function assertionGuard(node: SyntaxNode): View | null {
+  const call = node.namedChildren.find((c) => c.type !== 'comment');
+  if (!call || call.type !== 'function_call_expression') return null;
+  const name = (call.child('function')?.text ?? '').replace(/^\\/, '');
+  if (!ABORT_UNLESS.has(name) && !ABORT_IF.has(name)) return null;
+  const condition = argsOf(call.child('arguments'))[0]?.node;
+  if (!condition) return null;
+  const test = ABORT_UNLESS.has(name) ? synthetic(call, 'php_abort_unless', { kind: 'not', inner: condition }) : condition;
+  return { kind: 'if', condition: test, then: synthetic(call, 'php_abort', { kind: 'exit' }), else: null };
+}
+
 /** A call to a helper the file defines, viewed as what the helper wraps (see summaries.ts). */
 function summarisedCall(node: SyntaxNode, fn: SyntaxNode, args: Arg[], summary: Summary): View {
   // An input helper reads request data: the source path `$_REQUEST()`.
@@ -783,7 +809,7 @@ function viewOf(node: SyntaxNode): View | null {
     }
     case 'expression_statement': {
       if (isShortEcho(node)) return echoCall(node, node.namedChildren.filter((c) => c.type !== 'comment'));
-      return null;
+      return assertionGuard(node);
     }
     case 'throw_expression':
       return { kind: 'exit' };

@@ -202,6 +202,8 @@ export const phpProfile: LanguageProfile = {
         'twig_escape_filter', 'filter:FILTER_SANITIZE_SPECIAL_CHARS', 'filter:FILTER_SANITIZE_FULL_SPECIAL_CHARS',
         'filter:FILTER_SANITIZE_STRING', 'filter:FILTER_SANITIZE_STRIPPED', 'filter:FILTER_SANITIZE_EMAIL', 'filter:FILTER_SANITIZE_ENCODED',
         'h', 'xss_clean', '$this.security.xss_clean', 'Security.escape',
+        // CodeIgniter 4's `esc()` helper (HTML context by default).
+        'esc',
         // Auto-escaping template engines: what they render is escaped HTML.
         '*.render', '*.renderView', '*.renderBlock', 'view', 'View.make', 'Inertia.render', 'render_template',
       ],

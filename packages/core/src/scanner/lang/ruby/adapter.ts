@@ -103,6 +103,8 @@ interface FileFacts {
   calls: Map<string, SyntaxNode[]>;
   /** Constants the file assigns a hash or array literal (`SORTS = { … }.freeze`): tables of fixed values. */
   tables: Set<string>;
+  /** Methods named as checks (`safe_return_to(value)`) that leave early unless an allow-list check holds (see `isGuardHelper`). */
+  guardHelpers: Set<string>;
 }
 
 const CALLBACKS = /^(?:before_action|prepend_before_action|append_before_action|before_filter|prepend_before_filter|around_action|before|setup|before_validation|after_initialize)$/;
@@ -160,7 +162,7 @@ function factsOf(node: SyntaxNode): FileFacts {
   const cached = factsCache.get(node.source);
   if (cached) return cached;
   const root = rootOf(node);
-  const facts: FileFacts = { heredocs: new Map(), paramHelpers: new Set(), defined: new Set(), ivars: new Map(), callbacks: new Set(), calls: new Map(), tables: new Set() };
+  const facts: FileFacts = { heredocs: new Map(), paramHelpers: new Set(), defined: new Set(), ivars: new Map(), callbacks: new Set(), calls: new Map(), tables: new Set(), guardHelpers: new Set() };
   const starts: SyntaxNode[] = [];
   const stack: SyntaxNode[] = [root];
   let budget = 2_000_000;
@@ -208,6 +210,7 @@ function factsOf(node: SyntaxNode): FileFacts {
         const body = n.child('body');
         // `def search_term = params[:q]` (endless method): the body is the expression itself.
         const statements = !body ? [] : body.type === 'body_statement' ? body.namedChildren.filter((c) => c.type !== 'comment') : [body];
+        if (params && params.namedChildren.length > 0 && isGuardHelper(name, statements)) facts.guardHelpers.add(name);
         if ((!params || params.namedChildren.length === 0) && statements.length === 1 && PARAMS_CHAIN.test((statements[0] as SyntaxNode).text.replace(/\s+/g, ' ').replace(/ ?([.[\]]) ?/g, '$1').trim())) {
           facts.paramHelpers.add(name);
         }
@@ -217,6 +220,32 @@ function factsOf(node: SyntaxNode): FileFacts {
   }
   factsCache.set(node.source, facts);
   return facts;
+}
+
+/** Names that promise a checked value: `safe_return_to`, `safe_redirect_url`, `allowed_host`, `sanitized_path`. */
+const GUARD_HELPER_NAME = /^(?:safe|sanitized?|allowed|permitted|validated|whitelisted|allowlisted|trusted)_/;
+/** Allow-list checks a guard clause can make. */
+const ALLOW_CHECKS = new Set(['include?', 'in?', 'member?', 'key?', 'start_with?', 'match?', 'cover?']);
+
+/**
+ * `def safe_return_to(value)` … `return root_url unless ALLOWED_HOSTS.include?(uri.host)` … `uri.to_s`: a
+ * helper whose name says it returns a checked value and whose body leaves early (`return`, `raise`)
+ * unless an allow-list check holds. Its result is the redirect or URL the application vetted.
+ */
+function isGuardHelper(name: string, statements: readonly SyntaxNode[]): boolean {
+  if (!GUARD_HELPER_NAME.test(name)) return false;
+  for (const st of statements) {
+    if (st.type !== 'unless_modifier' && st.type !== 'if_modifier') continue;
+    const body = st.child('body');
+    if (!body || (body.type !== 'return' && !(body.type === 'call' && /^(?:raise|fail)$/.test(body.child('method')?.text ?? '')))) continue;
+    const stack: SyntaxNode[] = [st.child('condition') ?? st];
+    for (let budget = 200; stack.length > 0 && budget > 0; budget--) {
+      const n = stack.pop() as SyntaxNode;
+      if (n.type === 'call' && ALLOW_CHECKS.has(n.child('method')?.text ?? '')) return true;
+      for (const c of n.namedChildren) stack.push(c);
+    }
+  }
+  return false;
 }
 
 // ---- strings -----------------------------------------------------------------------------
@@ -317,6 +346,11 @@ function callView(node: SyntaxNode): View | null {
   if (receiver && method && !list && !block && (node.field === 'left' || node.parent?.type === 'left_assignment_list') && isAssignment(node.parent)) {
     return { kind: 'member', object: receiver, property: name };
   }
+  // `%w[http https].include?(uri.scheme)`, `url.start_with?("https://")`: a check of the scheme alone lets any host through.
+  if (receiver && schemeOnlyCheck(name, receiver, list)) return { kind: 'clean', parts: [receiver, ...argsOf(list, null).map((a) => a.node)] };
+  if (!receiver && factsOf(node).guardHelpers.has(name)) {
+    return { kind: 'call', node, callee: null, receiver: null, name: 'guard_helper', args: argsOf(list, block), isNew: false };
+  }
   if (!receiver && isRouteHelper(node, name)) {
     return { kind: 'call', node, callee: null, receiver: null, name: 'url_helper', args: argsOf(list, block), isNew: false };
   }
@@ -336,6 +370,23 @@ function callView(node: SyntaxNode): View | null {
     return { kind: 'call', node, callee: method, receiver: null, name, args: [{ node: receiver, name: null, index: 0 }, ...rest], isNew: false };
   }
   return { kind: 'call', node, callee: method, receiver, name, args: argsOf(list, block), isNew: name === 'new' };
+}
+
+/** A URL scheme written as a prefix (`http://`, `https:`, `wss://`). */
+const SCHEME_PREFIX = /^(?:https?|wss?|ftp)(?::(?:\/\/)?)?$/i;
+
+/** `uri.scheme` / `URI(x).scheme`: the scheme of a URL, and nothing about its host. */
+function isSchemeRead(node: SyntaxNode | null | undefined): boolean {
+  return node?.type === 'call' && node.child('method')?.text === 'scheme' && !node.child('arguments');
+}
+
+/** A membership or prefix test that only looks at a URL's scheme. */
+function schemeOnlyCheck(name: string, receiver: SyntaxNode, list: SyntaxNode | null): boolean {
+  const args = list?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  if (name === 'include?' || name === 'member?') return args.length === 1 && isSchemeRead(args[0]);
+  if (name === 'in?') return isSchemeRead(receiver);
+  if (name === 'start_with?') return args.length > 0 && args.every((a) => a.type === 'string' && !hasInterpolation(a) && SCHEME_PREFIX.test(literalContent(a)));
+  return false;
 }
 
 const CONVERSIONS = /^(?:to_i|to_f|to_d|to_r|to_c|to_sym|to_date|to_time|abs|round)$/;
@@ -578,7 +629,11 @@ function validatedTexts(cond: SyntaxNode, negated: boolean, out: { positive: Set
       if (!VALIDATOR_CALLS.has(name) && !/^(?:valid|safe|allowed|permitted)/.test(name)) return;
       const receiver = cond.child('receiver');
       if (receiver) into.add(receiver.text);
-      for (const a of cond.child('arguments')?.namedChildren ?? []) into.add(a.text);
+      for (const a of cond.child('arguments')?.namedChildren ?? []) {
+        into.add(a.text);
+        // `HOSTS.include?(uri.host)`: the host allow-list vouches for the URL itself.
+        if (a.type === 'call' && /^(?:host|hostname)$/.test(a.child('method')?.text ?? '') && !a.child('arguments') && a.child('receiver')?.type === 'identifier') into.add((a.child('receiver') as SyntaxNode).text);
+      }
       return;
     }
     default:
@@ -594,7 +649,9 @@ function conditionalView(node: SyntaxNode): View {
   if (cond) {
     const v = { positive: new Set<string>(), negative: new Set<string>() };
     validatedTexts(cond, false, v);
-    options = options.filter((o) => !((o === a && v.positive.has(o.text)) || (o === b && v.negative.has(o.text))));
+    // `… ? uri.to_s : '/'`: the string form of a validated URL is validated too.
+    const subject = (o: SyntaxNode): string => (o.type === 'call' && o.child('method')?.text === 'to_s' && !o.child('arguments') ? (o.child('receiver')?.text ?? o.text) : o.text);
+    options = options.filter((o) => !((o === a && v.positive.has(subject(o))) || (o === b && v.negative.has(subject(o)))));
   }
   return { kind: 'choice', options };
 }

@@ -95,7 +95,10 @@ export function isHashArgument(node: SyntaxNode, ctx: MatchContext): boolean {
   if (node.type === 'hash' || node.type === 'pair') return true;
   if (node.type === 'identifier') {
     const p = ctx.path(node);
-    return p !== null && p.length === 1 && p[0] === 'params';
+    if (p !== null && p.length === 1 && p[0] === 'params') return true;
+    // `conditions = { status: params[:status] }` … `where(conditions)`: a local last given a hash.
+    const value = lastAssigned(node);
+    return value !== null && value !== node && isHashArgument(value, ctx);
   }
   if (node.type === 'call') {
     const method = node.child('method')?.text ?? '';
@@ -103,6 +106,25 @@ export function isHashArgument(node: SyntaxNode, ctx: MatchContext): boolean {
     if (method === 'require' && /^params\b/.test(node.text)) return true;
   }
   return false;
+}
+
+const SCOPE_TYPES = new Set(['method', 'singleton_method', 'block', 'do_block', 'lambda']);
+
+/** The value a local was last assigned before `use` in its method or block (`x = …`), or null. */
+function lastAssigned(use: SyntaxNode): SyntaxNode | null {
+  const scope = use.ancestor(SCOPE_TYPES);
+  if (!scope) return null;
+  let found: SyntaxNode | null = null;
+  const stack: SyntaxNode[] = [scope];
+  for (let budget = 5000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.start >= use.start) continue;
+    if (n.type === 'assignment' && n.child('left')?.type === 'identifier' && n.child('left')?.text === use.text && n.end <= use.start) {
+      if (!found || n.start > found.start) found = n.child('right');
+    }
+    for (const c of n.namedChildren) stack.push(c);
+  }
+  return found;
 }
 
 /**
@@ -516,3 +538,9 @@ export function usesMongo(code: string): boolean {
 export function mongoOnly(code: string): boolean {
   return usesMongo(code) && !code.includes('ActiveRecord') && !code.includes('ApplicationRecord') && !code.includes('Sequel');
 }
+
+/**
+ * Archive readers: `Zip::File.open(path) do |zip|`, `Zip::File.foreach(path) do |entry|`,
+ * `Gem::Package::TarReader.new(io) do |tar|`. Entry names are chosen by whoever made the archive (Zip Slip).
+ */
+export const ARCHIVE_READER = /^(?:::)?(?:Zip::(?:File|InputStream)|Gem::Package::TarReader|Archive::Tar::Minitar::Reader|Minitar::Reader)$/;

@@ -2,6 +2,7 @@ import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
 import { calledWithInput, isRouteCall, rubyAdapter } from './adapter.ts';
+import { ARCHIVE_READER } from './predicates.ts';
 
 /** What `request.x` returns that the client controls (Rails ActionDispatch::Request, Rack::Request, Sinatra). */
 const REQUEST_FIELDS =
@@ -19,6 +20,8 @@ const CHANNEL_BASE = /Channel\b/;
 const GRAPHQL_BASE = /(?:Mutation|Resolver|BaseResolver|BaseMutation|GraphQL::Schema::\w+)\b/;
 /** Blocks of OptionParser (`opts.on('-f FILE') { |v| … }`) and Rake (`task :x, [:a] do |t, args|`): the parameters come from the command line. */
 const CLI_BLOCK_CALLS = new Set(['on', 'on_tail', 'on_head', 'task', 'command', 'action']);
+/** Archive readers' block parameters: their entry names are chosen by whoever made the archive (Zip Slip). */
+const ARCHIVE_OPENERS = new Set(['open', 'foreach', 'new', 'open_buffer']);
 
 function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   if (param.type) return null; // a literal numeric / boolean default
@@ -29,6 +32,7 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
     // Sinatra / Grape: `get '/hello/:name' do |name|` receives the route captures.
     if (isRouteCall(passed)) return 'remote';
     if (CLI_BLOCK_CALLS.has(passed.name)) return passed.name === 'task' && param.index === 0 ? null : 'local';
+    if (param.index === 0 && ARCHIVE_OPENERS.has(passed.name) && passed.receiver && ARCHIVE_READER.test(passed.receiver.text)) return 'remote';
     // Other blocks receive what the called method yields (a file, a connection, a response…).
     if (!(fn.node.type === 'lambda' || passed.name === 'lambda' || passed.name === 'proc' || passed.name === 'define_method' || passed.name === 'scope')) return null;
   }
@@ -96,6 +100,8 @@ export const rubyProfile: LanguageProfile = {
     },
     // Rails route helpers (`user_path(x)`, `edit_post_url(p)`) escape their arguments and build a local URL.
     { callee: ['url_helper', 'url_for', 'polymorphic_path', 'polymorphic_url'], classes: ['redirect', 'xss', 'ssrf', 'header', 'command', 'path'] },
+    // The file's own `safe_return_to(value)`-style helpers that return early unless an allow-list check holds (adapter).
+    { callee: ['guard_helper'], classes: ['redirect', 'ssrf', 'path'] },
     { callee: ['File.basename', '*.basename', 'sanitize_filename', '*.sanitize_filename', '*.sanitized', 'ActiveStorage.Filename.new().sanitized', 'Zaru.sanitize!', 'Zaru.new().to_s'], classes: ['path'] },
     {
       callee: [
@@ -108,8 +114,8 @@ export const rubyProfile: LanguageProfile = {
       classes: ['sql'],
     },
     { callee: ['to_sym'], classes: ['template'] },
-    // A string is never a query-operator hash (`{ "$ne" => "" }`).
-    { callee: ['*.to_s', 'to_s', 'String', 'Kernel.String', '*.to_str', '*.strip', '*.downcase', '*.upcase', '*.squish'], classes: ['nosql'] },
+    // (A string is never a query-operator hash (`{ "$ne" => "" }`), but it is still JavaScript inside
+    // `$where`: string coercion is judged by ruby.nosql-injection itself.)
     // Sequel expression builders literalize their arguments: `Sequel.ilike(:title, "%#{q}%")` is a bound pattern, not SQL text.
     { callee: ['Sequel.{like,ilike,expr,identifier,qualify,function,as,asc,desc,negate,case,value_list,pg_array,pg_jsonb,pg_json}'], classes: ['sql'] },
     // Sinatra renders named templates (`erb :page, locals: {…}`): the template decides the escaping, the route returns its output.

@@ -67,8 +67,18 @@ function setLater(node: SyntaxNode, field: string): boolean {
   return findAfter(innerFunctionText(node), `.${field}`, /^[ \t]*=[ \t]*true\b/) !== null;
 }
 
+/** Words that make a cookie worth stealing whatever else its name says. */
+const SENSITIVE = /sess|sid|token|auth|jwt|login|user|remember|secret|key|csrf|xsrf|id$/i;
+
+/** A preference cookie, also under an application prefix or suffix (`wiki_theme`, `app-locale`, `theme_v2`). */
+function preferenceCookie(name: string): boolean {
+  if (PREFERENCE.test(name)) return true;
+  const words = name.split(/[_.-]/);
+  return words.length <= 4 && !words.some((w) => SENSITIVE.test(w)) && words.some((w) => PREFERENCE.test(w));
+}
+
 function verdict(at: SyntaxNode, cookieName: string | null, noSecure: boolean, noHttpOnly: boolean): Verdict {
-  if (cookieName !== null && PREFERENCE.test(cookieName)) return false;
+  if (cookieName !== null && preferenceCookie(cookieName)) return false;
   // A double-submit CSRF token cookie is meant to be read by scripts.
   if (cookieName !== null && /csrf|xsrf/i.test(cookieName)) noHttpOnly = false;
   if (!noSecure && !noHttpOnly) return false;

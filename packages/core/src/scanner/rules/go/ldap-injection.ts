@@ -38,14 +38,20 @@ function requestParts(value: SyntaxNode | null): SyntaxNode[] {
  * last given in this function (`req := ldap.NewSearchRequest(…)`). A request built and searched in
  * one function is reported at the search, where the query runs.
  */
-function searchRuns(call: CallView, ctx: MatchContext): boolean {
+function searchRuns(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const arg = argAt(call, 0);
   if (!arg) return false;
   const u = unparen(arg);
   const parts = requestParts(u.type === 'identifier' ? lastValue(u) : u);
   if (parts.length === 0) return false;
   if (ctx.probing) return true;
-  return parts.some((p) => counts(ctx.taint(p)));
+  // A wrapper (`func (s *Server) search(filter string)`) whose parameter becomes the filter unchanged:
+  // the engine records it, and its callers decide what the filter holds.
+  const wrapper = taint.param !== undefined && !taint.built;
+  return parts.some((p) => {
+    const t = ctx.taint(p);
+    return counts(t) || (wrapper && t !== null && t.param !== undefined && !t.built && (t.sanitized & LDAP) === 0);
+  });
 }
 
 /** `req := ldap.NewSearchRequest(…)` searched later in the function: judged at the search. */

@@ -1,6 +1,8 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext } from '../../rule.ts';
-import { enclosingStatement, identifiersIn } from '../../lang/go/util.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { enclosingFunction } from '../../lang/go/adapter.ts';
+import { boundName, enclosingStatement, identifiersIn, walk } from '../../lang/go/util.ts';
 
 /** Uses of a digest that are not security decisions: cache keys, ETags, sharding, Gravatar URLs. */
 const NON_SECURITY = /etag|cache|shard|bucket|partition|gravatar|dedup|colou?r|avatar|hashring|consistent|cachebust|websocket|acceptkey|accept_key/i;
@@ -9,7 +11,31 @@ function nonSecurityUse(call: CallView, ctx: MatchContext): boolean {
   const names = [...ctx.enclosingNames()];
   const stmt = enclosingStatement(call.node);
   if (stmt) names.push(...identifiersIn(stmt.text));
+  names.push(...resultUses(call.node, 2));
   return names.some((n) => NON_SECURITY.test(n));
+}
+
+/**
+ * Names around the uses of a digest bound to a local (`sum := md5.Sum(body)` … `etag := hex.EncodeToString(sum[:])`),
+ * following up to `depth` locals: what the digest is for is said where it is used.
+ */
+function resultUses(value: SyntaxNode, depth: number): string[] {
+  const name = boundName(value)?.text;
+  const fn = enclosingFunction(value);
+  if (!name || !fn || depth <= 0) return [];
+  const out: string[] = [];
+  let budget = 8;
+  for (const n of walk(fn)) {
+    if (n.type !== 'identifier' || n.text !== name || n.start < value.end || budget <= 0) continue;
+    const stmt = enclosingStatement(n);
+    if (!stmt) continue;
+    budget--;
+    out.push(...identifiersIn(stmt.text));
+    const right = stmt.child('right') ?? stmt.child('value');
+    const next = right?.type === 'expression_list' && right.namedChildren.length === 1 ? right.namedChildren[0] : right;
+    if (next && next !== value) out.push(...resultUses(next, depth - 1));
+  }
+  return out;
 }
 
 const ALGO: Record<string, string> = { md5: 'MD5', sha1: 'SHA-1' };

@@ -1,6 +1,30 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
 import { isTruthy, skipSpaces } from '../../lang/php/helpers.ts';
+import { literalContent } from '../../lang/php/adapter.ts';
+
+/** Keys of framework configuration arrays that turn on error pages with stack traces (Laravel `debug`, Slim `displayErrorDetails`). */
+const DEBUG_KEYS = new Set(['debug', 'app_debug', 'displayerrordetails', 'display_errors', 'show_errors']);
+/** Configuration files for development machines and tests, where debug output is expected. */
+const DEV_FILE = /(?:^|[\\/_.-])(?:dev|development|local|testing|test|tests)(?:[\\/_.-]|$)/i;
+
+/**
+ * `return ['debug' => true, …];` — a configuration file (Laravel `config/app.php`, a Slim settings
+ * file) that hard-codes debug on instead of reading it from the environment (`env('APP_DEBUG', false)`).
+ */
+function configDebug(node: SyntaxNode, ctx: MatchContext): Verdict {
+  const kids = node.namedChildren.filter((c) => c.type !== 'comment');
+  if (kids.length !== 2) return false;
+  const key = literalContent(kids[0] as SyntaxNode);
+  if (key === null || !DEBUG_KEYS.has(key.toLowerCase()) || !/^true$/i.test((kids[1] as SyntaxNode).text)) return false;
+  if (ctx.filename && DEV_FILE.test(ctx.filename)) return false;
+  // Only in an array the file returns at top level: the shape of a framework configuration file.
+  let n: SyntaxNode | null = node.parent;
+  while (n && (n.type === 'array_creation_expression' || n.type === 'array_element_initializer')) n = n.parent;
+  if (n?.type !== 'return_statement' || n.parent?.type !== 'program') return false;
+  return { message: `'${key}' => true is hard-coded in a configuration file: error pages show stack traces, queries and environment to visitors` };
+}
 
 function check(call: CallView, ctx: MatchContext): Verdict {
   const first = call.args.find((a) => a.index === 0);
@@ -53,5 +77,13 @@ export default defineRule({
     'https://cwe.mitre.org/data/definitions/489.html',
     'https://www.php.net/manual/en/errorfunc.configuration.php#ini.display-errors',
   ],
-  matcher: { kind: 'call', callee: ['phpinfo', 'ini_set', 'define'], where: check },
+  matcher: {
+    kind: 'node',
+    types: ['function_call_expression', 'array_element_initializer'],
+    where: (node, ctx) => {
+      if (node.type === 'array_element_initializer') return configDebug(node, ctx);
+      const call = ctx.call(node);
+      return call && (call.name === 'phpinfo' || call.name === 'ini_set' || call.name === 'define') ? check(call, ctx) : false;
+    },
+  },
 });

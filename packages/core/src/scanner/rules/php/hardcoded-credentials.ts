@@ -58,7 +58,9 @@ const NOT_A_SECRET = new Set([
 ]);
 const VALIDATION_RULES = /^(?:bail\||nullable\||sometimes\||required\b|string\||confirmed\b|min:\d|max:\d|regex:|same:|different:)|\|(?:min|max|between|size):\d|\|(?:confirmed|required|string|nullable)\b/;
 
-function credential(name: string, value: string | null, at: SyntaxNode): Verdict {
+function credential(name: string, raw: string | null, at: SyntaxNode): Verdict {
+  // Laravel writes its encryption key (APP_KEY, `'key' => …` in config/app.php) as `base64:<key>`.
+  const value = raw !== null && raw.startsWith('base64:') ? raw.slice(7) : raw;
   if (value === null || !isHardcodedSecret(name, value)) return false;
   // Plural keys name a collection or a broker (`'passwords' => 'users'`, `'tokens' => 'table'`), not a secret.
   if (/(?:passwords|tokens|secrets|credentials|keys)$/i.test(name)) return false;

@@ -1,7 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { keyName } from '../../lang/ruby/adapter.ts';
-import { isHardcodedSecret } from '../../secrets/credentials.ts';
+import { isCredentialValue, isHardcodedSecret, isKeyName } from '../../secrets/credentials.ts';
 import { isTestCode } from '../../lang/ruby/predicates.ts';
 
 /** The literal a value certainly is: `"s3cr3t"`, `"s3cr3t".freeze`, `ENV["X"] || "s3cr3t"`, `ENV.fetch("X", "s3cr3t")`. */
@@ -50,8 +50,30 @@ function targetName(left: SyntaxNode): string | null {
 
 let currentCode = '';
 
-function report(name: string, lit: { text: string; node: SyntaxNode }): Verdict {
-  if (!isHardcodedSecret(name, lit.text) || isTestCode(currentCode)) return false;
+/** Calls and setters that take a cryptographic key: what a constant passed to them holds is a key, whatever it looks like. */
+const KEY_USES = ['HMAC.', 'MessageEncryptor.new', 'MessageVerifier.new', 'JWT.encode', 'JWT.decode', 'pbkdf2_hmac'];
+
+/**
+ * `LEGACY_KEY = "mk-unsub-k3y!#04"` … `cipher.key = LEGACY_KEY`: a key-named constant holding a typed
+ * passphrase rather than random key material is still a hard-coded key once the file uses it as one.
+ */
+function usedAsKey(name: string, code: string): boolean {
+  for (let i = code.indexOf(name); i >= 0; i = code.indexOf(name, i + name.length)) {
+    const before = code.charCodeAt(i - 1);
+    const after = code.charCodeAt(i + name.length);
+    if (/[A-Za-z0-9_:@]/.test(String.fromCharCode(before)) || /[A-Za-z0-9_]/.test(String.fromCharCode(after))) continue;
+    const lineStart = code.lastIndexOf('\n', i) + 1;
+    const head = code.slice(lineStart, i).trimEnd();
+    if (head.endsWith('.key =') || head.endsWith('.key=') || head.endsWith('.key(')) return true;
+    if (head.length < 200 && KEY_USES.some((u) => head.includes(u))) return true;
+  }
+  return false;
+}
+
+function report(name: string, lit: { text: string; node: SyntaxNode }, constant = false): Verdict {
+  if (isTestCode(currentCode)) return false;
+  const keyUse = constant && isKeyName(name) && lit.text.length >= 8 && isCredentialValue(lit.text, 'secret_key') && usedAsKey(name, currentCode);
+  if (!keyUse && !isHardcodedSecret(name, lit.text)) return false;
   return { node: lit.node, message: `Hard-coded credential in \`${name}\`` };
 }
 
@@ -61,7 +83,7 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
     const left = node.child('left');
     const lit = literalOf(node.child('right'));
     const name = left ? targetName(left) : null;
-    return name && lit ? report(name, lit) : false;
+    return name && lit ? report(name, lit, left?.type === 'constant') : false;
   }
   if (node.type === 'pair') {
     const key = node.child('key');
