@@ -83,20 +83,23 @@ for (const runtime of RUNTIMES) {
   }
 
   const bare = await startProcess(runtime.bare, { probe: '/' });
+  const bridge = runtime.bridge ? await startProcess(runtime.bridge, { probe: '/' }) : null;
   // Wait for the warm-up (every worker's grammars) so that it does not run into the measurements.
   const app = await startProcess(runtime.app, { readyLine: '"warmed up"' });
   process.stderr.write(`${runtime.name}: warming the JIT…\n`);
   await autocannon({ url: `${app.base}/api/scan`, connections, duration: 2, ...scan30 });
   await autocannon({ url: `${app.base}/api/health`, connections, duration: 1 });
   await autocannon({ url: `${bare.base}/`, connections, duration: 1 });
+  if (bridge) await autocannon({ url: `${bridge.base}/`, connections, duration: 1 });
 
   const runs = [];
   for (let round = 1; round <= rounds; round++) {
     process.stderr.write(`${runtime.name}: round ${round}/${rounds}…\n`);
     const b = await load(bare, '/');
+    const g = bridge ? await load(bridge, '/') : null;
     const h = await load(app, '/api/health');
     const s = await load(app, '/api/scan', scan30);
-    runs.push({ bare: b, health: h, scan: s, healthRatio: h.rps / b.rps, scanRatio: s.rps / b.rps });
+    runs.push({ bare: b, bridge: g, health: h, scan: s, healthRatio: h.rps / b.rps, scanRatio: s.rps / b.rps, bridgeRatio: g ? g.rps / b.rps : null, healthToBridge: g ? h.rps / g.rps : null });
   }
 
   process.stderr.write(`${runtime.name}: latency one request at a time…\n`);
@@ -110,6 +113,7 @@ for (const runtime of RUNTIMES) {
   const underScans = await healthUnderScans(app);
   await app.stop();
   await bare.stop();
+  await bridge?.stop();
   const inProcess = await startProcess(runtime.app, { env: { SECSCAN_SCAN_WORKERS: '0' }, readyLine: '"warmed up"' });
   const underScansInProcess = await healthUnderScans(inProcess);
   await inProcess.stop();
@@ -127,6 +131,8 @@ for (const runtime of RUNTIMES) {
     scan: pick('scan'),
     healthRatio: median(runs.map((r) => r.healthRatio)),
     scanRatio: median(runs.map((r) => r.scanRatio)),
+    bridgeRatio: bridge ? median(runs.map((r) => r.bridgeRatio)) : null,
+    healthToBridge: bridge ? median(runs.map((r) => r.healthToBridge)) : null,
     latency,
     underScans,
     underScansInProcess,
@@ -148,6 +154,14 @@ for (const r of rows) {
   console.log(
     `| ${r.runtime} | ${fmt(r.bare.rps)} (${r.bare.p50}/${r.bare.p99}) | ${fmt(r.health.rps)} (${r.health.p50}/${r.health.p99}) | ${pct(r.healthRatio)} ${mark(r.healthRatio >= 0.7)} | ${fmt(r.scan.rps)} (${r.scan.p50}/${r.scan.p99}) | ${pct(r.scanRatio)} | ${cpu(r.bare)} · ${cpu(r.health)} · ${cpu(r.scan)} |`,
   );
+}
+
+const bridged = rows.filter((r) => r.bridgeRatio !== null);
+if (bridged.length > 0) {
+  console.log('\n### Where Node\'s share goes: the node:http ↔ fetch bridge alone (@hono/node-server, fixed body)\n');
+  console.log('| runtime | bridge / bare | health / bridge (our stack on top of the bridge) |');
+  console.log('|---|---:|---:|');
+  for (const r of bridged) console.log(`| ${r.runtime} | ${pct(r.bridgeRatio)} | ${pct(r.healthToBridge)} |`);
 }
 
 console.log('\n### One request at a time (keep-alive, ms)\n');

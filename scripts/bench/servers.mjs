@@ -17,7 +17,13 @@ const denoRun = ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-s
 
 /** Each runtime: how to start secscan's server and the bare baseline server. */
 export const RUNTIMES = [
-  { name: 'node', app: [process.execPath, ['servers/node/dist/main.js']], bare: [process.execPath, ['scripts/bench/bare-node.mjs']] },
+  {
+    name: 'node',
+    app: [process.execPath, ['servers/node/dist/main.js']],
+    bare: [process.execPath, ['scripts/bench/bare-node.mjs']],
+    // The same fixed body through the node:http ↔ fetch bridge alone (what any fetch-style app on Node pays).
+    bridge: [process.execPath, ['scripts/bench/bare-node-bridge.mjs']],
+  },
   { name: 'bun', app: [bin('bun'), ['servers/bun/src/main.ts']], bare: [bin('bun'), ['scripts/bench/bare-bun.mjs']] },
   { name: 'deno', app: [bin('deno'), [...denoRun, 'servers/deno/src/main.ts']], bare: [bin('deno'), [...denoRun, 'scripts/bench/bare-deno.mjs']] },
 ].filter((runtime) => !process.env.BENCH_RUNTIMES || process.env.BENCH_RUNTIMES.split(',').includes(runtime.name));
