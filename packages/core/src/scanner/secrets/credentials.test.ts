@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCredentialValue, isPlaceholder, isSecretName, nameWords, isHardcodedSecret, isKeyMaterial, isKeyName } from './credentials.ts';
+import { isCredentialValue, isPasswordHash, isPlaceholder, isSecretName, nameWords, isHardcodedSecret, isKeyMaterial, isKeyName } from './credentials.ts';
 
 describe('credential judgement', () => {
   it('splits names into words', () => {
@@ -70,4 +70,26 @@ describe('key-named constants', () => {
     expect(isKeyName('api_key')).toBe(true);
     expect(isKeyMaterial('hello world 12345678')).toBe(false);
   });
+
+  it.each([
+    '$2b$12$KIXQJ1r8ZpL4q7Yc3sG0ZeQ6Vb1uYwK3mN8tR2pH5jD9fA0cE7sLu',
+    '$apr1$r31kZ7gH$HqJZimcKQFAMYayBlzkrA/',
+    '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo',
+    'pbkdf2_sha256$600000$q8Zr2LmX$Zm9vYmFyYmF6cXV4',
+    '{SSHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=',
+  ])('%s is a password hash, not a credential', (value) => {
+    expect(isPasswordHash(value)).toBe(true);
+    expect(isCredentialValue(value, 'password')).toBe(false);
+  });
+
+  it.each(['op://Engineering/Database/password', 'vault://secret/app#token', 'secret/data/prod/app', '__DB_PASSWORD__', '@@TOKEN@@', '%API_KEY%', 'changeit'])(
+    '%s is a reference or a stand-in',
+    (value) => expect(isCredentialValue(value, 'password')).toBe(false),
+  );
+
+  it.each(['$2b$secret-ish', 'changeit-2024!', 'r3dis/pa55/w0rd', 'amqp://u:Ty7wKq2Zp5Nv@mq:5671'])('%s is still a credential', (value) => {
+    expect(isCredentialValue(value, 'password')).toBe(true);
+  });
+
+  it.each(['PASSWORD_HASHER', 'secret_ref', 'token_arn', 'password_complexity'])('%s is not a secret name', (name) => expect(isSecretName(name)).toBe(false));
 });

@@ -49,6 +49,10 @@ const NOT_SECRET_WORDS = new Set([
   'encoding', 'algorithm', 'algo', 'version', 'rotation', 'generator', 'generate', 'salt_rounds', 'rounds', 'cost', 'confirm',
   'confirmation', 'old', 'new', 'current', 'change', 'update', 'verify', 'check', 'question', 'reminder', 'display', 'icon', 'css',
   'selector', 'xpath', 'id_token_hint', 'storage', 'cookie', 'lifetime', 'age', 'sent', 'used', 'usage', 'limit', 'last', 'at',
+  // What handles or governs the secret, not the secret: `PASSWORD_HASHER = argon2`, `password_complexity: high`.
+  'hasher', 'hashers', 'hashing', 'encoder', 'backend', 'backends', 'complexity', 'history', 'requirements', 'rules', 'strategy', 'handler', 'realm',
+  // Where it is kept: `secret_ref: projects/p/secrets/db/versions/latest`, `token_arn`.
+  'ref', 'reference', 'arn',
 ]);
 
 // A name that asks a yes/no question holds a flag, not a secret: `isPasswordSet`, `useTokenAuth`.
@@ -87,9 +91,13 @@ export function isPlaceholder(value: string): boolean {
   if (v.length === 0) return true;
   if (/^[<{[(%$#@*.xX_-]/.test(v) && /[>}\])]$/.test(v)) return true; // <...>, {...}, ${...}, %(x)s-ish, [..]
   if (/\$\{|\{\{|\}\}|%\(|%s|%d|\{\}|\{0\}|#\{/.test(v)) return true; // templates and format strings
+  // Deploy-time substitution tokens: `__DB_PASSWORD__`, `@@TOKEN@@`, `%API_KEY%`, `##SECRET##`.
+  if (/^(__|@@?|%|##?)[A-Za-z0-9_.-]{1,64}\1$/.test(v)) return true;
   if (/^(.)\1+$/.test(v)) return true; // "xxxx", "****", "0000"
   if (/^xxx/i.test(v) || /xxx$/i.test(v) || v.includes('***') || v.includes('...')) return true;
   const lower = v.toLowerCase();
+  // The JDK's documented default keystore password, printed in every keytool tutorial.
+  if (lower === 'changeit') return true;
   const ws = lower.split(/[^a-z0-9/]+/).filter(Boolean);
   if (ws.length > 0 && ws.every((w) => PLACEHOLDER_WORDS.has(w) || /^\d+$/.test(w))) return true;
   if (/^(?:your|my|the)[-_ ]/.test(lower) || /[-_ ](?:here|goes[-_ ]here)$/.test(lower)) return true;
@@ -108,7 +116,10 @@ export function isCredentialValue(value: string, name: string): boolean {
   if (isPlaceholder(v)) return false;
   if (/^[A-Z][A-Z0-9_]*$/.test(v) && v.includes('_')) return false; // an env var / setting name
   if (/^[a-z]+(?:[._-][a-z]+)+$/.test(v) && v.length < 40 && !/\d/.test(v)) return false; // a key path like "auth.jwt.secret"
-  if (/^(?:https?:)?\/\//.test(v) && !hasUserInfoPassword(v)) return false; // a URL without embedded password
+  if (/^[a-z]+(?:[._-][a-z]+)*(?:\/(?:[a-z]+(?:[._-][a-z]+)*|\d+)){2,}\/?$/.test(v)) return false; // a store path like "secret/data/prod/app"
+  // A URL without an embedded password, whatever its scheme: `https://…`, `op://vault/item/field`, `vault://…`.
+  if (/^(?:[A-Za-z][A-Za-z0-9+.-]{0,20}:)?\/\//.test(v) && !hasUserInfoPassword(v)) return false;
+  if (isPasswordHash(v)) return false;
   if (/^\.{0,2}\/[\w./-]*$/.test(v) || /\.(?:pem|key|crt|p12|pfx|json|ya?ml|env|txt|cfg|ini|jks)$/i.test(v)) return false; // a file path
   if (/^(?:x-[\w-]+|authorization|bearer|basic|token|api-key)$/i.test(v)) return false; // header names, scheme names
   if ((v.match(/ /g)?.length ?? 0) >= 3) return false; // a sentence or label
@@ -175,6 +186,20 @@ export function isKeyMaterial(value: string): boolean {
 export function isHardcodedSecret(name: string, value: string): boolean {
   if (isSecretName(name)) return isCredentialValue(value, name);
   return isKeyName(name) && isKeyMaterial(value) && !isPlaceholder(value);
+}
+
+/**
+ * Whether a value is a password hash in a standard format — crypt(3)/bcrypt/Apache `$2b$12$…`,
+ * `$apr1$…`, `$6$…`, `$argon2id$…`, `$scrypt$…`, `$pbkdf2-sha256$…`, Django's
+ * `pbkdf2_sha256$…$…`, LDAP's `{SSHA}…`. A hash is what a server stores to check a password, not a
+ * credential anyone can log in with (an htpasswd file, a seeded admin user): it is not reported.
+ */
+export function isPasswordHash(value: string): boolean {
+  const v = value.trim();
+  if (v.length < 13 || v.length > 300 || v.includes(' ')) return false;
+  if (/^\$(?:2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}$|apr1\$|1\$|5\$|6\$|y\$|gy\$|7\$|argon2(?:id|i|d)\$|scrypt\$|pbkdf2(?:-sha\d+)?\$|sha\d*\$)/.test(v)) return true;
+  if (/^(?:pbkdf2_sha(?:1|256|512)|bcrypt_sha256|argon2|scrypt)\$[^$]+\$/.test(v)) return true;
+  return /^\{(?:SSHA|SHA|SSHA256|SSHA512|SHA256|SHA512|CRYPT|MD5|SMD5|PBKDF2(?:-SHA\d+)?|ARGON2)\}\S{8,}$/i.test(v);
 }
 
 /** Whether a URL carries `:password@` (a `:` then non-blank characters without `/` up to an `@`). */

@@ -1045,6 +1045,16 @@ export const SIZE_ARGS: Record<string, number> = {
   memcpy: 2, memmove: 2, memset: 2, strncpy: 2, strncat: 2, read: 2, recv: 2, fread: 1, fgets: 1, snprintf: 1, wmemcpy: 2, bzero: 1,
 };
 
+/**
+ * Position of a call's size argument (SIZE_ARGS), also for `std::make_unique<T[]>(n)` /
+ * `std::make_shared<T[]>(n)`, which allocate n elements like `new T[n]`.
+ */
+function sizeArgOf(call: SyntaxNode): number | undefined {
+  const text = call.child('function')?.text.replace(/\s+/g, '') ?? '';
+  if (text.includes('<')) return /^(?:std::)?make_(?:unique|shared)(?:_for_overwrite)?<[^<>]*\[\]>$/.test(text) ? 0 : undefined;
+  return SIZE_ARGS[text.replace(/^.*::/, '')];
+}
+
 /** Whether an expression's value becomes an allocation or copy size (directly, or through a variable used as one later). */
 export function flowsIntoSize(expr: SyntaxNode): boolean {
   let n = expr;
@@ -1056,8 +1066,7 @@ export function flowsIntoSize(expr: SyntaxNode): boolean {
     }
     if (p.type === 'new_declarator') return true;
     if (p.type === 'argument_list' && p.parent?.type === 'call_expression') {
-      const name = p.parent.child('function')?.text.replace(/^.*::/, '') ?? '';
-      const pos = SIZE_ARGS[name];
+      const pos = sizeArgOf(p.parent);
       return pos !== undefined && p.namedChildren.filter((c) => c.type !== 'comment').indexOf(n) === pos;
     }
     let variable: string | null = null;
@@ -1075,8 +1084,7 @@ export function flowsIntoSize(expr: SyntaxNode): boolean {
         if (identifierNamed(call.child('length'), variable)) return true;
         continue;
       }
-      const name = call.child('function')?.text.replace(/^.*::/, '') ?? '';
-      const pos = SIZE_ARGS[name];
+      const pos = sizeArgOf(call);
       if (pos === undefined) continue;
       const arg = call.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment')[pos];
       if (arg && identifierNamed(arg, variable)) return true;

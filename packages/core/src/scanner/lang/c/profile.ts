@@ -141,16 +141,27 @@ function helperPattern(k: number, flag: string): string {
   return [HELPER_ROOT, '*', ...flags, '*'].join('.');
 }
 
+/**
+ * C++ code calls the C library through `<cstdio>`/`<cstring>`/`<cstdlib>` as `std::fread`,
+ * `std::strtoul`, `std::memcmp` just as often as unqualified: name both (plain names with no dot only).
+ */
+function withStd(language: 'c' | 'cpp', names: readonly string[]): string[] {
+  if (language !== 'cpp') return [...names];
+  const out = [...names];
+  for (const n of names) if (!n.includes('.') && !n.includes('*') && !names.includes(`std.${n}`)) out.push(`std.${n}`);
+  return out;
+}
+
 function outSources(language: 'c' | 'cpp'): OutSourceSpec[] {
   const out: OutSourceSpec[] = [];
   // C's getline(&line, &n, fp) fills line; C++'s std::getline(in, s) fills s (below).
-  for (const [name, [arg, strength]] of Object.entries(INPUT_READERS)) out.push({ callee: [name], arg, strength });
+  for (const [name, [arg, strength]] of Object.entries(INPUT_READERS)) out.push({ callee: withStd(language, [name]), arg, strength });
   for (const [name, arg] of REQUEST_READERS) out.push({ callee: [name], arg, strength: 'remote' });
 
   out.push({ callee: ['GetEnvironmentVariable', 'GetEnvironmentVariableA', 'GetEnvironmentVariableW'], arg: 1, strength: 'local' });
   // scanf("%d %s", &n, name): every argument after the format is written from stdin / the file.
-  for (let i = 1; i <= 10; i++) out.push({ callee: ['scanf', 'scanf_s', 'wscanf', 'vscanf'], arg: i, strength: 'local' });
-  for (let i = 2; i <= 11; i++) out.push({ callee: ['fscanf', 'fscanf_s', 'fwscanf'], arg: i, strength: 'local' });
+  for (let i = 1; i <= 10; i++) out.push({ callee: withStd(language, ['scanf', 'scanf_s', 'wscanf', 'vscanf']), arg: i, strength: 'local' });
+  for (let i = 2; i <= 11; i++) out.push({ callee: withStd(language, ['fscanf', 'fscanf_s', 'fwscanf']), arg: i, strength: 'local' });
   if (language === 'cpp') {
     // std::getline(in, line): a line of a file, of stdin, of a socket stream: input either way.
     out.push({ callee: ['std.getline', 'getline'], arg: 1, strength: 'local' });
@@ -200,7 +211,7 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
         strength: 'local',
         paths: [
           'getenv()', 'secure_getenv()', '__secure_getenv()', '_wgetenv()', '_tgetenv()', 'std.getenv()', 'g_getenv()',
-          'getchar()', 'fgetc()', 'getc()', 'getwchar()', 'fgetwc()', 'getc_unlocked()', 'getchar_unlocked()', '_getch()', '_getche()', 'getch()',
+          'getchar()', 'fgetc()', 'getc()', 'getwchar()', 'fgetwc()', 'std.getchar()', 'std.fgetc()', 'std.getc()', 'getc_unlocked()', 'getchar_unlocked()', '_getch()', '_getche()', 'getch()',
           'readline()', 'getpass()', 'GetCommandLine()', 'GetCommandLineA()', 'GetCommandLineW()', 'CommandLineToArgvW()',
           'optarg', 'environ', '_environ', 'std.cin', 'cin', 'std.wcin', 'wcin', '__argv', '__wargv',
           `${HELPER_ROOT}.L`,
@@ -221,7 +232,7 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
     outSources: outSources(language),
     propagators: propagators(language),
     sanitizers: [
-      { callee: NUMERIC, classes: NOT_MEMORY },
+      { callee: withStd(language, NUMERIC), classes: NOT_MEMORY },
       // The file's own checking helpers that hand back what passed (`safeId(id)`, `sanitize_filename(n)`).
       { callee: [`${CHECKED_ROOT}.*`], classes: NOT_MEMORY },
       // The last path component cannot leave a directory; it can still hold quotes and `;` for a shell.
@@ -239,7 +250,7 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
     ],
     paramTaint,
     mutators: language === 'cpp' ? ['append', 'push_back', 'insert', 'assign', 'emplace_back', 'add', 'write', 'sputn', 'operator+='] : [],
-    cleanCalls: [
+    cleanCalls: withStd(language, [
       'strcmp', 'strncmp', 'strcasecmp', 'strncasecmp', 'memcmp', 'wcscmp', 'wcsncmp', '_stricmp', '_strnicmp', 'stricmp', 'strcoll',
       'strspn', 'strcspn', 'isalnum', 'isalpha', 'isdigit', 'isxdigit', 'isspace', 'isupper', 'islower', 'isprint', 'ispunct', 'iscntrl', 'isgraph',
       'access', 'stat', 'lstat', 'fstat', 'fclose', 'close', 'free', 'time', 'clock', 'getpid', 'getuid', 'geteuid', 'fork', 'feof', 'ferror', 'fileno',
@@ -253,7 +264,7 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
       // A record of the system's account database: `getpwnam(login)->pw_dir` is the administrator's data, not the name looked up.
       'getpwnam', 'getpwuid', 'getpwnam_r', 'getpwuid_r', 'getgrnam', 'getgrgid', 'getspnam', 'getpwent', 'getgrent',
       'has_param', 'has_header', 'has_file', 'is_regular_file', 'is_directory', 'exists',
-    ],
+    ]),
     validators: [
       'strcmp', 'strcasecmp', 'wcscmp', '_stricmp', 'strstr', 'strchr', 'strrchr', 'strpbrk', 'strspn', 'strcspn', 'wcsstr',
       'wcschr', 'isalnum', 'isalpha', 'isdigit', 'isxdigit', 'regexec', 'fnmatch', 'find', 'find_first_of', 'find_first_not_of', 'starts_with',

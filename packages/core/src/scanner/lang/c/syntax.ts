@@ -137,6 +137,13 @@ export function typeText(owner: SyntaxNode): string {
   return parts.join(' ').replace(/\s+/g, ' ');
 }
 
+/** The `= value` of a single-declarator field declaration (`static constexpr int kMax = 64;`), not a braced `{}` one. */
+function fieldDefault(owner: SyntaxNode, declarator: SyntaxNode): SyntaxNode | null {
+  const value = owner.child('default_value');
+  if (!value || value.type === 'initializer_list' || value.start < declarator.end) return null;
+  return owner.children.filter((c) => c.field === 'declarator').length === 1 ? value : null;
+}
+
 function declarationsOf(owner: SyntaxNode, kind: Declaration['kind'], fn: SyntaxNode | null): Declaration[] {
   const out: Declaration[] = [];
   const type = typeText(owner);
@@ -145,7 +152,8 @@ function declarationsOf(owner: SyntaxNode, kind: Declaration['kind'], fn: Syntax
     const shape = declaratorShape(c);
     // `std::istringstream in(line);` inside a function parses as a function declaration: it is a variable.
     if (!shape.name || (shape.function && !(kind === 'local' && owner.parent?.type === 'compound_statement'))) continue;
-    const init = c.type === 'init_declarator' ? c.child('value') : null;
+    // A class member's initialiser: `static constexpr size_t kMax = 64;` (the field's `default_value`).
+    const init = c.type === 'init_declarator' ? c.child('value') : kind === 'field' && owner.type === 'field_declaration' ? fieldDefault(owner, c) : null;
     out.push({
       name: shape.name.text,
       declarator: c,
@@ -758,6 +766,33 @@ export function lastAssignment(name: string, at: SyntaxNode, scope: SyntaxNode |
 }
 
 /**
+ * A `std::array<T, N>` declaration (not an array of them, not a pointer or a reference to one):
+ * its element count N and element size, read from the type's template arguments.
+ */
+export function stdArrayOf(decl: Declaration): { elements: number | null; elemSize: number | null } | null {
+  if (decl.pointers > 0 || decl.arrays.length > 0 || decl.reference) return null;
+  let type = decl.owner.child('type');
+  if (type?.type === 'qualified_identifier') {
+    if (type.child('scope')?.text !== 'std') return null;
+    type = type.child('name');
+  }
+  if (type?.type !== 'template_type' || type.child('name')?.text !== 'array') return null;
+  const list = type.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  if (list.length !== 2) return null;
+  const elem = list[0] as SyntaxNode;
+  return { elements: constInt(list[1] as SyntaxNode), elemSize: elem.type === 'type_descriptor' ? sizeOfType(elem.text) : null };
+}
+
+/** `arr.data()`, `arr.begin()`, `std::data(arr)`, `std::begin(arr)`: the container whose storage the call points at. */
+function storageOf(call: SyntaxNode): SyntaxNode | null {
+  const fn = call.child('function');
+  const args = call.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  if (fn?.type === 'field_expression' && args.length === 0 && /^(?:data|begin)$/.test(fn.child('field')?.text ?? '')) return fn.child('argument');
+  if (fn?.type === 'qualified_identifier' && args.length === 1 && /^std::(?:data|begin)$/.test(fn.text.replace(/\s+/g, ''))) return args[0] as SyntaxNode;
+  return null;
+}
+
+/**
  * The buffer a destination expression writes to: a declared array (`buf`, `s->name`, `buf + 4`,
  * `&buf[4]`, a pointer last assigned from one), heap memory with its allocation size, or an
  * unknown pointer. Null when the expression is not a buffer at all (or not understood).
@@ -790,6 +825,9 @@ export function bufferOf(expr: SyntaxNode, at: SyntaxNode, depth = 0): BufferInf
         }
       } else return null;
       if (!decl) return null;
+      // `std::array<char, 64> name_`: a fixed array behind a class (its `[]` is not checked either).
+      const std = decl.kind !== 'param' && dims === 0 ? stdArrayOf(decl) : null;
+      if (std) return { kind: 'array', elements: std.elements, elemSize: std.elemSize, decl, alloc: null, origin: decl.declarator };
       if (decl.arrays.length > dims && decl.kind !== 'param') {
         let elements = constInt(decl.arrays[dims] ?? null);
         if (elements === null && dims === 0 && decl.arrays[0] === null && decl.init) {
@@ -831,6 +869,12 @@ export function bufferOf(expr: SyntaxNode, at: SyntaxNode, depth = 0): BufferInf
       if (!inner) return null;
       const k = constInt(right);
       return { ...inner, elements: inner.elements !== null && k !== null ? inner.elements - (op === '+' ? k : -k) : null };
+    }
+    case 'call_expression': {
+      const container = storageOf(v);
+      if (!container) return null;
+      const inner = bufferOf(container, at, depth + 1);
+      return inner && inner.kind === 'array' && inner.decl && stdArrayOf(inner.decl) ? inner : null;
     }
     case 'pointer_expression': {
       if (v.child('operator')?.text !== '&') return null;

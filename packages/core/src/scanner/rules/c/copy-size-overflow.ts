@@ -37,6 +37,9 @@ function tiedToDestination(size: SyntaxNode, dst: SyntaxNode, buf: BufferInfo): 
   const text = norm(size);
   const d = norm(unwrap(dst)).replace(/^&/, '');
   if (d && (text.includes(`sizeof(${d})`) || text.includes(`sizeof${d}`) || text.includes(`strlen(${d})`) || text.includes(`sizeof(*${d})`))) return true;
+  // `std::array` storage: `arr.data()` / `arr.begin()` sized by `arr.size()` or `sizeof arr`.
+  const container = containerOf(d);
+  if (container && (text.includes(`${container}.size()`) || text.includes(`sizeof(${container})`) || text.includes(`sizeof${container}`))) return true;
   const sizeExpr = buf.decl?.arrays[0] ?? buf.alloc;
   if (sizeExpr) {
     const s = norm(sizeExpr);
@@ -44,6 +47,13 @@ function tiedToDestination(size: SyntaxNode, dst: SyntaxNode, buf: BufferInfo): 
     if (text === s) return true;
   }
   return false;
+}
+
+/** `arr` for `arr.data()` / `arr.begin()` / `std::data(arr)` / `std::begin(arr)` (normalised text), else null. */
+function containerOf(text: string): string | null {
+  for (const suffix of ['.data()', '.begin()']) if (text.endsWith(suffix) && text.length > suffix.length) return text.slice(0, -suffix.length);
+  for (const prefix of ['std::data(', 'std::begin(']) if (text.startsWith(prefix) && text.endsWith(')')) return text.slice(prefix.length, -1);
+  return null;
 }
 
 const LENGTH_CALLS = ['strlen(', 'wcslen(', 'strnlen(', '_tcslen('];
@@ -128,6 +138,7 @@ function readCount(value: SyntaxNode): number | null {
 
 function copySize(call: CallView, ctx: MatchContext): Verdict {
   const name = call.name.replace(/^std\./, '');
+  if (name === 'copy' || name === 'copy_n') return call.receiver ? stringCopy(call, ctx) : algorithmCopy(call, ctx);
   let shape = SHAPES[name];
   if (!shape) return false;
   // `in.read(buf, n)`, `std::cin.getline(buf, n)`; `std::getline(in, s)` and `in.get(c)` have no size.
@@ -135,7 +146,66 @@ function copySize(call: CallView, ctx: MatchContext): Verdict {
     if (name !== 'read' && name !== 'get' && name !== 'getline') return false;
     shape = { dst: 0, size: 1, bytes: name === 'read' };
   } else if (name === 'get' || name === 'getline') return false;
+  return checkCopy(call, ctx, shape, positional(call));
+}
+
+/**
+ * `s.copy(dst, n[, pos])` (std::string / string_view): copies up to n characters into dst and
+ * writes no terminator; the string the call is made on is the source.
+ */
+function stringCopy(call: CallView, ctx: MatchContext): Verdict {
   const args = positional(call);
+  if (!call.receiver || args.length < 2 || args.length > 3) return false;
+  return checkCopy(call, ctx, { dst: 0, size: 1, bytes: false, src: 2 }, [args[0] as SyntaxNode, args[1] as SyntaxNode, call.receiver]);
+}
+
+/** `x` of `x.begin()` / `x.cbegin()` / `std::begin(x)` (with `end` for the other end), as normalised text. */
+function rangeOwner(node: SyntaxNode, end: boolean): SyntaxNode | null {
+  const v = unwrap(node);
+  if (v.type !== 'call_expression') return null;
+  const fn = v.child('function');
+  const args = v.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  const names = end ? ['end', 'cend'] : ['begin', 'cbegin'];
+  if (fn?.type === 'field_expression' && args.length === 0 && names.includes(fn.child('field')?.text ?? '')) return fn.child('argument');
+  if (fn?.type === 'qualified_identifier' && args.length === 1 && names.some((n) => norm(fn) === `std::${n}`)) return args[0] as SyntaxNode;
+  return null;
+}
+
+/**
+ * `std::copy(first, last, out)` / `std::copy_n(first, n, out)` into a fixed array: the element count
+ * is `n`, `last - first` for `first + n`, or the whole source for `src.begin(), src.end()`.
+ */
+function algorithmCopy(call: CallView, ctx: MatchContext): Verdict {
+  const args = positional(call);
+  if (args.length !== 3) return false;
+  const [first, second, out] = args as [SyntaxNode, SyntaxNode, SyntaxNode];
+  if (call.name.endsWith('copy_n')) return checkCopy(call, ctx, { dst: 0, size: 1, bytes: false, src: 2 }, [out, second, first]);
+  const owner = rangeOwner(first, false);
+  const endOwner = rangeOwner(second, true);
+  if (owner && endOwner && norm(owner) === norm(endOwner)) {
+    // The whole source: as many elements as it holds, unless its length was checked against the room.
+    const at = call.node;
+    const buf = bufferOf(out, at);
+    const room = capacity(buf);
+    if (!buf || buf.kind !== 'array' || room === null) return false;
+    const srcBuf = bufferOf(owner, at);
+    const srcRoom = capacity(srcBuf);
+    if (srcBuf?.kind === 'array' && srcRoom !== null) return srcRoom > room ? { confidence: 'high', message: `${call.name}() copies all ${srcRoom} elements of ${show(owner)} into ${show(out)}, which holds ${room}` } : false;
+    if (lengthChecked(owner, at, room)) return false;
+    const t = memoryTaint(ctx, owner);
+    if (!untrusted(t)) return false;
+    return { confidence: 'high', cwe: ['CWE-787', 'CWE-805', 'CWE-120'], message: `${call.name}() copies all of ${show(owner)} (input from ${t.label}, of any length) into ${show(out)}, which holds ${room}` };
+  }
+  // std::copy(p, p + n, out): n elements.
+  const last = unwrap(second);
+  if (last.type === 'binary_expression' && last.child('operator')?.text === '+' && last.child('left') && norm(last.child('left') as SyntaxNode) === norm(first)) {
+    const count = last.child('right');
+    if (count) return checkCopy(call, ctx, { dst: 0, size: 1, bytes: false, src: 2 }, [out, count, first]);
+  }
+  return false;
+}
+
+function checkCopy(call: CallView, ctx: MatchContext, shape: Shape, args: readonly SyntaxNode[]): Verdict {
   const dst = args[shape.dst];
   const sizeNode = Array.isArray(shape.size) ? (args[shape.size[0]] ?? null) : (args[shape.size] ?? null);
   if (!dst || !sizeNode) return false;
@@ -240,7 +310,7 @@ export default defineRule({
   ],
   matcher: {
     kind: 'call',
-    callee: [...Object.keys(SHAPES).filter((n) => n !== 'get' && n !== 'getline').flatMap((n) => [n, `std.${n}`]), '*.getline', '*.get', '*.read'],
+    callee: [...Object.keys(SHAPES).filter((n) => n !== 'get' && n !== 'getline').flatMap((n) => [n, `std.${n}`]), '*.getline', '*.get', '*.read', '*.copy', 'std.copy', 'std.copy_n'],
     where: copySize,
   },
 });

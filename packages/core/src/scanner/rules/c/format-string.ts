@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { FORMAT_BIT, parseFormat, positional, untrusted } from '../../lang/c/analysis.ts';
-import { declaratorShape, defines, descendants, enclosingFunction, findDeclaration, isVariadic, rootOf, unwrap } from '../../lang/c/syntax.ts';
+import { declaratorShape, defines, descendants, enclosingFunction, findDeclaration, functionsByName, isVariadic, parameterDeclarations, rootOf, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -124,9 +124,40 @@ function builtAtRuntime(fmt: SyntaxNode, at: SyntaxNode, ctx: MatchContext): str
   return null;
 }
 
+const wrapperCache = new WeakMap<SyntaxNode, number | null>();
+
+/**
+ * The format position of a printf-like function of this file: a variadic function (or method) that
+ * hands one of its parameters as the format to a printf-family call (`void log_msg(int level, const
+ * char *fmt, ...) { … vsyslog(level, fmt, ap); }` → 1). Null for anything else.
+ */
+function wrapperFormat(call: CallView): number | null {
+  if (call.name === '?' || FORMAT_ARG[call.name] !== undefined) return null;
+  const def = functionsByName(rootOf(call.node)).get(call.name);
+  if (!def || def.contains(call.node) || !isVariadic(def)) return null;
+  let pos = wrapperCache.get(def);
+  if (pos !== undefined) return pos;
+  pos = null;
+  const params = parameterDeclarations(def);
+  for (const c of descendants(def.child('body') ?? def, new Set(['call_expression']), 2_000)) {
+    const name = (c.child('function')?.text ?? '').replace(/\s+/g, '').replace(/^(?:std)?::/, '');
+    const at = FORMAT_ARG[name];
+    if (at === undefined) continue;
+    const arg = c.child('arguments')?.namedChildren.filter((x) => x.type !== 'comment')[at];
+    if (!arg || unwrap(arg).type !== 'identifier') continue;
+    const index = params.findIndex((d) => d.name === unwrap(arg).text);
+    if (index >= 0) {
+      pos = index;
+      break;
+    }
+  }
+  wrapperCache.set(def, pos);
+  return pos;
+}
+
 function formatArgument(call: CallView, ctx: MatchContext): Verdict {
-  const pos = FORMAT_ARG[call.name];
-  if (pos === undefined) return false;
+  const pos = FORMAT_ARG[call.name] ?? wrapperFormat(call);
+  if (pos === undefined || pos === null) return false;
   const args = positional(call);
   const fmt = args[pos];
   if (!fmt) return false;
@@ -140,7 +171,7 @@ function formatArgument(call: CallView, ctx: MatchContext): Verdict {
     const d = findDeclaration(f.text, f);
     if (d?.kind === 'param') return false;
   }
-  if (call.name.startsWith('v') && (!t || t.strength === 'param')) return false;
+  if (FORMAT_ARG[call.name] !== undefined && call.name.startsWith('v') && (!t || t.strength === 'param')) return false;
   // Data only arrives with extra arguments: printf(buf, x) is a format with conversions, still report.
   if (t && !(t.sanitized & FORMAT_BIT) && untrusted(t)) {
     return { node: call.node, confidence: 'high', message: `Untrusted data from ${t.label} is used as the format string of ${call.name}(): a "%n" or "%s" in it reads or writes arbitrary memory` };
@@ -170,5 +201,6 @@ export default defineRule({
     'https://wiki.sei.cmu.edu/confluence/display/c/FIO30-C.+Exclude+user+input+from+format+strings',
     'https://owasp.org/www-community/attacks/Format_string_attack',
   ],
-  matcher: { kind: 'call', callee: Object.keys(FORMAT_ARG).flatMap((n) => [n, `std.${n}`]), where: formatArgument },
+  // Any call: the file's own printf-like wrappers are found by their definition (see wrapperFormat).
+  matcher: { kind: 'call', callee: [...Object.keys(FORMAT_ARG).flatMap((n) => [n, `std.${n}`]), '**.*'], where: formatArgument },
 });

@@ -63,9 +63,13 @@ function lengthIndex(node: SyntaxNode): Verdict {
   const args = callArgs(call);
   const into = args[shape[0]];
   const size = args[shape[1]];
-  if (!into || !size || norm(unwrap(into)) !== norm(unwrap(base))) return false;
+  if (!into || !size) return false;
+  // `recv(fd, buf, …)`, and for a std::array `recv(fd, buf.data(), …)` / `&buf[0]`.
+  const b = norm(unwrap(base));
+  if (![b, `${b}.data()`, `&${b}[0]`].includes(norm(unwrap(into)))) return false;
   const n = elements(base, node);
-  const s = constInt(size);
+  // `read(fd, arr.data(), arr.size())` on a std::array: the whole array.
+  const s = constInt(size) ?? (n !== null && norm(size) === `${b}.size()` ? n : null);
   if (n === null || s === null || s < n) return false;
   // `if (n >= sizeof buf) …` / `if (n == sizeof buf)` before the write handles the full buffer.
   const fn = node.ancestor(new Set(['function_definition']));

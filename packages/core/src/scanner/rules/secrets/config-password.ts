@@ -74,7 +74,8 @@ function parseKeyValue(line: string): { name: string; value: string; valueAt: nu
   return null;
 }
 // Values that are references, not secrets: ${VAR}, $VAR, %(name)s, {{ x }}, <placeholder>, vault/ssm refs.
-const REFERENCE = /^(?:\$\{|\$[A-Za-z_]|%\(|\{\{|<|vault:|ssm:|secretsmanager:|arn:|ENC\(|!vault|!secret|&|\*)/;
+// Secret-manager references (external-secrets, vals, Doppler, SOPS, Kamal, Spring Cloud): `aws-sm:prod/db`, `ref+vault://…`, `gcp-sm:…`.
+const REFERENCE = /^(?:\$\{|\$[A-Za-z_]|%\(|\{\{|<|vault:|ssm:|secretsmanager:|arn:|ENC\(|!vault|!secret|&|\*|aws-sm:|aws-ssm:|awssm:|gcp-sm:|gcpsm:|azure-kv:|azkv:|ref\+|sops:|doppler:|infisical:|keyvault:|sm:\/\/|op:\/\/|!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|ENV|Env|env|include|reference)(?:\s|$))/;
 // Documentation stand-ins anywhere in the value (`…EXAMPLEKEY`, `AIza-replace-with-…`).
 const STAND_IN = /example|replace|changeme|placeholder|your[-_]|dummy|redacted/i;
 
@@ -217,6 +218,19 @@ function namesASecret(value: string): boolean {
   return value.split(/[-_]/).every((w) => KEY_NAME_WORDS.has(w));
 }
 
+/**
+ * A value that only repeats a word of its own key: `POSTGRES_PASSWORD: postgres`,
+ * `MYSQL_ROOT_PASSWORD: root`, `RABBITMQ_PASSWORD=rabbitmq`. That is the image's documented
+ * default, used for throwaway dev and CI containers (a test database in docker-compose, a service
+ * container of a CI job); it protects nothing and leaks nothing, so it is not reported as a secret.
+ * A typed password (`POSTGRES_PASSWORD: Tick3t!88`) still is.
+ */
+function repeatsKeyWord(key: string, value: string): boolean {
+  if (value.length > 24 || !/^[A-Za-z][a-z0-9]*$/.test(value)) return false;
+  const v = value.toLowerCase();
+  return nameWords(key).some((w) => w === v && !isSecretName(w));
+}
+
 function detect(text: string): SecretHit[] {
   const hits: SecretHit[] = [];
   // The Terraform resource the line is in, and whether it stores a secret.
@@ -252,7 +266,7 @@ function detect(text: string): SecretHit[] {
       const stored = resource !== null && resource.secret && SECRET_VALUE_KEYS.has(key) && offset > 0;
       const plain = value && !(offset === 0 && isExpression(value)) && !REFERENCE.test(value) && !PROVIDER_PREFIX.test(value) && !STAND_IN.test(value);
       const pair = plain && isUserPasswordName(key) ? pairPassword(value) : null;
-      if (plain && ((!random && isSecretName(key)) || stored) && !namesASecret(value) && isCredentialValue(value, stored ? 'secret' : key)) {
+      if (plain && ((!random && isSecretName(key)) || stored) && !namesASecret(value) && !repeatsKeyWord(key, value) && isCredentialValue(value, stored ? 'secret' : key)) {
         const start = lineStart + rawAt + offset;
         const overlapping = anyWithin(taken, lineStart, lineEnd);
         if (!overlapping) hits.push(valueHit(lineStart + (line.length - line.trimStart().length), start + value.length, start, start + value.length, `Password or secret in configuration (${stored && resource ? `${resource.type}.${key}` : key})`));

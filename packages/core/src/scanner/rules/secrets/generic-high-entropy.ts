@@ -1,5 +1,5 @@
 import type { Rule, SecretHit } from '../../rule.ts';
-import { isSecretName, nameWords } from '../../secrets/credentials.ts';
+import { isPasswordHash, isSecretName, nameWords } from '../../secrets/credentials.ts';
 import { entropy, hasTemplateMarker, isHex, looksFake, overlapsAny, valueHit, wordiness } from '../../secrets/detect.ts';
 import { MAX_HITS_PER_RULE, defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 import anthropic from './anthropic.ts';
@@ -157,6 +157,7 @@ function isExcludedValue(v: string): boolean {
   if (isResourcePath(v) || isFilePath(v)) return true;
   if (isRegexSource(v)) return true; // a regular expression (`[A-Za-z0-9._~+/-]+=*`)
   if (/^[\w.+-]+@[\w-]+\.[\w.-]+$/.test(v)) return true; // an e-mail address
+  if (isPasswordHash(v)) return true; // `pbkdf2_sha256$600000$…`, `$2b$12$…`: a stored hash, not a credential
   return looksFake(v, 10);
 }
 
