@@ -45,6 +45,11 @@ describe('taint tracking', () => {
     expect(await found('const a = req.query.x;\nconst b = "p" + a;\nconst c = `${b}!`;\nsink(c);')).toEqual(['test.sink@4']);
   });
 
+  it('an object holds every field stored in it: a sanitized first field does not hide a raw later one', async () => {
+    expect(await found('const q = {};\nq.a = clean(req.query.a);\nsink(q);')).toEqual([]);
+    expect(await found('const q = {};\nq.a = clean(req.query.a);\nq.b = req.query.b;\nsink(q);')).toEqual(['test.sink@4']);
+  });
+
   it('forgets taint when a variable is overwritten with a constant', async () => {
     expect(await found('let a = req.query.x;\na = "safe";\nsink(a);')).toEqual([]);
   });

@@ -980,10 +980,11 @@ export class Walker {
           if (t) {
             this.#env.checked.delete(full);
             this.#env.taint.set(full, withStep(t, at, `assigned to ${full}`));
-            if (tv.kind === 'index' || !this.#env.taint.has(root)) {
-              const old = this.#env.taint.get(root);
-              this.#env.taint.set(root, old ? join(old, t) : withStep(t, at, `stored in ${root}`));
-            }
+            // The object holds every value stored in it: join (which keeps only the sanitizer
+            // marks both sides share), so a later unsanitized field is not hidden behind an
+            // earlier sanitized one.
+            const old = this.#env.taint.get(root);
+            this.#env.taint.set(root, old ? join(old, t) : withStep(t, at, `stored in ${root}`));
           } else if (!update) this.#env.taint.delete(full);
         }
         continue;
