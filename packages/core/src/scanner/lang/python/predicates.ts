@@ -286,7 +286,18 @@ export function hostIsPinned(arg: SyntaxNode | null, ctx: MatchContext, taint: T
  */
 export function checkedBefore(call: CallView, arg: SyntaxNode | null, ctx: MatchContext, check: { test(text: string): boolean }, derive?: RegExp): boolean {
   const fn = ctx.fn?.node;
-  if (!fn || !arg || arg.type !== 'identifier') return false;
+  return fn ? checkedBeforeIn(fn, call, arg, check, derive) : false;
+}
+
+/** The function definition a node is in, or null at module level. */
+export function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'function_definition') return p;
+  return null;
+}
+
+/** `checkedBefore` in a given function (for a call seen from a helper's summary, where `ctx.fn` is not the caller). */
+export function checkedBeforeIn(fn: SyntaxNode, call: CallView, arg: SyntaxNode | null, check: { test(text: string): boolean }, derive?: RegExp): boolean {
+  if (!arg || arg.type !== 'identifier') return false;
   const names = new Set([arg.text]);
   const mentions = (text: string): boolean => {
     for (const n of names) if (new RegExp(`\\b${n}\\b`).test(text)) return true;
@@ -318,6 +329,59 @@ export function checkedBefore(call: CallView, arg: SyntaxNode | null, ctx: Match
     names.delete('');
   }
   return conditions.some((c) => check.test(c.text) && mentions(c.text));
+}
+
+/** Function definitions of the file by name (module level and methods). */
+export function functionsByName(root: SyntaxNode): Map<string, SyntaxNode> {
+  const out = new Map<string, SyntaxNode>();
+  const stack: SyntaxNode[] = [root];
+  let budget = 50000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'function_definition') {
+      const name = n.child('name')?.text;
+      if (name && !out.has(name)) out.set(name, n);
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return out;
+}
+
+/**
+ * A same-file helper that returns a value only after checking it with `check` (`_safe_next(url)`: `if urlparse(url).netloc:
+ * return "/"`; `_resolve_inside(root, name)`: `if not candidate.is_relative_to(root): raise …; return candidate`). Every
+ * non-constant return must be a name checked before it (or a call to one of `safeCalls`).
+ */
+export function validatingHelper(arg: SyntaxNode, ctx: MatchContext, check: { test(text: string): boolean }, derive: RegExp, safeCalls: readonly string[] = []): boolean {
+  const r = resolve(arg);
+  const call = r ? ctx.call(r) : null;
+  if (!call || call.receiver || !call.callee || call.callee.type !== 'identifier') return false;
+  let root: SyntaxNode = call.node;
+  while (root.parent) root = root.parent;
+  const fn = ctx.fileMemo('python.functionsByName', () => functionsByName(root)).get(call.name);
+  if (!fn) return false;
+  const body = fn.child('body');
+  if (!body) return false;
+  const returns: SyntaxNode[] = [];
+  const stack: SyntaxNode[] = [body];
+  while (stack.length > 0 && returns.length < 16) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'function_definition' || n.type === 'lambda') continue;
+    if (n.type === 'return_statement') returns.push(n);
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  // Every return of a non-constant value is a name that was checked before.
+  let checked = 0;
+  for (const ret of returns) {
+    const value = ret.namedChildren[0];
+    if (!value || ctx.isConstant(value) || value.type === 'string') continue;
+    const v = ctx.call(value);
+    if (v && safeCalls.includes(v.name)) continue;
+    if (value.type !== 'identifier') return false;
+    if (!checkedBeforeIn(fn, { node: ret } as CallView, value, check, derive)) return false;
+    checked++;
+  }
+  return checked > 0;
 }
 
 // ---- names around a value ----------------------------------------------------------------

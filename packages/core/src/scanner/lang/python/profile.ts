@@ -3,7 +3,7 @@ import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
 import { pythonAdapter } from './adapter.ts';
 import { coreType, isNonStringType } from './classes.ts';
-import { decoratorIs, decoratorName, lastSegment } from './text.ts';
+import { decoratorIs, decoratorName, isCeleryTaskDecorator, lastSegment } from './text.ts';
 
 /** Request attributes that hold client data: Flask/Quart/Werkzeug, Django/DRF, Starlette/FastAPI, aiohttp, Sanic, Pyramid, Bottle, Falcon. */
 const REQUEST_FIELDS =
@@ -101,6 +101,8 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   if (paramNode && /=\s{0,8}(?:Depends|Security|fastapi\.Depends)\(/.test(paramNode.text)) return null;
   if (fn.decorators.some((d) => ROUTE_DECORATOR.test(d) && !NOT_ROUTE_DECORATOR.test(d))) return numericRouteParam(fn.decorators, param.name) ? null : 'remote';
   if (fn.decorators.some((d) => GRAPHQL_DECORATOR.test(d))) return 'remote';
+  // Celery tasks: arguments are broker messages enqueued from requests, webhooks and partner feeds.
+  if (fn.decorators.some(isCeleryTaskDecorator)) return 'remote';
   if (fn.decorators.some((d) => CLI_DECORATOR.test(d))) return 'local';
   const names = fn.params.map((p) => p.name);
   const first = names[0];
@@ -219,6 +221,8 @@ export const pythonProfile: LanguageProfile = {
       callee: [
         'MySQLdb.escape_string', '*.escape_string', 'pymysql.converters.escape_string', '*.literal', 'psycopg2.extensions.adapt', 'sql.Identifier', 'sql.Literal',
         'psycopg2.sql.Identifier', 'psycopg2.sql.Literal', 'psycopg.sql.Identifier', 'psycopg.sql.Literal', '*.quote_identifier', '*.quote_name', '*.mogrify',
+        // SQLAlchemy `text("… :status").bindparams(status=value)`: values are bound, never part of the SQL text (text() itself is a sink).
+        '*.bindparams',
       ],
       classes: ['sql'],
     },

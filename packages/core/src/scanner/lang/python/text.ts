@@ -64,3 +64,17 @@ export function decoratorIs(decorator: string, members: ReadonlySet<string>, bar
   for (let i = 1; i < segments.length; i++) if (members.has(segments[i] as string)) return true;
   return false;
 }
+
+/**
+ * Celery task decorators: `@shared_task`, `@shared_task(bind=True)`, `@app.task`, `@celery.task(...)`,
+ * `@celery_app.task`. A task's arguments arrive as broker messages, often straight from a request or a partner feed.
+ */
+export function isCeleryTaskDecorator(decorator: string): boolean {
+  const d = decoratorName(decorator);
+  if (!d) return false;
+  if (d.name === 'shared_task' || d.name === 'celery.shared_task') return true;
+  const dot = d.name.lastIndexOf('.');
+  if (dot <= 0 || d.name.slice(dot + 1) !== 'task') return false;
+  const owner = d.name.slice(0, dot);
+  return owner === 'app' || owner === 'celery' || owner.endsWith('celery') || owner.endsWith('celery_app') || owner === 'worker' || owner === 'broker';
+}

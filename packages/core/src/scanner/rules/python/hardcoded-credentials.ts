@@ -1,6 +1,6 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isCredentialValue, isSecretName } from '../../secrets/credentials.ts';
+import { isCredentialValue, isKeyMaterial, isKeyName, isPlaceholder, isSecretName, nameWords, shannonEntropy } from '../../secrets/credentials.ts';
 import { isTestFile } from '../../lang/python/predicates.ts';
 
 /** Content of a plain (non-f) string literal, or null. */
@@ -58,10 +58,64 @@ function labelLike(value: string): boolean {
   );
 }
 
-function report(name: string, lit: { text: string; node: SyntaxNode }): Verdict {
+/** Names of algorithms, not secrets: `JWT_ALG = "HS256"`, `TOKEN_ALGORITHM = "RS512"`, `hmac_digest = "sha256"`. */
+function algorithmName(name: string, value: string): boolean {
+  const last = nameWords(name).pop() ?? '';
+  if (last === 'alg' || last === 'algs' || last === 'algorithms' || last === 'digestmod' || last === 'curve') return true;
+  const v = value.trim().toLowerCase();
+  if (v.length > 12) return false;
+  return (
+    ['eddsa', 'none', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'md5', 'blake2b', 'blake2s', 'aes', 'aes-gcm', 'aes-256-gcm', 'chacha20', 'bcrypt', 'argon2', 'scrypt', 'pbkdf2'].includes(v) ||
+    (v.length === 5 && ['hs', 'rs', 'es', 'ps'].includes(v.slice(0, 2)) && ['256', '384', '512'].includes(v.slice(2)))
+  );
+}
+
+/**
+ * A key-named constant (`PII_KEY`, `VAULT_KEY`, `cipher_key`) holding raw key material: a bytes literal of
+ * AES size or more with high entropy (`b"Tk7#pQ2!vX9@mL4$"`), or hex / base64 key text (`bytes.fromhex("6f1d…")`).
+ */
+function keyMaterial(name: string, lit: { text: string; node: SyntaxNode }, bytes: boolean): boolean {
+  if (!isKeyName(name) || isPlaceholder(lit.text)) return false;
+  // Test / example keys, and provider-format tokens (`sk_test_…`, `pk_live_…`) the secret detectors judge themselves.
+  if (nameWords(name).some((w) => w === 'test' || w === 'example' || w === 'dummy' || w === 'fake' || w === 'sample')) return false;
+  if (/^[a-z]{2,4}_(?:test|live)_/.test(lit.text)) return false;
+  if (isKeyMaterial(lit.text)) return true;
+  const v = lit.text;
+  if (!bytes || v.length < 16 || v.length > 128 || v.includes(' ') || v.includes('\\')) return false;
+  let classes = 0;
+  if (/[a-z]/.test(v)) classes++;
+  if (/[A-Z]/.test(v)) classes++;
+  if (/[0-9]/.test(v)) classes++;
+  if (/[^A-Za-z0-9]/.test(v)) classes++;
+  return classes >= 3 && shannonEntropy(v) >= 3.5;
+}
+
+/** Whether a string node is a bytes literal (`b"…"`, `rb'…'`). */
+function isBytesLiteral(node: SyntaxNode): boolean {
+  const start = node.children[0]?.text ?? '';
+  return start.length > 1 && start.length <= 4 && /^[rR]?[bB][rR]?["']/.test(start);
+}
+
+/** `bytes.fromhex("…")`, `base64.b64decode("…")`, `binascii.unhexlify("…")`, `"…".encode()`: key text decoded to bytes. */
+function decodedKeyLiteral(value: SyntaxNode | null): { text: string; node: SyntaxNode } | null {
+  if (!value || value.type !== 'call') return null;
+  const fn = value.child('function');
+  const args = value.child('arguments')?.namedChildren ?? [];
+  if (!fn) return null;
+  if (fn.type === 'attribute' && fn.child('attribute')?.text === 'encode' && args.length <= 1) return plainString(fn.child('object'));
+  if (!/^(?:bytes\.fromhex|base64\.(?:b64decode|urlsafe_b64decode|b32decode|b16decode)|binascii\.(?:unhexlify|a2b_hex|a2b_base64)|unhexlify|b64decode|urlsafe_b64decode)$/.test(fn.text)) return null;
+  return plainString(args[0] ?? null);
+}
+
+function report(name: string, lit: { text: string; node: SyntaxNode }, assigned = false): Verdict {
   // A key like "AWS::ApiGateway::ApiKey" or "Api Key" is a label, not a variable that holds a secret.
   if (!/^[A-Za-z_][\w.-]*$/.test(name)) return false;
-  if (!isSecretName(name) || !isCredentialValue(lit.text, name) || labelLike(lit.text)) return false;
+  if (algorithmName(name, lit.text)) return false;
+  if (!isSecretName(name)) {
+    if (assigned && keyMaterial(name, lit, isBytesLiteral(lit.node))) return { node: lit.node, message: `Hard-coded key in \`${name.slice(0, 60)}\``, cwe: ['CWE-798', 'CWE-321'] };
+    return false;
+  }
+  if (!isCredentialValue(lit.text, name) || labelLike(lit.text)) return false;
   // `csrf_token = "csrfmiddlewaretoken"`, `TOKEN_PARAM = "access_token"`: a lower-case word names a field; only
   // password-like names take such a value as a (weak) password.
   if (/^[a-z_]+$/.test(lit.text) && !/passw|pwd|passphrase|(?:^|_)pass(?:$|_)/i.test(name)) return false;
@@ -93,7 +147,12 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
       const left = node.child('left');
       const name = left ? targetName(left) : null;
       const lit = literalOf(node.child('right'));
-      return name && lit ? report(name, lit) : false;
+      if (name && !lit && isKeyName(name)) {
+        // VAULT_KEY = bytes.fromhex("6f1d…"): only key material counts, whatever the name's other words.
+        const decoded = decodedKeyLiteral(node.child('right'));
+        if (decoded && (isKeyMaterial(decoded.text) || keyMaterial(name, decoded, true))) return { node: decoded.node, message: `Hard-coded key in \`${name.slice(0, 60)}\``, cwe: ['CWE-798', 'CWE-321'] };
+      }
+      return name && lit ? report(name, lit, true) : false;
     }
     case 'keyword_argument': {
       const name = node.child('name')?.text;

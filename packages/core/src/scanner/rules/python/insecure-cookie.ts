@@ -1,6 +1,6 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { inDevClass, isDevSettingsFile, isFalse, isSecretContext, isTestFile, keyword } from '../../lang/python/predicates.ts';
+import { enclosingFunction, inDevClass, isDevSettingsFile, isFalse, isSecretContext, isTestFile, keyword } from '../../lang/python/predicates.ts';
 import { lastSegment } from '../../lang/python/text.ts';
 
 /** Settings that switch a framework's session / CSRF / remember-me cookie flags off (Django, Flask, Flask-Login). */
@@ -30,6 +30,28 @@ function cookieName(node: SyntaxNode | null, ctx: MatchContext): string | null {
   return (node.type === 'identifier' || node.type === 'attribute') && /^[A-Z][A-Z0-9_]*$/.test(lastSegment(node.text)) ? node.text : null;
 }
 
+/** Whether a cookie value is a random token from the `secrets` module (`secrets.token_urlsafe(24)`, directly or through a name). */
+function randomToken(node: SyntaxNode | null, ctx: MatchContext): boolean {
+  if (!node) return false;
+  const direct = ctx.call(node);
+  const origins = direct ? [direct] : [];
+  if (!direct && node.type === 'identifier') {
+    // Any assignment to the name in the enclosing function: `if not visitor: visitor = secrets.token_urlsafe(24)`.
+    const fn = enclosingFunction(node);
+    const stack: SyntaxNode[] = fn ? [fn] : [];
+    let budget = 5000;
+    while (stack.length > 0 && budget-- > 0) {
+      const n = stack.pop() as SyntaxNode;
+      if (n.type === 'assignment' && n.child('left')?.text === node.text) {
+        const c = n.child('right') ? ctx.call(n.child('right') as SyntaxNode) : null;
+        if (c) origins.push(c);
+      }
+      for (const c of n.children) if (c.named) stack.push(c);
+    }
+  }
+  return origins.some((c) => /^secrets\.token_(?:urlsafe|hex|bytes)$/.test(ctx.pathText(c.callee ?? c.node) ?? ''));
+}
+
 function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (node.type === 'assignment') {
     const left = node.child('left');
@@ -45,11 +67,15 @@ function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
     for (const a of call.args) if (a.name && SETTINGS[a.name]) return settingVerdict(a.name, a.node, node, ctx);
     return false;
   }
-  if (call.name !== 'set_cookie' && call.name !== 'set_signed_cookie') return false;
+  if (call.name !== 'set_cookie' && call.name !== 'set_signed_cookie' && call.name !== 'set_secure_cookie') return false;
   if (isTestFile(ctx.filename, ctx.code)) return false;
   if (!call.args.some((a) => a.index === 1 || a.name === 'value')) return false; // cookiejar.set_cookie(cookie_obj)
   const name = cookieName(call.args.find((a) => a.index === 0)?.node ?? keyword(call, 'key') ?? keyword(call, 'name'), ctx);
-  if (!name || !isSecretContext(name)) return false;
+  if (!name) return false;
+  // Tornado's signed cookies exist to carry an authenticated identity (`get_current_user`); a value made by
+  // `secrets.token_*()` is a bearer identifier whatever the cookie is called.
+  const signed = call.name !== 'set_cookie';
+  if (!signed && !isSecretContext(name) && !randomToken(call.args.find((a) => a.index === 1 || a.name === 'value')?.node ?? null, ctx)) return false;
   // Flask-style `**cookie_options` may carry the flags: no judgement.
   if (call.node.child('arguments')?.children.some((c) => c.type === 'dictionary_splat')) return false;
   const secure = keyword(call, 'secure');

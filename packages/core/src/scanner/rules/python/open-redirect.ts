@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { checkedBefore, hostIsPinned, keyword } from '../../lang/python/predicates.ts';
+import { checkedBefore, hostIsPinned, keyword, validatingHelper } from '../../lang/python/predicates.ts';
 import { findAfter } from '../../lang/python/text.ts';
 
 /** The current request's own URL or path is not an attacker-chosen destination (`redirect(request.url)`). */
@@ -10,7 +10,9 @@ const OWN_URL = /^(?:self\.)?(?:request|req)\.(?:url|base_url|path|full_path|pat
 const URL_CHECK = {
   test: (text: string): boolean =>
     /\b(?:url_has_allowed_host_and_scheme|is_safe_url|is_safe_redirect|safe_url|is_local_url|is_relative_url|is_safe)\s{0,8}\(|\bnetloc\b/.test(text) ||
-    findAfter(text, '.startswith(', /^\s*(?:["']\/["']|(?:[A-Z_][A-Z0-9_]*|ALLOWED\w*)\b)/),
+    findAfter(text, '.startswith(', /^\s*(?:["']\/["']|(?:[A-Z_][A-Z0-9_]*|ALLOWED\w*)\b)/) ||
+    // `urlparse(url).hostname not in ALLOWED_HOSTS`, `parsed.hostname == request.host`: a host compared, not just present.
+    (/\bhostname\b/.test(text) && (text.includes(' in ') || text.includes('==') || text.includes('!='))),
 };
 
 /** The redirect leaves the site when the URL comes from the request and no fixed host or local path precedes the input. */
@@ -19,6 +21,7 @@ function offsite(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const arg = call.args.find((a) => a.index === 0)?.node ?? keyword(call, 'location') ?? keyword(call, 'url') ?? keyword(call, 'redirect_to') ?? keyword(call, 'to');
   if (!arg) return false;
   if (hostIsPinned(arg, ctx, taint)) return false;
+  if (validatingHelper(arg, ctx, URL_CHECK, /\b(?:urlparse|urlsplit|urllib\.parse\.urlparse)\b/, ['url_for', 'reverse', 'resolve_url'])) return false;
   return !checkedBefore(call, arg, ctx, URL_CHECK, /\b(?:urlparse|urlsplit|urllib\.parse\.urlparse)\b/);
 }
 

@@ -1,6 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { argument, checkedBefore, hostIsPinned, originCall, receiverName } from '../../lang/python/predicates.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { argument, checkedBefore, checkedBeforeIn, enclosingFunction, hostIsPinned, originCall, receiverName } from '../../lang/python/predicates.ts';
 import { findAfter } from '../../lang/python/text.ts';
 
 /** Host allow-list checks written around the URL (`urlparse(url).hostname in ALLOWED_HOSTS`, `url.startswith(BASE)`). */
@@ -9,6 +10,19 @@ const HOST_CHECK = {
     /\b(?:hostname|netloc|host|is_safe_url|is_allowed_url|is_allowed_host|allowed_host|validate_url|check_url|is_internal|is_private|ip_address)\b/.test(text) ||
     findAfter(text, '.startswith(', /^\s*(?:[rbu]?["']https?:\/\/[^"'\/]+\/|\(\s*["']https?:\/\/[^"'\/]+\/|[A-Z_][A-Z0-9_]*\b|tuple\(|settings\.|self\.allowed)/),
 };
+/** When the sink is reached through a same-file helper, whether the caller checked the URL's host before the call. */
+function checkedByCaller(at: SyntaxNode, ctx: MatchContext): boolean {
+  const call = ctx.call(at);
+  if (!call) return false;
+  const fn = enclosingFunction(at);
+  if (!fn) return false;
+  for (const a of call.args) {
+    if (a.node.type !== 'identifier') continue;
+    if (checkedBeforeIn(fn, call, a.node, HOST_CHECK, /\b(?:urlparse|urlsplit|URL|urllib\.parse\.urlparse|furl|hostname|netloc|host)\b/)) return true;
+  }
+  return false;
+}
+
 /** HTTP client constructors whose methods fetch a URL. */
 const CLIENT = /^(?:requests\.(?:Session|session|sessions\.Session)|httpx\.(?:Client|AsyncClient)|aiohttp\.ClientSession|urllib3\.(?:PoolManager|ProxyManager|connectionpool\.\w+)|tornado\.httpclient\.(?:AsyncHTTPClient|HTTPClient)|AsyncHTTPClient|HTTPClient)$/;
 const CLIENT_NAME = /^(?:session|sess|http|http_client|httpx_client|async_client|requests_session|http_session|client_session|aiohttp_session|pool|pool_manager|httpclient)$/i;
@@ -19,9 +33,20 @@ function urlArg(call: CallView): { node: ReturnType<typeof argument>; index: num
   return { node: argument(call, index, 'url') ?? argument(call, index, 'fullurl'), index };
 }
 
+/** `req = urllib.request.Request(url, …)`: the URL a request object was built from. */
+function requestUrl(node: NonNullable<ReturnType<typeof argument>>, ctx: MatchContext): ReturnType<typeof argument> {
+  const origin = originCall(node, ctx);
+  if (!origin) return node;
+  const path = ctx.pathText(origin.callee ?? origin.node) ?? '';
+  if (!/^(?:urllib\.request\.Request|urllib2\.Request|requests\.Request|requests\.models\.Request)$/.test(path)) return node;
+  return argument(origin, path.startsWith('requests.') ? 1 : 0, 'url') ?? node;
+}
+
 function anyHost(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  const { node } = urlArg(call);
-  if (!node || !ctx.taint(node)) return false;
+  const { node: given } = urlArg(call);
+  if (!given || !ctx.taint(given)) return false;
+  const node = requestUrl(given, ctx);
+  if (!node) return false;
   if (hostIsPinned(node, ctx, taint)) return false;
   return !checkedBefore(call, node, ctx, HOST_CHECK, /\b(?:urlparse|urlsplit|URL|urllib\.parse\.urlparse|furl|hostname|netloc|host)\b/);
 }
@@ -62,8 +87,8 @@ export default defineRule({
       {
         callee: [
           'requests.{get,post,put,patch,delete,head,options}', 'requests.api.{get,post,put,patch,delete,head,options}',
-          'httpx.{get,post,put,patch,delete,head,options,stream}', 'urllib.request.urlopen', 'urllib.request.Request', 'urllib.request.urlretrieve',
-          'urllib2.urlopen', 'urllib2.Request', 'urllib.urlopen', 'urllib.urlretrieve', 'http.client.HTTPConnection', 'http.client.HTTPSConnection',
+          'httpx.{get,post,put,patch,delete,head,options,stream}', 'urllib.request.urlopen', 'urllib.request.urlretrieve',
+          'urllib2.urlopen', 'urllib.urlopen', 'urllib.urlretrieve', 'http.client.HTTPConnection', 'http.client.HTTPSConnection',
           'httplib.HTTPConnection', 'httplib.HTTPSConnection', 'feedparser.parse', 'wget.download',
         ],
         args: [0],
@@ -76,5 +101,7 @@ export default defineRule({
     ],
     local: 'never',
     params: 'never',
+    // A fetch helper called with a URL its caller checked: `if parsed.hostname not in ALLOWED: raise …; _fetch(session, url)`.
+    check: (_taint, ctx, at) => !checkedByCaller(at, ctx),
   },
 });

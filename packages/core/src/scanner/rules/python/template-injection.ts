@@ -8,7 +8,9 @@ const JINJA_ENV_NAMES = new Set(['env', 'jinja_env', 'jinja', 'environment', 'te
 /** `env.from_string(src)` on a Jinja2 environment (any receiver named like one, or one built in this file). */
 function jinjaEnvironment(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
   const origin = originCall(call.receiver, ctx);
-  if (origin) return /(?:^|\.)(?:Environment|SandboxedEnvironment|ImmutableSandboxedEnvironment|jinja_env|create_jinja_environment|Engine|get_default|Jinja2)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? origin.name);
+  // A sandboxed environment is the documented way to render user-written templates: no attribute access to internals.
+  if (origin) return /(?:^|\.)(?:Environment|jinja_env|create_jinja_environment|Engine|get_default|Jinja2)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? origin.name);
+  if (call.receiver && /sandbox/i.test(call.receiver.text)) return false;
   const path = call.receiver ? (ctx.pathText(call.receiver) ?? '') : '';
   const segments = path.split('.');
   const last = segments[segments.length - 1] as string;

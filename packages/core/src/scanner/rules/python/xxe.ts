@@ -1,5 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
 import { isFalse, isTrue, keyword } from '../../lang/python/predicates.ts';
 
 /**
@@ -21,12 +22,41 @@ function enablesExternalEntities(call: CallView, ctx: MatchContext): Verdict {
     return isFalse(keyword(call, 'disable_entities')) ? { message: '`xmltodict.parse(..., disable_entities=False)` expands entities declared by the document' } : false;
   }
   if (!/^lxml\.etree\.(?:XMLParser|XMLPullParser|iterparse|XMLTreeBuilder|ETCompatXMLParser)$/.test(path)) return false;
-  if (isTrue(keyword(call, 'resolve_entities'))) return { message: 'The lxml parser resolves external entities (`resolve_entities=True`): a document can read local files (XXE)' };
+  if (isTrue(keyword(call, 'resolve_entities'))) return { node: parsedWith(call, ctx), message: 'The lxml parser resolves external entities (`resolve_entities=True`): a document can read local files (XXE)' };
   const network = isFalse(keyword(call, 'no_network'));
   if (network && (isTrue(keyword(call, 'load_dtd')) || isTrue(keyword(call, 'dtd_validation')))) {
-    return { message: 'The lxml parser loads DTDs from the network (`no_network=False`): a document can make the server fetch URLs (XXE / SSRF)' };
+    return { node: parsedWith(call, ctx), message: 'The lxml parser loads DTDs from the network (`no_network=False`): a document can make the server fetch URLs (XXE / SSRF)' };
   }
   return false;
+}
+
+/**
+ * Where an unsafe lxml parser made into a local variable is used: `parser = etree.XMLParser(resolve_entities=True)` then,
+ * a few lines below, `etree.fromstring(request.data, parser)` — the document is parsed there. A parser kept at module
+ * level, or never used in its function, is reported where it is made.
+ */
+function parsedWith(call: CallView, ctx: MatchContext): SyntaxNode {
+  const assign = call.node.parent;
+  const target = assign?.type === 'assignment' && assign.child('right') === call.node ? assign.child('left') : null;
+  if (!target || target.type !== 'identifier') return call.node;
+  let fn: SyntaxNode | null = assign?.parent ?? null;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  if (!fn) return call.node;
+  const stack: SyntaxNode[] = [fn];
+  let best: SyntaxNode | null = null;
+  let budget = 20000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'call' && n.start > call.node.end) {
+      const use = ctx.call(n);
+      const usePath = use ? (ctx.pathText(use.callee ?? use.node) ?? '') : '';
+      if (use && /^lxml\.etree\.(?:fromstring|XML|parse|iterparse|fromstringlist|XMLID)$/.test(usePath) && use.args.some((a) => (a.index === 1 || a.name === 'parser') && a.node.type === 'identifier' && a.node.text === target.text)) {
+        if (!best || n.start < best.start) best = n;
+      }
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return best ?? call.node;
 }
 
 export default defineRule({
