@@ -26,7 +26,9 @@ for (const f of found) {
       dotAll: f.flags.includes('s'),
       multiLine: f.flags.includes('m'),
       unicode: f.flags.includes('u') || f.flags.includes('v'),
-      timeout: 5000,
+      // maxSteps bounds the analysis deterministically; the wall-clock limit only guards against a
+      // hang (a long alternation takes seconds on a loaded machine, and CI must not flake on it).
+      timeout: 120_000,
       maxSteps: 200_000,
     });
     if (!result.safe) unsafe.push({ ...f, why: result.error === 'hitMaxScore' ? 'can backtrack without bound' : `not provable (${result.error})` });
