@@ -369,6 +369,63 @@ function constantMap(fn: SyntaxNode, list: SyntaxNode | null): boolean {
   return names.every((n) => !new RegExp(`(?:^|[^\\w$.])${n.replace(/\$/g, '\\$')}(?![\\w$])`).test(text));
 }
 
+/** Conversions to a number or boolean (`ids.map(Number)`). */
+const NUMERIC = /^(?:Number|parseInt|parseFloat|BigInt|Boolean|Math\.\w+|Number\.\w+)$/;
+
+/** The one parameter name of a callback (`(x) => …`, `function (x) { … }`), or null. */
+function callbackParam(cb: SyntaxNode): string | null {
+  const single = cb.child('parameter');
+  const first = single ?? cb.child('parameters')?.namedChildren[0] ?? null;
+  const id = first?.type === 'required_parameter' ? first.child('pattern') : first;
+  return id?.type === 'identifier' ? id.text : null;
+}
+
+/** The expression a callback returns: its expression body or a block's single `return x`. */
+function callbackResult(cb: SyntaxNode): SyntaxNode | null {
+  const body = cb.child('body');
+  if (!body) return null;
+  if (body.type !== 'statement_block') return unparen(body);
+  const stmts = body.namedChildren.filter((c) => c.type !== 'comment');
+  const only = stmts.length === 1 ? stmts[0] : undefined;
+  return only?.type === 'return_statement' && only.namedChildren[0] ? unparen(only.namedChildren[0]) : null;
+}
+
+/**
+ * `ids.map(Number)`, `parts.map((p) => parseInt(p, 10))`: every element becomes a number; and
+ * `keys.filter((k) => ALLOWED_FIELDS.has(k))`: only the allow-list's own names are left. The result
+ * carries none of the input's text.
+ */
+function cleaningIteration(fn: SyntaxNode, list: SyntaxNode | null): boolean {
+  if (fn.type !== 'member_expression') return false;
+  const method = fn.child('property')?.text ?? '';
+  const cb = list?.namedChildren[0];
+  if (!cb || list?.namedChildren.length !== 1) return false;
+  if (method === 'map') {
+    if (NUMERIC.test(cb.text)) return true;
+    if (cb.type !== 'arrow_function' && cb.type !== 'function_expression') return false;
+    const param = callbackParam(cb);
+    const result = callbackResult(cb);
+    if (!param || !result) return false;
+    if (result.type === 'unary_expression' && result.child('operator')?.text === '+' && unparen(result.namedChildren[0] as SyntaxNode).text === param) return true;
+    if (result.type !== 'call_expression' || !NUMERIC.test(result.child('function')?.text ?? '')) return false;
+    return unparen(result.child('arguments')?.namedChildren[0] ?? result).text === param;
+  }
+  if (method === 'filter') {
+    if (cb.type !== 'arrow_function' && cb.type !== 'function_expression') return false;
+    const param = callbackParam(cb);
+    const result = callbackResult(cb);
+    if (!param || !result || result.type !== 'call_expression') return false;
+    const callee = result.child('function');
+    const arg = result.child('arguments')?.namedChildren;
+    if (callee?.type !== 'member_expression' || !/^(?:has|includes)$/.test(callee.child('property')?.text ?? '') || arg?.length !== 1) return false;
+    if (unparen(arg[0] as SyntaxNode).text !== param) return false;
+    const table = unparen(callee.child('object') as SyntaxNode);
+    const name = table.type === 'identifier' ? table.text : table.type === 'member_expression' ? (table.child('property')?.text ?? '') : '';
+    return /^[A-Z][A-Z0-9_]{1,60}$/.test(name) || /allow|whitelist|permitted|known|supported|sortable|filterable|editable|updatable/i.test(name);
+  }
+  return false;
+}
+
 /** The module of `require('x')` with a literal argument (without a `node:` prefix), or null. */
 export function requiredModule(node: SyntaxNode): string | null {
   if (node.type !== 'call_expression' || node.child('function')?.text !== 'require') return null;
@@ -575,8 +632,53 @@ function predicate(fn: SyntaxNode): boolean {
   return seen > 0;
 }
 
+/** Sanitizer name the profile knows for `.replace()` calls that keep only plain characters (see `keepsPlainCharacters`). */
+export const PLAIN_CHARACTERS = '__plain_characters__';
+
+/**
+ * Whether a negated character class (`^a-z0-9_-`) lets through only name characters: letters,
+ * digits, `_`, `-`, `.`, `\w`, `\d`; ranges only within lower case, upper case or digits.
+ */
+function plainClass(cls: string): boolean {
+  if (!cls.startsWith('^') || cls.length < 2) return false;
+  const kind = (c: string | undefined): string => (c === undefined ? '' : c >= 'a' && c <= 'z' ? 'a' : c >= 'A' && c <= 'Z' ? 'A' : c >= '0' && c <= '9' ? '0' : '');
+  for (let i = 1; i < cls.length; i++) {
+    const c = cls[i] as string;
+    if (c === '\\') {
+      if (!'wd_.-'.includes(cls[i + 1] ?? '!')) return false;
+      i++;
+    } else if (c === '-' && i > 1 && i < cls.length - 1) {
+      // a range: both ends of one kind (`a-z`, `A-Z`, `0-9`)
+      const from = cls[i - 1];
+      const to = cls[i + 1];
+      if (cls[i - 2] === '\\' || kind(from) === '' || kind(from) !== kind(to) || (from as string) > (to as string)) return false;
+      i++;
+    } else if (!(kind(c) !== '' || c === '_' || c === '.' || c === '-')) return false;
+  }
+  return true;
+}
+
+/**
+ * `s.replace(/[^a-z0-9_-]/gi, '')`: every character outside a short class of letters, digits, `_`,
+ * `-` and `.` is removed (or replaced by one of them) — no quote, slash, space or metacharacter is
+ * left for any injection to use.
+ */
+function keepsPlainCharacters(name: string, list: SyntaxNode | null): boolean {
+  if (name !== 'replace' && name !== 'replaceAll') return false;
+  const [re, by] = list?.namedChildren ?? [];
+  if (!re || !by || re.type !== 'regex') return false;
+  const flags = re.child('flags')?.text ?? '';
+  const pattern = re.child('pattern')?.text ?? '';
+  if (!flags.includes('g') || pattern.length > 40) return false;
+  const m = /^\[([^\]]{1,30})\](?:\+|\*)?$/.exec(pattern);
+  if (!m || !plainClass(m[1] as string)) return false;
+  const replacement = by.type === 'string' ? stripQuotes(by.text) : null;
+  return replacement !== null && /^[a-zA-Z0-9_.-]{0,2}$/.test(replacement);
+}
+
 function call(node: SyntaxNode, fnNode: SyntaxNode | null, list: SyntaxNode | null, isNew: boolean): CallView | View {
   const { receiver, name } = calleeParts(fnNode);
+  if (receiver && !isNew && keepsPlainCharacters(name, list)) return { kind: 'call', node, callee: fnNode, receiver, name: PLAIN_CHARACTERS, args: args(list), isNew };
   if (!receiver && fnNode?.type === 'identifier' && !isNew) {
     const local = localFunction(fnNode);
     if (local && returnsConstant(local)) return { kind: 'clean', parts: list?.namedChildren ?? [] };
@@ -658,7 +760,7 @@ function viewOf(node: SyntaxNode): View | null {
       if (mod) return { kind: 'name', name: mod };
       // `ids.map(() => '?')`, `cols.map((_, i) => `$${i + 1}`)`: the callback ignores the elements,
       // so the result carries none of them (placeholder lists for parameterized queries).
-      if (fn && constantMap(fn, list)) return { kind: 'clean', parts: [fn, ...(list?.namedChildren ?? [])] };
+      if (fn && (constantMap(fn, list) || cleaningIteration(fn, list))) return { kind: 'clean', parts: [fn, ...(list?.namedChildren ?? [])] };
       return call(node, fn, list, false);
     }
     case 'new_expression':

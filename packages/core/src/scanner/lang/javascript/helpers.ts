@@ -250,7 +250,21 @@ export function isErrorName(name: string): boolean {
 
 /** Whether the taint came straight out of an HTTP request field that may be an object (JSON body, parsed query). */
 export function fromObjectSource(taint: Taint): boolean {
-  return /^(?:req|request|ctx\.request|ctx|this\.req)\.(?:body|query|payload|fields)\b|^event\.body\b|^JSON\.parse\(/.test(taint.label);
+  return /^(?:req|request|ctx\.request|ctx|this\.req)\.(?:body|query|payload|fields)\b|^event\.body\b|^JSON\.parse\(/.test(taint.label) || unvalidatedBodyParam(taint);
+}
+
+/** Types that say nothing about the value's shape at run time (TypeScript types are erased). */
+const UNTYPED = /^(?:any|unknown|object|Object|Record\s{0,4}<.{0,80}>|\{[^]{0,400}\}|Partial\s{0,4}<\s{0,4}(?:any|Record\s{0,4}<.{0,80}>)\s{0,4}>)$/;
+
+/**
+ * A NestJS-style `@Body() body: any` / `@Query() filter: Record<string, unknown>` /
+ * `@Body() body: { username: string }` parameter: the parsed request object, with no class (DTO)
+ * a validation pipe could check it against. A `@Body() dto: LoginDto` is left out.
+ */
+function unvalidatedBodyParam(taint: Taint): boolean {
+  const param = taint.param ? taint.param.fn.params[taint.param.index] : undefined;
+  if (!param || taint.built || !param.annotations.some((a) => /^@(?:Body|Query|Payload|MessageBody|Args)\s{0,4}\(/.test(a))) return false;
+  return param.type === null || UNTYPED.test(param.type.trim());
 }
 
 /** Whether the function text declares a non-HTML content type for its response. */
@@ -278,7 +292,7 @@ export function calleeText(call: CallView, ctx: MatchContext): string {
 
 const SECURITY_CONTEXT =
   // redos-ok: matched against identifier names only (bounded input)
-  /(?:token|passw(?:or)?d|passwd|pwd|secret|salt|nonce|otp|csrf|xsrf|session|sess_?id|api_?key|apikey|auth(?!or)|verif|activation|activate|reset|recovery|invit|captcha|pin_?code|passcode|one_?time|signature|signing|hmac|private_?key|encryption_?key|remember|magic_?link|access_?key|access_?code|sms_?code|security_?code|confirm(?:ation)?_?code|2fa|mfa|totp|hotp|credential|(?:^|_)sid(?:$|_)|(?:^|_)pin(?:$|_)|(?:aes|crypt|cipher|sign|app|license|master|enc)_?key|(?:^|_)iv(?:$|_)|(?:^|_)key(?:$|_)|(?:^|_)code(?:$|_)|coupon|voucher|promo|ticket|unsubscribe|invite)/i;
+  /(?:token|passw(?:or)?d|passphrase|passwd|pwd|secret|salt|nonce|otp|csrf|xsrf|session|sess_?id|api_?key|apikey|auth(?!or)|verif|activation|activate|reset|recovery|invit|captcha|pin_?code|passcode|one_?time|signature|signing|hmac|private_?key|encryption_?key|remember|magic_?link|access_?key|access_?code|sms_?code|security_?code|confirm(?:ation)?_?code|2fa|mfa|totp|hotp|credential|(?:^|_)sid(?:$|_)|(?:^|_)pin(?:$|_)|(?:aes|crypt|cipher|sign|app|license|master|enc)_?key|(?:^|_)iv(?:$|_)|(?:^|_)key(?:$|_)|(?:^|_)code(?:$|_)|coupon|voucher|promo|ticket|unsubscribe|invite)/i;
 
 /** Whether a name reads like it names a secret (token, password, session id, OTP, reset code…). */
 export function secretWord(name: string): boolean {
@@ -705,3 +719,68 @@ function checkedParts(parts: SyntaxNode[], at: SyntaxNode, ctx: MatchContext): b
   return tainted.length > 0 && tainted.every((p) => lookupGuarded(p, at));
 }
 
+
+/** A `path.relative(base, x)` call (or a binding of one) and the path it measures, or null. */
+function relativeOf(node: SyntaxNode, at: SyntaxNode): string | null {
+  let n = unwrap(node);
+  if (n.type === 'identifier') {
+    const v = declaredValue(n, at);
+    if (!v) return null;
+    n = unwrap(v);
+  }
+  if (n.type !== 'call_expression' || !/^(?:path\.(?:posix\.|win32\.)?)?relative$/.test(n.child('function')?.text ?? '')) return null;
+  const measured = n.child('arguments')?.namedChildren[1];
+  return measured ? unwrap(measured).text : null;
+}
+
+/**
+ * Whether the path a sink gets was shown to stay in its directory before `at`, by a check that
+ * leaves otherwise: `const rel = path.relative(ROOT, p); if (rel.startsWith('..') || path.isAbsolute(rel)) return …`,
+ * or `if (path.dirname(p) !== ROOT) return …`.
+ */
+export function containmentChecked(sinkArg: SyntaxNode, at: SyntaxNode): boolean {
+  const arg = unwrap(sinkArg);
+  if (arg.type !== 'identifier') return false;
+  const name = arg.text;
+  const body = enclosingFunction(at)?.child('body');
+  if (!body) return false;
+  const stack: SyntaxNode[] = [body];
+  let budget = 4000;
+  while (stack.length > 0 && budget-- > 0) {
+    const s = stack.pop() as SyntaxNode;
+    if (s.start >= at.start) continue;
+    if (s !== body && FUNCTION_NODES.has(s.type)) continue;
+    if (s.type === 'if_statement' && s.end <= at.start && leaves(s.child('consequence'))) {
+      const cond = s.child('condition');
+      if (cond && conditionContains(cond, name, at)) return true;
+    }
+    for (const c of s.children) if (c.named) stack.push(c);
+  }
+  return false;
+}
+
+function conditionContains(cond: SyntaxNode, name: string, at: SyntaxNode): boolean {
+  const stack: SyntaxNode[] = [cond];
+  let budget = 500;
+  let dotDot = false;
+  let relative = false;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'string' && /^['"`]\.\.(?:[/\\]|\$\{path\.sep\})?['"`]$/.test(n.text)) dotDot = true;
+    if (n.type === 'call_expression') {
+      const callee = n.child('function')?.text ?? '';
+      const first = n.child('arguments')?.namedChildren[0];
+      if (/(?:^|\.)isAbsolute$/.test(callee)) dotDot = true;
+      // path.dirname(p) !== ROOT
+      if (/^path\.dirname$/.test(callee) && first && unwrap(first).text === name && /[!=]==?/.test(n.parent?.text ?? '')) return true;
+      if (callee.endsWith('.startsWith') || callee.endsWith('.includes') || callee.endsWith('.indexOf') || callee.endsWith('.test')) {
+        const recv = n.child('function')?.child('object');
+        for (const candidate of [recv, first]) if (candidate && relativeOf(candidate, at) === name) relative = true;
+      }
+      if (/(?:^|\.)isAbsolute$/.test(callee) && first && relativeOf(first, at) === name) relative = true;
+    }
+    if (n.type === 'regex' && n.text.includes('\\.\\.')) dotDot = true;
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return relative && dotDot;
+}

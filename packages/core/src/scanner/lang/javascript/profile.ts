@@ -218,6 +218,8 @@ export function javascriptProfile(language: LanguageId): LanguageProfile {
       { callee: ['__checked_path__'], classes: ['path'] },
       { callee: ['__checked_url__'], classes: ['redirect', 'ssrf'] },
       { callee: ['__escaped_ldap__'], classes: ['ldap'] },
+      // `s.replace(/[^a-z0-9_-]/g, '')`: only letters, digits, `_`, `-`, `.` are left (named by the adapter).
+      { callee: ['*.__plain_characters__'], classes: 'all' },
     ],
     paramTaint,
     mutators: ['push', 'unshift', 'add', 'set', 'append', 'splice'],

@@ -160,9 +160,13 @@ function comparison(node: SyntaxNode): Verdict {
   return false;
 }
 
-/** Test code keeps fake credentials on purpose. */
+/** Test code, end-to-end suites and database seeds keep fake credentials on purpose. */
 function testFile(ctx: MatchContext): boolean {
-  return ctx.filename !== null && (/\.(?:test|spec|e2e|stories)\.[cm]?[jt]sx?$/i.test(ctx.filename) || /(?:^|[\\/])__(?:tests|mocks)__[\\/]/.test(ctx.filename));
+  const f = ctx.filename;
+  if (f === null) return false;
+  if (/\.(?:test|spec|e2e|e2e-spec|stories|cy|bench)\.[cm]?[jt]sx?$/i.test(f) || /(?:^|[\\/])__(?:tests|mocks)__[\\/]/.test(f)) return true;
+  if (/(?:^|[\\/])(?:test|tests|e2e|cypress|playwright|spec|mocks|seeds|seeders)[\\/]/.test(f)) return true;
+  return /(?:^|[\\/])(?:seed|test-utils|test-helpers|testUtils|setupTests|jest\.setup|vitest\.setup)\.[cm]?[jt]sx?$/.test(f);
 }
 
 function detect(node: SyntaxNode, ctx: MatchContext): Verdict {

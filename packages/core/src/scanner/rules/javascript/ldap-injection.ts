@@ -1,14 +1,53 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { argAt, atWrapperCall, importsModule, objectLiteral, propValue, taintedArgs, unwrap } from '../../lang/javascript/helpers.ts';
+import { argAt, atWrapperCall, declaredValue, importsModule, objectLiteral, propValue, taintedArgs, unwrap } from '../../lang/javascript/helpers.ts';
 import type { SyntaxNode } from '../../syntax.ts';
+
+/**
+ * A filter object rather than filter text: `new ldap.EqualityFilter({ attribute, value })` (which
+ * escapes its value), `new AndFilter({ filters })`, or the result of `ldap.parseFilter(…)` (whose
+ * own argument is a sink), inline or through a local binding.
+ */
+function filterObject(filter: SyntaxNode): boolean {
+  let n = unwrap(filter);
+  if (n.type === 'identifier' || n.type === 'shorthand_property_identifier') {
+    const v = declaredValue(n);
+    if (!v) return false;
+    n = unwrap(v);
+  }
+  if (n.type === 'new_expression') return true;
+  return n.type === 'call_expression' && /(?:^|\.)parseFilter$/.test(n.child('function')?.text ?? '');
+}
+
+/** `(&(objectClass=user)(uid=…))`, `(mail=…)`: an LDAP filter's opening; `uid=…,ou=people,dc=…`: a DN. */
+const LDAP_FILTER = /^\s{0,4}\(\s{0,4}(?:[&|!]\s{0,4}\(|[A-Za-z][\w.;-]{0,40}[~<>]?=)/;
+const DN_PART = /^\s{0,4}(?:uid|cn|ou|dc|o)=/i;
+
+/** `cn=…,ou=groups,dc=example`: at least two RDNs with the usual attribute names. */
+function ldapDn(text: string): boolean {
+  return text.split(',').filter((p) => DN_PART.test(p)).length >= 2;
+}
+
+/** A search whose filter (or base DN) is built, as text that reads as LDAP, from input. */
+function ldapText(call: CallView, ctx: MatchContext): boolean {
+  const base = argAt(call, 0);
+  const bt = base ? ctx.taint(base) : null;
+  if (bt?.built && ldapDn(bt.text)) return true;
+  const opts = argAt(call, 1);
+  const obj = opts ? objectLiteral(opts) : null;
+  const filter = obj ? propValue(obj, 'filter') : null;
+  const t = filter ? ctx.taint(filter) : null;
+  return t !== null && t.built && LDAP_FILTER.test(t.text) && !filterObject(filter as SyntaxNode);
+}
 
 /**
  * ldapjs / ldapts `client.search(base, { filter })`: the filter string (or the base DN) built from
  * input. `new ldap.EqualityFilter({ attribute, value })` escapes its value and is not a string.
  */
 function ldapSearch(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  if (!importsModule(ctx, 'ldapjs', 'ldapts', 'ldapjs-promise', 'activedirectory', 'activedirectory2', 'ldap-authentication', 'ldapauth-fork')) return false;
+  // Without an LDAP client import (the client comes from another module: `this.ldap.search(…)`),
+  // only text that reads as an LDAP filter or DN counts.
+  if (!importsModule(ctx, 'ldapjs', 'ldapts', 'ldapjs-promise', 'activedirectory', 'activedirectory2', 'ldap-authentication', 'ldapauth-fork')) return ldapText(call, ctx);
   const base = argAt(call, 0);
   if (base && ctx.taint(base) && taint.built) return true;
   const opts = argAt(call, 1);
@@ -19,7 +58,7 @@ function ldapSearch(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const filter = obj ? propValue(obj, 'filter') : unwrap(opts);
   if (!filter) return false;
   const t = ctx.taint(filter);
-  return t !== null && (t.built || t.strength === 'remote') && unwrap(filter).type !== 'new_expression';
+  return t !== null && (t.built || t.strength === 'remote') && !filterObject(filter);
 }
 
 export default defineRule({
@@ -56,7 +95,7 @@ export default defineRule({
         const obj = objectLiteral(a);
         const filter = obj ? propValue(obj, 'filter') : null;
         const t = filter ? ctx.taint(filter) : null;
-        return t !== null && (t.built || t.strength === 'remote') && unwrap(filter as SyntaxNode).type !== 'new_expression';
+        return t !== null && (t.built || t.strength === 'remote') && !filterObject(filter as SyntaxNode);
       });
     },
   },

@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { anyMatch, argAt, atWrapperCall, checksHost, fileFact, fromRequestMetadata, taintedArgs, leadingLiteral, rawRequestTarget, literalString, objectLiteral, propValue, receiverPath, scopeText, unwrap } from '../../lang/javascript/helpers.ts';
+import { anyMatch, argAt, declaredValue, atWrapperCall, checksHost, fileFact, fromRequestMetadata, taintedArgs, leadingLiteral, rawRequestTarget, literalString, objectLiteral, propValue, receiverPath, scopeText, unwrap } from '../../lang/javascript/helpers.ts';
 
 /**
  * Whether the destination stays on this site or on a fixed host: a literal local path before the
@@ -28,11 +28,25 @@ function chosenByAttacker(taint: Taint): boolean {
 }
 
 /** `new URL(path, base)`: the path decides where it goes (an absolute URL replaces the base). */
-function target(node: SyntaxNode): SyntaxNode {
+function urlPath(node: SyntaxNode): SyntaxNode | null {
   const n = unwrap(node);
-  if (n.type === 'new_expression' && /^URL$/.test(n.child('constructor')?.text ?? '')) {
-    const first = n.child('arguments')?.namedChildren[0];
-    if (first) return first;
+  if (n.type === 'new_expression' && /^URL$/.test(n.child('constructor')?.text ?? '')) return n.child('arguments')?.namedChildren[0] ?? null;
+  return null;
+}
+
+/**
+ * What decides the destination: the path of `new URL(path, base)`, also through a local binding
+ * whose path is the developer's (`const login = new URL('/login', req.url); login.searchParams.set('from', …)`
+ * keeps the request's own origin and only adds a query parameter).
+ */
+function target(node: SyntaxNode, ctx: MatchContext): SyntaxNode {
+  const n = unwrap(node);
+  const direct = urlPath(n);
+  if (direct) return direct;
+  if (n.type === 'identifier') {
+    const bound = declaredValue(n, node);
+    const path = bound ? urlPath(bound) : null;
+    if (path && ctx.taint(path) === null && (leadingLiteral(path, ctx) ?? '').startsWith('/')) return path;
   }
   return n;
 }
@@ -42,7 +56,7 @@ function redirectTarget(call: CallView, ctx: MatchContext, taint: Taint): boolea
   const last = call.args.filter((a) => a.index >= 0);
   const given = last.length >= 2 && /^\d+$/.test(unwrap(last[0]?.node as SyntaxNode).text) ? last[1]?.node : last[0]?.node;
   if (!given) return false;
-  const url = target(given);
+  const url = target(given, ctx);
   const t = ctx.taint(url);
   if (!t || !chosenByAttacker(t) || rawRequestTarget(url)) return false;
   return !destinationFixed(url, ctx) && !destinationChecked(call.node);

@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { declaredValue, fromRequestMetadata, inputsOnlyLookedUp, objectLiteral, propValue, rawRequestTarget, receiverPath, unwrap } from '../../lang/javascript/helpers.ts';
+import { containmentChecked, declaredValue, fromRequestMetadata, inputsOnlyLookedUp, objectLiteral, propValue, rawRequestTarget, receiverPath, unwrap } from '../../lang/javascript/helpers.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 
 const FS = ['fs', 'fs.promises', 'fs/promises', 'fs-extra', 'graceful-fs', 'fsPromises', 'fse'];
@@ -50,6 +50,7 @@ function traversable(taint: Taint, ctx: MatchContext, at: SyntaxNode): boolean {
   if (rawRequestTarget(at) || fromRequestMetadata(taint)) return false;
   if (stripsDotDot(at)) return false;
   if (inputsOnlyLookedUp(at, ctx)) return false;
+  if (containmentChecked(at, at)) return false;
   return !(/^(?:req|request|ctx)\.(?:request\.)?files?\b/.test(taint.label) && /\.(?:path|filename|destination|tempFilePath)$/.test(taint.label));
 }
 

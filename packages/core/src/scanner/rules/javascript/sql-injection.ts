@@ -85,7 +85,11 @@ export default defineRule({
         label: 'a query builder condition',
       },
     ],
-    sanitizers: ['sql', 'Prisma.sql', 'SQL', 'sql.join', 'Prisma.join'],
+    // Tagged-template builders turn each substitution into a bound parameter.
+    sanitizers: [
+      'sql', 'Prisma.sql', 'SQL', 'sql.join', 'Prisma.join', '@prisma/client.Prisma.{sql,join}', 'sql-template-strings', 'sql-template-strings.SQL', 'sql-template-tag',
+      'sql-template-tag.{sqltag,join}', '@databases/{pg,mysql,sqlite,sql}.sql', 'slonik.sql', 'slonik.sql.*', '@vercel/postgres.sql', 'postgres.sql', 'drizzle-orm.sql', '@neondatabase/serverless.neon',
+    ],
     params: 'built',
     local: 'built',
     check: (taint) => taint.built || taint.strength === 'remote',

@@ -10,6 +10,10 @@ const NOT_SECURITY =
   // redos-ok: matched against identifier names and short argument texts only (bounded input)
   /etag|cache|gravatar|avatar|dedup|fingerprint|uuid|shard|bucket|partition|colou?r|file_?name|asset|content_?hash|file_?hash|hash_?file|checksum_?file|cache_?key|deterministic|seed|lock_?key|placeholder|identicon|slug|short_?id|anon(?:ymi[sz]e)?|bloom/i;
 
+/** Names that say the digest vouches for data: subresource integrity, tamper checks, a MAC. */
+// redos-ok: matched against identifier names and short argument texts only (bounded input)
+const INTEGRITY = /integrity|(?:^|[^a-z])sri(?:[^a-z]|$)|tamper|(?:^|[^a-z])mac(?:[^a-z]|$)|verif|sign(?:ed|ature)/i;
+
 /** The call chain a hash call heads: `crypto.createHash('md5').update(x).digest('hex')`. */
 function chainTop(node: SyntaxNode): SyntaxNode {
   let n = node;
@@ -30,8 +34,14 @@ function hashedText(call: CallView, top: SyntaxNode): string {
   const texts = call.args.map((a) => a.node.text);
   const at = top.text.indexOf('.update(');
   if (at >= 0) {
-    const rest = top.text.slice(at + 8, at + 128);
-    const close = rest.indexOf(')');
+    // Up to the parenthesis that closes `.update(` (the argument may hold calls: `${email.toLowerCase()}|${password}`).
+    const rest = top.text.slice(at + 8, at + 208);
+    let depth = 0;
+    let close = -1;
+    for (let i = 0; i < rest.length && close < 0; i++) {
+      if (rest[i] === '(') depth++;
+      else if (rest[i] === ')' && depth-- === 0) close = i;
+    }
     texts.push(close >= 0 ? rest.slice(0, close) : rest);
   }
   return texts.join(' ');
@@ -75,10 +85,14 @@ function check(call: CallView, ctx: MatchContext): Verdict {
   if (NOT_SECURITY.test(context)) return false;
   // The digest goes into a protocol's MD5 integrity field (S3 `ContentMD5`, the `Content-MD5` header): the protocol dictates MD5.
   if (algorithm.toLowerCase() === 'md5' && protocolChecksum(top, fn)) return false;
-  const security = names.some((n) => secretWord(n));
+  // Reported when the names around the digest say what it protects (a password, a token, a
+  // signature, an integrity check). A digest with no such sign is an identifier (a request id, an
+  // A/B bucket, a content address, a dedup key), which MD5/SHA-1 serve well.
+  const secret = names.some((n) => secretWord(n));
+  if (!secret && !hmac && !INTEGRITY.test(names.map((n) => n.replace(/([a-z0-9])([A-Z])/g, '$1_$2')).join(' '))) return false;
   return {
-    confidence: security ? 'high' : 'medium',
-    message: `${hmac ? 'HMAC-' : ''}${algorithm.toUpperCase()} is a broken hash${security ? ' and is used here for a secret or a credential' : ''}: use SHA-256 or better (bcrypt/scrypt/argon2 for passwords)`,
+    confidence: secret || hmac ? 'high' : 'medium',
+    message: `${hmac ? 'HMAC-' : ''}${algorithm.toUpperCase()} is a broken hash${secret ? ' and is used here for a secret or a credential' : ''}: use SHA-256 or better (bcrypt/scrypt/argon2 for passwords)`,
   };
 }
 
