@@ -16,6 +16,7 @@ import {
   defines,
   descendants,
   enclosingFunction,
+  fieldDeclarations,
   findDeclaration,
   isIntegerType,
   functionName,
@@ -93,6 +94,7 @@ function parameterIndex(owner: SyntaxNode): number {
  */
 function fedInteger(node: SyntaxNode): Taint | null {
   const v = unwrap(node);
+  if (v.type === 'field_expression') return fedField(v);
   if (v.type !== 'identifier') return null;
   const d = findDeclaration(v.text, v);
   if (!d || d.kind !== 'param' || !d.fn || d.pointers > 0 || d.arrays.length > 0 || !isIntegerType(d.type)) return null;
@@ -100,6 +102,27 @@ function fedInteger(node: SyntaxNode): Taint | null {
   const feed = paramFeed(d.fn, index);
   if (!feed || checkedByCallers(d.fn, index)) return null;
   return { strength: feed, label: `${v.text} (input passed by the callers of ${d.fn.type === 'function_definition' ? 'this function' : 'it'})`, source: d.declarator, steps: [], sanitized: 0, built: false, text: '' };
+}
+
+/**
+ * A field of a structure parameter that the function's callers in this file fill from input, or that
+ * a decoder receives with its buffer: `handle(const FrameHeader &hdr, …)` called with the header
+ * parsed from the bytes it received makes `hdr.length` a length the peer chose.
+ */
+function fedField(v: SyntaxNode): Taint | null {
+  let root = v;
+  for (let i = 0; i < 6 && root.type === 'field_expression'; i++) root = unwrap(root.child('argument') ?? root);
+  if (root.type !== 'identifier' || root.text === 'this') return null;
+  const d = findDeclaration(root.text, root);
+  if (!d || d.kind !== 'param' || !d.fn || d.arrays.length > 0 || isIntegerType(d.type)) return null;
+  const field = v.child('field')?.text;
+  if (!field) return null;
+  // Only numeric fields: a count or a length, not a nested buffer or a name.
+  const decls = fieldDeclarations(rootOf(v), field);
+  if (decls.length === 0 || !decls.every((f) => f.pointers === 0 && f.arrays.length === 0 && isIntegerType(f.type))) return null;
+  const feed = paramFeed(d.fn, parameterIndex(d.owner));
+  if (!feed) return null;
+  return { strength: feed, label: `${v.text} (a field of input passed by the callers of ${d.fn.type === 'function_definition' ? 'this function' : 'it'})`, source: d.declarator, steps: [], sanitized: 0, built: false, text: '' };
 }
 
 /** Whether every call of the function in this file passes a constant or an upper-bounded value at `index`. */

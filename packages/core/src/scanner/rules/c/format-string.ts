@@ -85,6 +85,7 @@ const STRING_WRITERS: Record<string, number> = { sprintf: 1, snprintf: 2, _snpri
  */
 function builtAtRuntime(fmt: SyntaxNode, at: SyntaxNode, ctx: MatchContext): string | null {
   const f = unwrap(fmt);
+  if (f.type === 'call_expression') return concatenatedString(f, at, ctx);
   if (f.type !== 'identifier') return null;
   const d = findDeclaration(f.text, f);
   if (!d || d.kind === 'param' || d.arrays.length === 0) return null;
@@ -122,6 +123,68 @@ function builtAtRuntime(fmt: SyntaxNode, at: SyntaxNode, ctx: MatchContext): str
     if ((c.conv === 's' || c.conv === 'S') && arg && !constantFormat(arg, ctx)) return name;
   }
   return null;
+}
+
+/** Calls whose result is a number or program text: `std::to_string(n)`, `strerror(e)`. */
+const NUMBER_TEXT = /^(?:std::)?(?:to_string|to_wstring)$/;
+const STRING_TYPE = /^(?:std::)?(?:string|wstring|string_view)$/;
+
+/** The non-literal parts of a `+` chain that are not numbers: `"detail " + std::to_string(n) + ": " + msg` → msg. */
+function textParts(node: SyntaxNode, ctx: MatchContext, out: SyntaxNode[], depth = 0): void {
+  const v = unwrap(node);
+  if (depth > 32 || out.length > 16) return;
+  if (v.type === 'binary_expression' && v.child('operator')?.text === '+') {
+    for (const side of ['left', 'right']) {
+      const c = v.child(side);
+      if (c) textParts(c, ctx, out, depth + 1);
+    }
+    return;
+  }
+  if (v.type === 'number_literal' || v.type === 'char_literal' || constantFormat(v, ctx)) return;
+  if (v.type === 'call_expression' && NUMBER_TEXT.test(v.child('function')?.text ?? '')) return;
+  // `std::string("desk ")`: a string object made from constant text.
+  if (v.type === 'call_expression' && STRING_TYPE.test(v.child('function')?.text ?? '')) {
+    const args = v.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+    if (args.length > 0 && args.every((a) => constantFormat(a, ctx) || unwrap(a).type === 'number_literal')) return;
+  }
+  out.push(v);
+}
+
+/**
+ * C++: `syslog(LOG_INFO, line.c_str())` where the local std::string `line` was built with `+` from
+ * text that is not a constant (`"detail: " + ev.detail`): any "%" in that text becomes a directive.
+ */
+function concatenatedString(f: SyntaxNode, at: SyntaxNode, ctx: MatchContext): string | null {
+  const callee = f.child('function');
+  if (callee?.type !== 'field_expression' || (f.child('arguments')?.namedChildren.length ?? 0) > 0) return null;
+  const method = callee.child('field')?.text;
+  if (method !== 'c_str' && method !== 'data') return null;
+  const object = unwrap(callee.child('argument') ?? callee);
+  if (object.type !== 'identifier') return null;
+  const d = findDeclaration(object.text, object);
+  if (!d || d.kind !== 'local' || d.pointers > 0 || d.arrays.length > 0 || !d.init) return null;
+  if (!/\b(?:string|wstring)\b/.test(d.type)) return null;
+  const init = unwrap(d.init);
+  if (init.type !== 'binary_expression' || init.child('operator')?.text !== '+') return null;
+  // Reassigned or appended to before the call: the initialiser no longer tells what it holds.
+  const fn = enclosingFunction(at);
+  if (!fn) return null;
+  for (const c of descendants(fn, new Set(['assignment_expression']))) {
+    if (c.start >= at.start) break;
+    if (c.start > d.owner.start && unwrap(c.child('left') ?? c).text === object.text) return null;
+  }
+  const parts: SyntaxNode[] = [];
+  textParts(init, ctx, parts);
+  return parts.length > 0 && literalPlus(init) ? 'operator+' : null;
+}
+
+/** Whether a `+` chain holds a string literal (it builds text, it does not add numbers). */
+function literalPlus(node: SyntaxNode, depth = 0): boolean {
+  const v = unwrap(node);
+  if (depth > 32) return false;
+  if (v.type === 'string_literal' || v.type === 'raw_string_literal' || v.type === 'concatenated_string') return true;
+  if (v.type !== 'binary_expression' || v.child('operator')?.text !== '+') return false;
+  return literalPlus(v.child('left') ?? v, depth + 1) || literalPlus(v.child('right') ?? v, depth + 1);
 }
 
 const wrapperCache = new WeakMap<SyntaxNode, number | null>();

@@ -10,6 +10,7 @@ import insecureCookie from './insecure-cookie.ts';
 import insecureRandom from './insecure-random.ts';
 import insecureTempFile from './insecure-temp-file.ts';
 import integerOverflowAllocation from './integer-overflow-allocation.ts';
+import ldapInjection from './ldap-injection.ts';
 import nullDereference from './null-dereference.ts';
 import offByOneIndex from './off-by-one-index.ts';
 import openRedirect from './open-redirect.ts';
@@ -43,6 +44,7 @@ export const cRules: readonly Rule[] = [
   insecureRandom,
   insecureTempFile,
   integerOverflowAllocation,
+  ldapInjection,
   nullDereference,
   offByOneIndex,
   openRedirect,

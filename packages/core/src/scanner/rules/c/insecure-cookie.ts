@@ -3,7 +3,7 @@ import { callArgs, calledName } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
-const HEADER_SETTERS = /^(?:set_header|add_header|setHeader|addHeader|insert_header|set|insert|add)$/;
+const HEADER_SETTERS = /^(?:set_header|add_header|setHeader|addHeader|insert_header|set|insert|add|header|append_header|appendHeader)$/;
 
 /** The flags a Set-Cookie value lacks, judged from its literal text; null for a cookie being deleted. */
 function missingFlags(text: string): { secure: boolean; httpOnly: boolean } | null {

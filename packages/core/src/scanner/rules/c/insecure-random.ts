@@ -15,7 +15,7 @@ function secretish(name: string): boolean {
   const words = nameWords(name);
   if (words.some((w) => NOT_SECRET.has(w))) return false;
   // `code` alone is too generic: only reset/verification/auth codes.
-  if (words.includes('code') && !words.some((w) => /^(?:reset|verify|verification|confirm|confirmation|auth|otp|login|invite|activation|one)$/.test(w))) {
+  if (words.includes('code') && !words.some((w) => /^(?:reset|verify|verification|confirm|confirmation|auth|otp|login|invite|activation|one|unlock|access|pairing|recovery|backup|security|mfa|sms|email|enrol|enroll|enrollment)$/.test(w))) {
     return words.some((w) => w !== 'code' && SECRET_WORDS.has(w));
   }
   if (words.includes('seed') && words.length === 1) return false;

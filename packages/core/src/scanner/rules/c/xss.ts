@@ -1,6 +1,6 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { cgiHtml, hasMarkup, htmlType, literalParts, statementOf, stdoutWriter } from '../../lang/c/web.ts';
-import { callArgs, enclosingFunction } from '../../lang/c/syntax.ts';
+import { callArgs, enclosingFunction, findDeclaration, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 
@@ -62,6 +62,38 @@ function cgiBody(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   return !(format && (call.name === 'printf' || call.name === 'fprintf' || call.name === 'FCGI_printf') && ctx.taint(format.node) !== null && ctx.stringValue(format.node) === null);
 }
 
+/** Content types of a response that is not a page (`application/json`, `text/plain`, images, downloads). */
+function otherContentType(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  return t.startsWith('application/') ? !t.includes('xhtml') : t.startsWith('text/plain') || t.startsWith('text/csv') || t.startsWith('image/') || t.startsWith('text/css') || t.startsWith('text/javascript');
+}
+
+/** The variable an lvalue's member chain starts from: `res.body` → `res`, `resp->body` → `resp`. */
+function rootVariable(node: SyntaxNode): SyntaxNode | null {
+  let n = unwrap(node);
+  for (let i = 0; i < 8 && n.type === 'field_expression'; i++) n = unwrap(n.child('argument') ?? n);
+  return n.type === 'identifier' ? n : null;
+}
+
+/**
+ * `res.body = page` on a response object (cpp-httplib `Response`, Crow `response`, a server's own
+ * `HttpResponse`): the page is HTML when the handler says so (`text/html`), or when it was built from
+ * markup and no other content type is set.
+ */
+function htmlBody(target: SyntaxNode, _ctx: MatchContext, taint: Taint): boolean {
+  if (insertedBefore(taint)) return false;
+  const t = unwrap(target);
+  if (t.type !== 'field_expression') return false;
+  const root = rootVariable(t.child('argument') ?? t);
+  if (!root) return false;
+  const d = findDeclaration(root.text, root);
+  if (!d || !/response|reply/i.test(d.type)) return false;
+  const fn = enclosingFunction(target);
+  const parts = fn ? literalParts(fn, 256) : [];
+  if (parts.some(htmlType)) return true;
+  return !parts.some(otherContentType) && hasMarkup(taint.text);
+}
+
 export default defineRule({
   id: 'c.xss',
   title: 'Cross-site scripting',
@@ -91,6 +123,7 @@ export default defineRule({
       { callee: ['<<'], args: [2], where: (call) => markupChain(call.node), label: 'HTML markup' },
       { callee: ['printf', 'puts', 'fputs', 'fprintf', 'FCGI_printf', 'std.printf', 'std.puts', 'std.fputs', 'std.fprintf'], args: 'all', where: cgiBody, label: 'the CGI page' },
     ],
+    assignSinks: [{ target: ['*.body', '*.content'], where: htmlBody, label: 'an HTML response' }],
     params: 'never',
     local: 'never',
   },
