@@ -258,6 +258,22 @@ function leaves(node: SyntaxNode | null): boolean {
 }
 
 const CANONICAL = new Set(['GetFullPath']);
+/**
+ * `name.EndsWith(".csv")`: a file-extension test says nothing about the rest of the value
+ * (`../../secrets/x.csv` passes it), so it is a plain boolean, not a validator that cleans the value.
+ */
+function extensionCheck(node: SyntaxNode): View | null {
+  const fn = node.child('function');
+  if (fn?.type !== 'member_access_expression' || fn.child('name')?.text !== 'EndsWith') return null;
+  const args = (node.child('arguments')?.namedChildren ?? []).filter((a) => a.type === 'argument');
+  const first = args[0]?.namedChildren[args[0].namedChildren.length - 1];
+  if (!first || first.type !== 'string_literal') return null;
+  const text = first.text.slice(1, -1);
+  if (!/^\.[A-Za-z0-9]{1,8}$/.test(text)) return null;
+  const receiver = fn.child('expression');
+  return { kind: 'clean', parts: [...(receiver ? [receiver] : []), ...args] };
+}
+
 const CONTAINMENT = new Set(['StartsWith', 'IsSubPathOf', 'IsBaseOf']);
 
 /**
@@ -580,6 +596,8 @@ function viewOf(node: SyntaxNode): View | null {
     case 'invocation_expression': {
       const fn = node.child('function');
       if (fn?.type === 'identifier' && fn.text === 'nameof') return { kind: 'literal' };
+      const extension = extensionCheck(node);
+      if (extension) return extension;
       return callView(node);
     }
     case 'object_creation_expression': {

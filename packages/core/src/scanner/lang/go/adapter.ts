@@ -1,4 +1,5 @@
 import { SyntaxNode } from '../../syntax.ts';
+import { returnsOnlyConstants } from './constant-functions.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
 
 /**
@@ -306,7 +307,11 @@ function callView(node: SyntaxNode): View | null {
     name = fn.child('field')?.text ?? '?';
     if (operand && isPackageName(operand)) pkg = packageOf(operand);
     else receiver = operand;
-  } else if (fn.type === 'identifier') name = fn.text;
+  } else if (fn.type === 'identifier') {
+    name = fn.text;
+    // A same-file allow-list mapping (`orderColumn(key)` returning one of its own constants) carries no taint.
+    if (returnsOnlyConstants(node, name)) return { kind: 'clean', parts: args.map((a) => a.node) };
+  }
   if (pkg && TRANSPARENT[pkg]?.has(name) && args[0] && !isRootedClean(node, pkg, name)) return { kind: 'pass', inner: args[0].node };
   // `strings.HasPrefix(u, "https://")` checks the scheme only: any host still passes, so it validates nothing.
   if (schemeOnlyPrefix(node, pkg, name)) return { kind: 'clean', parts: args.map((a) => a.node) };

@@ -5,6 +5,8 @@ import { assignedName, bindingsOf, boundLocal, initializerValues, laterUses, pro
 
 /** Cookie names that carry a session, an identity or a credential. */
 const SENSITIVE = /sess|auth|token|jwt|login|remember|sid$|^sid|identity|access|refresh|csrf|xsrf|antiforgery|credential|passw|secret|apikey|api_key|\.aspnet|user_?id|user_?name/i;
+/** Cookie values that are a session, a token or a credential, by the name of what is stored (`sessionId`, `jwt`). */
+const SENSITIVE_VALUE = /sess|token|jwt|sid$|^sid|auth|secret|credential|passw|ticket/i;
 const COOKIE_TYPES = /^(?:HttpCookie|CookieOptions|CookieBuilder|Cookie)$/;
 
 function sensitiveName(node: SyntaxNode | null, ctx: MatchContext): boolean {
@@ -31,6 +33,29 @@ function missing(creation: SyntaxNode): string[] {
   if (flagState(creation, 'Secure') === 'unset') out.push('Secure');
   if (flagState(creation, 'HttpOnly') === 'unset') out.push('HttpOnly');
   return out;
+}
+
+/** `Append(name, value, …)`'s name and value (the expressions, without `name:` labels). */
+function appendArgs(invocation: SyntaxNode): (SyntaxNode | null)[] {
+  return (invocation.child('arguments')?.namedChildren ?? []).filter((a) => a.type === 'argument').map((a) => a.namedChildren[a.namedChildren.length - 1] ?? null);
+}
+
+/** A value that carries a session or a credential: named for one (`sessionId`, `token`), never a literal. */
+function sensitiveValue(node: SyntaxNode | null, ctx: MatchContext): boolean {
+  if (!node || ctx.stringValue(node) !== null) return false;
+  return SENSITIVE_VALUE.test(node.text);
+}
+
+/**
+ * `Response.Cookies.Append("theme", "dark", new CookieOptions { HttpOnly = false })`: a cookie made
+ * readable (or sent) on purpose whose value is a constant of the program and whose name is no session's.
+ */
+function plainCookie(creation: SyntaxNode, ctx: MatchContext): boolean {
+  const sender = sentBy(creation);
+  if (!sender) return false;
+  const [name, value] = appendArgs(sender);
+  if (!name || ctx.stringValue(name) === null || sensitiveName(name, ctx)) return false;
+  return value !== null && value !== undefined && ctx.stringValue(value) !== null;
 }
 
 function verdictFor(flags: string[], what: string): Verdict {
@@ -100,6 +125,7 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
       if ((name === 'Secure' || name === 'HttpOnly') && right.text === 'false' && cookieish) {
         // In an initializer (`new CookieOptions { Secure = false }`): over the cookie's lines up to the call that sets it.
         const creation = node.parent?.type === 'initializer_expression' ? node.parent.parent : null;
+        if (creation && plainCookie(creation, ctx)) return false;
         const at = creation && (creation.type === 'object_creation_expression' || creation.type === 'implicit_object_creation_expression') ? cookieSpan(creation) : node;
         return { node: at, message: `Cookie ${name} is disabled: ${name === 'Secure' ? 'it is sent over plain HTTP' : 'scripts can read it'}`, cwe: [name === 'Secure' ? 'CWE-614' : 'CWE-1004'] };
       }
@@ -123,7 +149,7 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
       const cookies = fn.child('expression');
       if (cookies?.type !== 'member_access_expression' || simpleName(cookies.child('name')) !== 'Cookies') return false;
       const args = (node.child('arguments')?.namedChildren ?? []).map((a) => a.namedChildren[a.namedChildren.length - 1] ?? null);
-      if (!sensitiveName(args[0] ?? null, ctx)) return false;
+      if (!sensitiveName(args[0] ?? null, ctx) && !sensitiveValue(args[1] ?? null, ctx)) return false;
       if (args.length < 3) return verdictFor(['Secure', 'HttpOnly'], 'The cookie');
       const creation = optionsCreation(args[2] ?? null);
       if (!creation) return false;

@@ -28,10 +28,37 @@ function isContextArg(node: SyntaxNode | null, ctx: MatchContext): boolean {
   return last === 'Context()' || last === 'Background()' || last === 'TODO()' || last === 'WithTimeout()' || last === 'UserContext()';
 }
 
+/** `stmt, err := db.PrepareContext(ctx, …)`, `name = tx.Prepare(…)`: what a name is assigned (anchored, right after the name). */
+const ASSIGNED_CALL = /^[ \t]*(?:,[ \t]*[A-Za-z_]\w{0,40}[ \t]*)?:?=[ \t]*([\w.]{1,200})\(/;
+const PREPARES = /^(?:Prepare|PrepareContext|Preparex|PreparexContext|PrepareNamed|PrepareNamedContext|Stmt|StmtContext|Stmtx|StmtxContext)$/;
+
+/**
+ * A prepared statement (`*sql.Stmt`, `*sqlx.Stmt`): `stmt.ExecContext(ctx, a, b)` runs SQL fixed when it
+ * was prepared, and every argument is a bound parameter. Known by a name made for it (`stmt`,
+ * `s.insertStmt`) or by the `Prepare` call the local was assigned from in this function.
+ */
+function preparedStatement(call: CallView, ctx: MatchContext): boolean {
+  const segments = receiverSegments(call, ctx);
+  const last = segments[segments.length - 1];
+  if (last !== undefined && /(?:stmt|statement)$/i.test(last)) return true;
+  const r = call.receiver ? unparen(call.receiver) : null;
+  if (!r || r.type !== 'identifier' || !/^[A-Za-z_]\w*$/.test(r.text)) return false;
+  const text = functionText(call.node);
+  for (let i = text.indexOf(r.text); i >= 0; i = text.indexOf(r.text, i + 1)) {
+    if (i > 0 && /\w/.test(text[i - 1] as string)) continue;
+    const m = ASSIGNED_CALL.exec(text.slice(i + r.text.length, i + r.text.length + 256));
+    if (!m) continue;
+    const chain = (m[1] as string).split('.');
+    if (PREPARES.test(chain[chain.length - 1] as string)) return true;
+  }
+  return false;
+}
+
 /** database/sql, sqlx, pgx: reported when the text is SQL, or when request data reaches a database handle. */
 function sqlCall(offset: 0 | 1) {
   return (call: CallView, ctx: MatchContext, taint: Taint): boolean => {
     if (frameworkOf(call.receiver)) return false; // c.Query("id") on a gin context is a request read
+    if (!call.name.startsWith('Prepare') && preparedStatement(call, ctx)) return false;
     if (offset === 0 && isContextArg(argAt(call, 0), ctx) && call.args.length > 1) return false;
     if (offset === 1 && !/Context$/.test(call.name) && !isContextArg(argAt(call, 0), ctx)) return false;
     if (looksLikeSql(taint.text)) return true;

@@ -2,11 +2,11 @@ import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { contextNames, identifierWords } from '../../lang/java/predicates.ts';
-import { classRef } from '../../lang/java/tree.ts';
+import { classRef, descendants, enclosingMethod, invocationParts } from '../../lang/java/tree.ts';
 
 const WEAK = /^(?:MD2|MD4|MD5|SHA|SHA1|SHA-1|SHA_1)$/i;
 /** Names that say the digest is not used for security (HTTP caching, bucketing, Gravatar URLs). */
-const NON_SECURITY = new Set(['etag', 'cache', 'caching', 'gravatar', 'avatar', 'identicon', 'shard', 'partition', 'bucket', 'dedup', 'deduplicate', 'cachekey']);
+const NON_SECURITY = new Set(['etag', 'cache', 'caching', 'gravatar', 'avatar', 'identicon', 'shard', 'partition', 'bucket', 'dedup', 'dedupe', 'deduplicate', 'cachekey']);
 /** `contentHash`, `fileDigest`: a fingerprint of stored content (de-duplication, change detection), as the other languages treat it. */
 const CONTENT = new Set(['content', 'file', 'blob', 'chunk']);
 const DIGEST = new Set(['hash', 'digest', 'md5', 'sha1', 'fingerprint']);
@@ -20,13 +20,40 @@ function algorithm(node: SyntaxNode | null, ctx: MatchContext): string | null {
   return /^[A-Z][A-Z0-9_]*$/.test(last) ? last.replace(/_/g, '-') : null;
 }
 
-function nonSecurityUse(call: CallView): boolean {
-  return contextNames(call.node).some((n) => {
+const INVOCATIONS = new Set(['method_invocation']);
+
+function nonSecurityNames(node: SyntaxNode): boolean {
+  return contextNames(node).some((n) => {
     const ws = identifierWords(n);
     if (ws.some((w) => NON_SECURITY.has(w))) return true;
     for (let i = 1; i < ws.length; i++) if (DIGEST.has(ws[i] as string) && CONTENT.has(ws[i - 1] as string)) return true;
     return false;
   });
+}
+
+/**
+ * A private helper (`private static String md5Hex(String v)`) says nothing by its own name: its
+ * callers do. It is a non-security use when it is called in this file and every call is one
+ * (`String dedupeKey = md5Hex(…)`, a call inside `importGravatar`).
+ */
+function helperOnlyForNonSecurity(node: SyntaxNode): boolean {
+  const method = enclosingMethod(node);
+  if (!method || method.type !== 'method_declaration') return false;
+  const modifiers = method.namedChildren.find((c) => c.type === 'modifiers')?.text ?? '';
+  if (!/\bprivate\b/.test(modifiers)) return false;
+  const name = method.child('name')?.text;
+  if (!name) return false;
+  let root = method;
+  while (root.parent) root = root.parent;
+  const calls = descendants(root, INVOCATIONS).filter((inv) => {
+    const p = invocationParts(inv);
+    return p.name === name && (p.object === null || p.object.type === 'this') && enclosingMethod(inv) !== method;
+  });
+  return calls.length > 0 && calls.every(nonSecurityNames);
+}
+
+function nonSecurityUse(call: CallView): boolean {
+  return nonSecurityNames(call.node) || helperOnlyForNonSecurity(call.node);
 }
 
 function weakDigest(call: CallView, ctx: MatchContext): Verdict {
