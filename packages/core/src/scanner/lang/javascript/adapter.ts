@@ -463,7 +463,7 @@ function localFunction(fnNode: SyntaxNode): SyntaxNode | null {
 }
 
 /** Sanitizer names the profile knows for checks done by a same-file helper (see `helperCheck`). */
-export const HELPER_SANITIZERS = { html: '__sanitized_html__', path: '__checked_path__', url: '__checked_url__', ldap: '__escaped_ldap__' } as const;
+export const HELPER_SANITIZERS = { html: '__sanitized_html__', path: '__checked_path__', url: '__checked_url__', ldap: '__escaped_ldap__', plain: '__plain_checked__' } as const;
 
 // redos-ok: run on helper bodies, which helperCheck caps at 4,000 characters
 const HTML_SANITIZING = /\b(?:sanitize\w*|DOMPurify|purify|escape\w*|xss|filterXSS|encodeHTML|he\.encode)\s{0,8}\(|\.sanitize\s{0,8}\(|&lt;|&amp;|&#x?\d/;
@@ -497,6 +497,130 @@ function escapesLdap(text: string): boolean {
     if (cls.includes('*') && cls.includes('(') && cls.includes(')')) return true;
   }
   return false;
+}
+
+/** Module-level `const NAME = /regex/flags` declarations of the file a node is in, by name. */
+const regexesByRoot = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+
+function regexConstants(node: SyntaxNode): Map<string, SyntaxNode> {
+  let root: SyntaxNode = node;
+  while (root.parent) root = root.parent;
+  let out = regexesByRoot.get(root);
+  if (out) return out;
+  out = new Map();
+  for (const stmt of root.namedChildren) {
+    const decl = stmt.type === 'export_statement' ? stmt.namedChildren.find((c) => c.type === 'lexical_declaration') : stmt;
+    if (!decl || decl.type !== 'lexical_declaration' || !decl.children.some((c) => c.text === 'const')) continue;
+    for (const d of decl.namedChildren) {
+      const name = d.child('name');
+      const value = d.child('value');
+      if (d.type === 'variable_declarator' && name?.type === 'identifier' && value?.type === 'regex') out.set(name.text, value);
+    }
+  }
+  regexesByRoot.set(root, out);
+  return out;
+}
+
+/**
+ * A regex that accepts only plain names: anchored at both ends, a sequence of character classes of
+ * letters, digits, `_` and `-` (no `.`, no `/`) and such literal characters (`/^[a-z0-9-]{3,40}$/`,
+ * a UUID pattern). A value it accepts cannot carry a quote, a slash, a dot or a space.
+ */
+function plainRegex(re: SyntaxNode): boolean {
+  const flags = re.child('flags')?.text ?? '';
+  const pattern = re.child('pattern')?.text ?? '';
+  if (flags.includes('m') || pattern.length > 120 || !pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$')) return false;
+  const body = pattern.slice(1, -1);
+  let i = 0;
+  let atoms = 0;
+  while (i < body.length) {
+    const c = body[i] as string;
+    if (c === '[') {
+      const end = body.indexOf(']', i + 1);
+      if (end < 0) return false;
+      const cls = body.slice(i + 1, end);
+      if (cls.startsWith('^') || cls.includes('.') || !plainClass(`^${cls}`)) return false;
+      i = end + 1;
+    } else if (c === '\\') {
+      if (!'wd'.includes(body[i + 1] ?? '!')) return false;
+      i += 2;
+    } else if (/[A-Za-z0-9_-]/.test(c)) i++;
+    else return false;
+    atoms++;
+    // a quantifier: `+`, `*`, `?`, `{n}`, `{n,m}`
+    const q = body[i];
+    if (q === '+' || q === '*' || q === '?') i++;
+    else if (q === '{') {
+      const end = body.indexOf('}', i);
+      if (end < 0 || !/^\{\d{1,4}(?:,\d{0,4})?\}$/.test(body.slice(i, end + 1))) return false;
+      i = end + 1;
+    }
+  }
+  return atoms > 0;
+}
+
+/** `RE.test(p)` with a plain-name regex (literal or module constant) on the identifier `p`. */
+function plainTest(node: SyntaxNode, regexes: Map<string, SyntaxNode>): string | null {
+  const n = unparen(node);
+  if (n.type !== 'call_expression') return null;
+  const callee = n.child('function');
+  if (callee?.type !== 'member_expression' || callee.child('property')?.text !== 'test') return null;
+  const obj = callee.child('object');
+  const re = obj?.type === 'regex' ? obj : obj?.type === 'identifier' ? (regexes.get(obj.text) ?? null) : null;
+  const arg = n.child('arguments')?.namedChildren;
+  if (!re || !plainRegex(re) || arg?.length !== 1 || arg[0]?.type !== 'identifier') return null;
+  return (arg[0] as SyntaxNode).text;
+}
+
+/** The operands of an `&&` (or `||`) chain. */
+function chain(node: SyntaxNode, op: string, out: SyntaxNode[] = [], depth = 0): SyntaxNode[] {
+  const n = unparen(node);
+  if (depth < 8 && n.type === 'binary_expression' && n.child('operator')?.text === op) {
+    for (const side of [n.child('left'), n.child('right')]) if (side) chain(side, op, out, depth + 1);
+  } else out.push(n);
+  return out;
+}
+
+/**
+ * A helper that lets each of its parameters through only when it matches a plain-name regex:
+ * `if (!TENANT_RE.test(tenant)) throw …; return path.join(root, tenant)` or
+ * `return /^[\w-]{1,64}$/.test(id) ? id : null`. What it returns is built from checked names.
+ */
+function plainChecked(fn: SyntaxNode, body: SyntaxNode, regexes: Map<string, SyntaxNode>): boolean {
+  const params = (fn.child('parameters')?.namedChildren ?? (fn.child('parameter') ? [fn.child('parameter') as SyntaxNode] : []))
+    .map((p) => (p.type === 'identifier' ? p : (p.child('pattern') ?? p.child('left') ?? p)))
+    .map((p) => (p.type === 'identifier' ? p.text : null));
+  if (params.length === 0 || params.some((p) => p === null)) return false;
+  const checked = new Set<string>();
+  const stack: SyntaxNode[] = [body];
+  let budget = 2000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n !== body && FUNCTION_TYPES.has(n.type)) continue;
+    if (n.type === 'if_statement') {
+      // `if (!RE.test(p)) throw …` / `if (typeof p !== 'string' || !RE.test(p)) return null`
+      const cond = n.child('condition');
+      const then = n.child('consequence');
+      const first = then?.type === 'statement_block' ? then.namedChildren[0] : then;
+      if (cond && first && (first.type === 'throw_statement' || first.type === 'return_statement')) {
+        for (const part of chain(cond, '||')) {
+          if (part.type === 'unary_expression' && part.child('operator')?.text === '!') {
+            const name = plainTest(part.child('argument') as SyntaxNode, regexes);
+            if (name) checked.add(name);
+          }
+        }
+      }
+    } else if (n.type === 'ternary_expression' && n.parent?.type === 'return_statement' || (n.type === 'ternary_expression' && n === body)) {
+      // `return RE.test(p) ? p : fallback`
+      const cond = n.child('condition');
+      if (cond) for (const part of chain(cond, '&&')) {
+        const name = plainTest(part, regexes);
+        if (name) checked.add(name);
+      }
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return params.every((p) => checked.has(p as string));
 }
 
 /** Whether every value the function returns matches (an expression body, or each `return x`). */
@@ -539,8 +663,13 @@ export function helperCheck(fn: SyntaxNode): keyof typeof HELPER_SANITIZERS | nu
   if (HTML_SANITIZING.test(text) && returnsOnly(body, SANITIZED_RESULT)) return 'html';
   if (escapesLdap(text) && returnsOnly(body, REPLACED_RESULT)) return 'ldap';
   if (!conditional) return null;
+  // `LOCAL_PATH_RE.test(url)`: the module-level regex constants the helper tests with, read as written.
+  const regexes = regexConstants(fn);
+  if (plainChecked(fn, body, regexes)) return 'plain';
   if (PATH_CHECK.test(text) && /\bpath\.|\bresolve\s{0,8}\(|\bnormalize\s{0,8}\(|\.\./.test(text)) return 'path';
-  if (URL_CHECK.test(text)) return 'url';
+  let tested = '';
+  for (const [name, re] of regexes) if (text.includes(`${name}.test(`) && re.text.length <= 200) tested += `\n${re.text}`;
+  if (URL_CHECK.test(text) || (tested.length > 0 && tested.length <= 4000 && URL_CHECK.test(tested))) return 'url';
   return null;
 }
 
@@ -683,10 +812,10 @@ function call(node: SyntaxNode, fnNode: SyntaxNode | null, list: SyntaxNode | nu
     const local = localFunction(fnNode);
     if (local && returnsConstant(local)) return { kind: 'clean', parts: list?.namedChildren ?? [] };
     const kind = local ? helperCheck(local) : null;
-    if (kind && local && (kind === 'path' || kind === 'url') && predicate(local)) {
+    if (kind && local && (kind === 'path' || kind === 'url' || kind === 'plain') && predicate(local)) {
       // `isPlainName(p)` / `isLocalTarget(u)` answer true or false: a check for guards
       // (`if (!isPlainName(p)) return …`), named like the validators the profile knows.
-      return { kind: 'call', node, callee: null, receiver: null, name: kind === 'path' ? 'isValidPath' : 'isSafeUrl', args: args(list), isNew };
+      return { kind: 'call', node, callee: null, receiver: null, name: kind === 'path' ? 'isValidPath' : kind === 'url' ? 'isSafeUrl' : 'isValid', args: args(list), isNew };
     }
     if (kind) return { kind: 'call', node, callee: null, receiver: null, name: HELPER_SANITIZERS[kind], args: args(list), isNew };
   }

@@ -141,6 +141,9 @@ export function javascriptProfile(language: LanguageId): LanguageProfile {
           'ctx.req.{body,url,headers}',
           'ctx.cookies.get()',
           'ctx.get()',
+          // Hono (`app.get('/x', (c) => c.req.query('q'))`), also on Cloudflare Workers / Bun / Deno.
+          '{c,ctx,context}.req.{query,queries,param,json,parseBody,header,formData,text,arrayBuffer,blob,valid}()',
+          '{c,context}.req.{url,path}',
           // AWS Lambda (API Gateway v1/v2, function URLs).
           'event.{body,queryStringParameters,multiValueQueryStringParameters,pathParameters,headers,multiValueHeaders,rawQueryString,rawPath,cookies}',
           // Lambda event records: S3 object keys chosen by whoever uploads, SQS/SNS/Kinesis message bodies.
@@ -218,6 +221,8 @@ export function javascriptProfile(language: LanguageId): LanguageProfile {
       { callee: ['__checked_path__'], classes: ['path'] },
       { callee: ['__checked_url__'], classes: ['redirect', 'ssrf'] },
       { callee: ['__escaped_ldap__'], classes: ['ldap'] },
+      // A helper that lets its arguments through only when they match a plain-name regex (`^[a-z0-9-]{3,40}$`).
+      { callee: ['__plain_checked__'], classes: 'all' },
       // `s.replace(/[^a-z0-9_-]/g, '')`: only letters, digits, `_`, `-`, `.` are left (named by the adapter).
       { callee: ['*.__plain_characters__'], classes: 'all' },
     ],

@@ -90,6 +90,17 @@ function wordForKey(name: string, value: string): boolean {
   return ws[ws.length - 1] === 'key' && /^[a-z]{1,10}$/.test(value);
 }
 
+/**
+ * A character set rather than a secret: `'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'`,
+ * the alphabet a token generator picks from. Most neighbouring characters are consecutive.
+ */
+function alphabet(value: string): boolean {
+  if (value.length < 16) return false;
+  let runs = 0;
+  for (let i = 1; i < value.length; i++) if (value.charCodeAt(i) === value.charCodeAt(i - 1) + 1) runs++;
+  return runs >= (value.length - 1) * 0.6;
+}
+
 function binding(at: SyntaxNode, name: string | null, value: SyntaxNode | null | undefined): Verdict {
   if (!name || !value) return false;
   // Header and vendor-extension names (`'x-api-key': …`, `"x-scalar-secret-password": …`) map to field names, not secrets.
@@ -100,7 +111,7 @@ function binding(at: SyntaxNode, name: string | null, value: SyntaxNode | null |
   }
   const v = literal(value);
   if (v === null) return false;
-  if (ENUM_VALUES.has(v.toLowerCase()) || wordForKey(name, v)) return false;
+  if (ENUM_VALUES.has(v.toLowerCase()) || wordForKey(name, v) || alphabet(v)) return false;
   if ((isSecretName(name) || secretByLastWord(name)) && isCredentialValue(v, name) && !prose(v, name) && !reference(name, v)) return report(at, name);
   const pw = dsnPassword(v);
   if (pw !== null && isCredentialValue(pw, 'password')) return { node: at, cwe: ['CWE-798'], message: `The connection string in "${name}" contains a hard-coded password` };

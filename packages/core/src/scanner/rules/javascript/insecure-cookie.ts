@@ -110,7 +110,24 @@ function rawHeader(call: CallView, ctx: MatchContext): Verdict {
   return flagMessage(out, `"${m[1]}"`, call.node);
 }
 
+/** `cookie.serialize('sid', id, { httpOnly: true })` (the `cookie` package): neither flag is on by default. */
+function serialized(call: CallView, ctx: MatchContext): Verdict {
+  const nameNode = argAt(call, 0);
+  const name = nameNode ? ctx.stringValue(nameNode) : null;
+  if (name !== null && harmless(name)) return false;
+  const valueText = argAt(call, 1)?.text ?? '';
+  const sensitive = name !== null ? SENSITIVE.test(name) : /^[\w$.]{1,80}$/.test(valueText) && /(?:token|session|jwt|sid|auth)/i.test(valueText.slice(valueText.lastIndexOf('.') + 1));
+  const optsNode = argAt(call, 2);
+  const opts = objectLiteral(optsNode);
+  if (optsNode && !opts) return false; // options built elsewhere
+  let found = flags(opts, { secure: sensitive, httpOnly: sensitive });
+  if (name !== null && /csrf|xsrf/i.test(name)) found = found.filter((f) => f.cwe !== 'CWE-1004');
+  return flagMessage(found, name !== null ? `"${name}"` : 'the cookie', call.node);
+}
+
 function check(call: CallView, ctx: MatchContext): Verdict {
+  const path = ctx.pathText(call.callee ?? call.node) ?? '';
+  if (path === 'cookie.serialize' || path === 'cookie.default.serialize') return serialized(call, ctx);
   if (call.name === 'cookie' || call.name === 'setCookie') return setCookie(call, ctx);
   if (call.name === 'set' && call.receiver) return setCookie(call, ctx) || rawHeader(call, ctx);
   if (call.name === 'setHeader' || call.name === 'header' || call.name === 'set' || call.name === 'append') return rawHeader(call, ctx);
@@ -136,7 +153,7 @@ export default defineRule({
   ],
   matcher: {
     kind: 'call',
-    callee: ['*.cookie', '*.setCookie', '*.set', '*.setHeader', '*.header', '*.append', 'express-session', 'cookie-session', 'cookieSession', 'koa-session'],
+    callee: ['cookie.serialize', 'cookie.default.serialize', '*.cookie', '*.setCookie', '*.set', '*.setHeader', '*.header', '*.append', 'express-session', 'cookie-session', 'cookieSession', 'koa-session'],
     where: check,
   },
 });

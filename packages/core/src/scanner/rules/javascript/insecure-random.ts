@@ -1,6 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
-import { destinationNames, enclosingFunction, functionName, secretWord, words } from '../../lang/javascript/helpers.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { destinationNames, enclosingFunction, functionName, programOf, secretWord, words } from '../../lang/javascript/helpers.ts';
 
 /** Words that say the value is for display, layout, sampling or tests: not a secret. */
 const NOT_SECRET = new Set([
@@ -15,11 +16,63 @@ function displayName(name: string): boolean {
   return ws.some((w) => NOT_SECRET.has(w)) || (ws.length === 1 && ws[0] === 'key');
 }
 
+const PLUMBING = new Set(['random', 'floor', 'toString', 'substring', 'substr', 'slice', 'charAt', 'at', 'push', 'join', 'from', 'map', 'fill']);
+
+/** `TOKEN_CHARS[Math.floor(Math.random() * n)]`: the alphabet a character is picked from names what it builds. */
+function pickedFrom(node: SyntaxNode): string[] {
+  const out: string[] = [];
+  let n = node;
+  for (let depth = 0; depth < 8 && n.parent; depth++) {
+    const p = n.parent;
+    if (p.type === 'subscript_expression' && n.field === 'index') {
+      const obj = p.child('object');
+      const name = obj?.type === 'member_expression' ? obj.child('property')?.text : obj?.text;
+      if (name && /^[\w$]{1,60}$/.test(name)) out.push(name);
+      break;
+    }
+    // up through `Math.floor(…)`, `* chars.length`, parentheses
+    if (p.type === 'call_expression' || p.type === 'arguments' || p.type === 'binary_expression' || p.type === 'parenthesized_expression') n = p;
+    else break;
+  }
+  return out;
+}
+
+/** Calls of a named helper in the same file (`const sessionId = randomString(40)`), at most a few. */
+function callersOf(name: string, root: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const stack: SyntaxNode[] = [root];
+  let budget = 30000;
+  while (stack.length > 0 && budget-- > 0 && out.length < 20) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'call_expression' && n.child('function')?.type === 'identifier' && n.child('function')?.text === name) out.push(n);
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return out;
+}
+
+/**
+ * A generic generator (`randomString(len)`, `makeId()`) named after nothing: what its callers in the
+ * same file store its result as says what it makes.
+ */
+function callerNames(fn: SyntaxNode | null, ctx: MatchContext): string[] {
+  let f = fn;
+  for (let depth = 0; f && depth < 3; depth++) {
+    const name = functionName(f);
+    if (name) {
+      if (f.type === 'method_definition') return [];
+      return callersOf(name, programOf(f)).flatMap((c) => destinationNames(c, ctx));
+    }
+    f = enclosingFunction(f);
+  }
+  return [];
+}
+
 function check(call: CallView, ctx: MatchContext): Verdict {
   const fn = enclosingFunction(call.node);
-  const names = destinationNames(call.node, ctx).filter((n) => n !== 'random' && n !== 'floor' && n !== 'toString' && n !== 'substring' && n !== 'substr' && n !== 'slice');
+  const names = destinationNames(call.node, ctx).filter((n) => !PLUMBING.has(n));
   const fnName = fn ? (functionName(fn) ?? '') : '';
-  const all = [...names, fnName];
+  const all = [...names, fnName, ...pickedFrom(call.node)];
+  if (!all.some((n) => secretWord(n) && !displayName(n)) && !all.some((n) => displayName(n))) all.push(...callerNames(fn, ctx).filter((n) => !PLUMBING.has(n)));
   const hit = all.find((n) => secretWord(n) && !displayName(n));
   if (!hit) return false;
   if (call.name === 'pseudoRandomBytes') return { message: `crypto.pseudoRandomBytes() is not cryptographically secure but produces a secret value (${hit})` };

@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { argAt, enclosingFunction, fileFact, objectLiteral, pairKey, receiverPath, remoteObject, scopeText, unwrap } from '../../lang/javascript/helpers.ts';
+import { argAt, declaredValue, enclosingFunction, fileFact, objectLiteral, pairKey, receiverPath, remoteObject, scopeText, unwrap } from '../../lang/javascript/helpers.ts';
 
 /** Whether a filter object lets the client choose operators (`{ user: req.body.user }`) or runs built JavaScript (`$where`). */
 function unsafeFilter(node: SyntaxNode, ctx: MatchContext, operators: boolean, depth = 0): boolean {
@@ -93,11 +93,19 @@ function validatedByChain(ctx: MatchContext): boolean {
 }
 
 /** `if (typeof email !== 'string') return …` before the query: the value is a string, not an operator object. */
-function typeChecked(call: CallView): boolean {
+function typeChecked(call: CallView, filter: SyntaxNode): boolean {
   const text = scopeText(call.node);
+  if (!/\b(?:return|throw)\b/.test(text)) return false;
+  // The names the filter uses: a check of another field (`typeof newPassword !== 'string'`) says nothing about them.
+  const f = unwrap(filter);
+  const declared = f.type === 'identifier' ? declaredValue(f) : null;
+  const used = new Set(`${f.text} ${declared?.text ?? ''}`.match(/[\w$]+/g) ?? []);
   for (let i = text.indexOf('typeof '), n = 0; i >= 0 && n < 50; i = text.indexOf('typeof ', i + 7), n++) {
     const rest = text.slice(i + 7, i + 120);
-    if ((rest.includes("'string'") || rest.includes('"string"')) && /\b(?:return|throw)\b/.test(text)) return true;
+    if (!rest.includes("'string'") && !rest.includes('"string"')) continue;
+    const operand = /^\(?\s{0,4}([\w$.]{1,100})/.exec(rest)?.[1] ?? '';
+    const last = operand.slice(operand.lastIndexOf('.') + 1);
+    if (last !== '' && used.has(last)) return true;
   }
   return false;
 }
@@ -113,7 +121,7 @@ function filterArg(call: CallView, ctx: MatchContext): boolean {
   }
   const first = argAt(call, call.name === 'distinct' ? 1 : 0);
   if (first === null) return false;
-  const operators = !sanitizedGlobally(ctx) && !typeChecked(call) && !validatedByChain(ctx);
+  const operators = !sanitizedGlobally(ctx) && !typeChecked(call, first) && !validatedByChain(ctx);
   return unsafeFilter(first, ctx, operators);
 }
 

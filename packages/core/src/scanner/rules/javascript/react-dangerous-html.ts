@@ -7,6 +7,15 @@ import { HELPER_SANITIZERS } from '../../lang/javascript/adapter.ts';
 const SAFE_CALL =
   /(?:sanitize|purify|DOMPurify|escape|xss|filterXSS|encode|JSON\.stringify|serialize|renderToString|renderToStaticMarkup|highlight|hljs|Prism|katex|formatMessage|^t$|\.t$|i18n|translate|intl|__|trans)/i;
 
+/** What the body of a same-file helper calls when its result is safe markup. */
+const SAFE_BODY = /&lt;|&amp;|&#x?\d|sanitize|purify|escape|xss|filterXSS|encode|JSON\.stringify|serialize|renderToString|renderToStaticMarkup|hljs|Prism|katex|intl|i18n|translate|formatMessage/i;
+
+/** Whether a helper writes markup around values: `\`<mark>${term}</mark>\``, `'<b>' + name + '</b>'`. */
+function buildsMarkup(fn: SyntaxNode): boolean {
+  const body = (fn.child('body')?.text ?? '').slice(0, 4000);
+  return /<[a-zA-Z]/.test(body) && (body.includes('${') || /['"`]\s{0,4}\+|\+\s{0,4}['"`]/.test(body));
+}
+
 function callee(n: SyntaxNode): string {
   return (n.child('function') ?? n.child('constructor'))?.text ?? '';
 }
@@ -108,9 +117,14 @@ function safeHtml(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
       return [n.child('consequence'), n.child('alternative')].every((p) => !p || safeHtml(p, ctx, depth + 1));
     case 'call_expression':
     case 'new_expression': {
-      if (SAFE_CALL.test(callee(n))) return true;
       // A same-file helper that returns a sanitizer's result (`cleanExcerpt(html)`).
       if (ctx.call(n)?.name === HELPER_SANITIZERS.html) return true;
+      // A same-file helper is judged by what it does, not by its name (`highlightMatches(body, term)`
+      // that wraps the raw term in `<mark>` is not highlight.js).
+      const fnNode = n.child('function');
+      const local = fnNode?.type === 'identifier' ? findFunction(programOf(n), fnNode.text) : null;
+      if (local && !SAFE_BODY.test((local.child('body')?.text ?? '').slice(0, 4000)) && buildsMarkup(local)) return false;
+      if (SAFE_CALL.test(callee(n))) return true;
       // `useMemo(() => DOMPurify.sanitize(html), [html])`
       if (/^(?:React\.)?useMemo$/.test(callee(n))) return /sanitize|purify|escape/i.test(n.text);
       return false;
