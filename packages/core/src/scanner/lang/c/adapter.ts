@@ -8,7 +8,7 @@
 import type { GrammarName, LanguageId } from '../../languages.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
-import { checkedPaths, helperPaths, readsIntoArgument } from './helpers.ts';
+import { allowListPredicates, checkedPaths, helperPaths, readsIntoArgument } from './helpers.ts';
 import { declaratorShape, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda_expression']);
@@ -613,6 +613,11 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
         if (GETENV.has(name) && isCgiVariable(list?.namedChildren.find((c) => c.type !== 'comment'))) {
           return { kind: 'call', node, callee: fn, receiver: fn, name: 'CGI', args: args(list), isNew: false };
         }
+        // `is_identifier(role)` with a same-file allow-list predicate: a test that role is made of
+        // allowed characters only, which validates it where it holds (like `role in ALLOWED`).
+        const checked = fn.type === 'identifier' ? allowListPredicates(rootOf(node)).get(name) : undefined;
+        const subject = checked !== undefined ? list?.namedChildren.filter((c) => c.type !== 'comment')[checked] : undefined;
+        if (subject) return { kind: 'membership', subject, collection: fn };
       }
       return makeCall(node, fn, list, false);
     }

@@ -22,6 +22,7 @@ import {
   functionName,
   lastAssignment,
   memberDeclaration,
+  parameterDeclarations,
   rootOf,
   structureOf,
   scopeDescendants,
@@ -74,6 +75,88 @@ export function memoryTaint(ctx: MatchContext, node: SyntaxNode, depth = 0): Tai
   if (t) return t.sanitized & MEMORY_BIT ? null : t;
   return fedInteger(node);
 }
+
+const decoderCache = new WeakMap<SyntaxNode, Map<string, number>>();
+const BYTE_POINTEE = /^(?:const\s+)?(?:unsigned\s+char|uint8_t|u8|u_char|uchar|BYTE|guint8|char|void)(?:\s+const)?$/;
+
+/**
+ * Same-file byte decoders (`rd32(p)`, `get_be16(buf)`, `load_le32(p)`): functions returning an integer
+ * assembled from the bytes their pointer parameter points at (`p[0] << 8 | p[1]`, or `memcpy(&v, p, 4);
+ * return ntohl(v);`). By name, the position of that parameter. What they return is the input itself
+ * (a length or a count the peer chose), not a count computed by the program (see `isIntegerExpr`).
+ */
+function byteDecoders(root: SyntaxNode): Map<string, number> {
+  let map = decoderCache.get(root);
+  if (map) return map;
+  map = new Map();
+  for (const fn of structureOf(root)) {
+    if (fn.type !== 'function_definition') continue;
+    const name = functionName(fn);
+    const type = fn.child('type')?.text ?? '';
+    const body = fn.child('body');
+    if (!name || !body || !isIntegerType(type)) continue;
+    const params = parameterDeclarations(fn);
+    const index = params.findIndex((d) => d.pointers === 1 && BYTE_POINTEE.test(d.type.replace(/\s+/g, ' ').trim()));
+    const param = params[index];
+    if (!param || params.length > 2) continue;
+    const p = param.name;
+    // Locals the bytes were copied into: `memcpy(&v, p, sizeof v)`.
+    const filled = new Set<string>();
+    for (const call of scopeDescendants(body, ['call_expression'])) {
+      if (calledNameOf(call) !== 'memcpy') continue;
+      const [dst, src] = callArgsOf(call);
+      if (!dst || !src || !readsParam(src, p)) continue;
+      const d = norm(dst).replace(/^&/, '');
+      if (/^[A-Za-z_]\w*$/.test(d)) filled.add(d);
+    }
+    const returns = scopeDescendants(body, ['return_statement']);
+    if (returns.length === 0) continue;
+    const fromBytes = (r: SyntaxNode): boolean => {
+      const value = r.namedChildren.find((c) => c.type !== 'comment');
+      if (!value) return false;
+      if (descendants(value, new Set(['subscript_expression', 'pointer_expression']), 200).some((e) => readsParam(e, p))) return true;
+      return descendants(value, new Set(['identifier']), 200).some((id) => filled.has(id.text));
+    };
+    if (returns.every(fromBytes)) map.set(name, index);
+  }
+  decoderCache.set(root, map);
+  return map;
+}
+
+/** `p[i]`, `*p`, `*(p + 2)`, `p + 4` reading through pointer parameter `p`. */
+function readsParam(node: SyntaxNode, p: string): boolean {
+  const v = unwrap(node);
+  if (v.type === 'identifier') return v.text === p;
+  if (v.type === 'subscript_expression') return unwrap(v.child('argument') ?? v).text === p;
+  if (v.type === 'pointer_expression' && v.child('operator')?.text === '*') return readsParam(v.child('argument') ?? v, p);
+  if (v.type === 'binary_expression' && v.child('operator')?.text === '+') return readsParam(v.child('left') ?? v, p);
+  return false;
+}
+
+function calledNameOf(call: SyntaxNode): string | null {
+  const fn = call.child('function');
+  return fn?.type === 'identifier' ? fn.text : null;
+}
+
+function callArgsOf(call: SyntaxNode): SyntaxNode[] {
+  return call.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+}
+
+/** A same-file byte decoder call (`rd32(val)`), directly or as the value last assigned to a variable. */
+function decoderCall(node: SyntaxNode): { call: SyntaxNode; arg: SyntaxNode } | null {
+  let v = unwrap(node);
+  if (v.type === 'identifier') {
+    const value = assignedValue(v, node);
+    if (!value) return null;
+    v = unwrap(value);
+  }
+  if (v.type !== 'call_expression') return null;
+  const name = calledNameOf(v);
+  const index = name ? byteDecoders(rootOf(v)).get(name) : undefined;
+  const arg = index !== undefined ? callArgsOf(v)[index] : undefined;
+  return arg ? { call: v, arg } : null;
+}
+
 
 /** Position of a parameter declaration in its function's parameter list (as the adapter counts them). */
 function parameterIndex(owner: SyntaxNode): number {
@@ -138,6 +221,39 @@ function checkedByCallers(fn: SyntaxNode, index: number): boolean {
     if (constInt(arg) === null && !upperBounded(arg, call)) return false;
   }
   return calls > 0;
+}
+
+/**
+ * An integer parameter fed with input whose callers check it, but only against a limit larger than
+ * `room`: `if (hdr.len > sizeof payload) return; handle(s, payload, hdr.len);` bounds the length by
+ * the 1024-byte read buffer (or `if (n > len - 4)` by what is left of the input), and `handle` then
+ * copies it into a 32-byte field. Null when a caller passes an unchecked value (`fedInteger`'s case),
+ * a constant or a value checked against something that fits.
+ */
+export function fedPastRoom(node: SyntaxNode, room: number): Taint | null {
+  const v = unwrap(node);
+  if (v.type !== 'identifier') return null;
+  const d = findDeclaration(v.text, v);
+  if (!d || d.kind !== 'param' || !d.fn || d.pointers > 0 || d.arrays.length > 0 || !isIntegerType(d.type)) return null;
+  const index = parameterIndex(d.owner);
+  const feed = paramFeed(d.fn, index);
+  const name = functionName(d.fn);
+  if (!feed || !name) return null;
+  let largest = -1;
+  let calls = 0;
+  for (const call of structureOf(rootOf(d.fn))) {
+    if (call.type !== 'call_expression' || call.child('function')?.text !== name || d.fn.contains(call)) continue;
+    const arg = call.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment')[index];
+    if (!arg) continue;
+    calls++;
+    const bound = constInt(arg) ?? constantUpperBound(arg, call);
+    if (bound !== null) largest = Math.max(largest, bound);
+    // Checked against what is left of the input (`if (n > len - 4) return;`), not a size that fits here.
+    else if (upperBounded(arg, call) && !boundedFor(arg, call, room)) largest = Infinity;
+    else return null;
+  }
+  if (calls === 0 || largest <= room) return null;
+  return { strength: feed, label: `${v.text} (input the callers of this function check only against ${largest === Infinity ? 'the length of the input' : largest})`, source: d.declarator, steps: [], sanitized: 0, built: false, text: '' };
 }
 
 /**
@@ -782,7 +898,7 @@ export function isIntegerExpr(ctx: MatchContext, expr: SyntaxNode): boolean {
     const value = assignedValue(v, expr);
     // A same-file helper that returns a value it read (`readLE<uint16_t>(in)`) returns the input itself.
     const call = value ? unwrap(value) : null;
-    if (call?.type === 'call_expression' && !/^(?:getchar|fgetc|getc|getwchar|fgetwc|getc_unlocked|_getch)$/.test(call.child('function')?.text ?? '') && !readHelper(call)) return false;
+    if (call?.type === 'call_expression' && !/^(?:getchar|fgetc|getc|getwchar|fgetwc|getc_unlocked|_getch)$/.test(call.child('function')?.text ?? '') && !readHelper(call) && !decoderCall(call)) return false;
   }
   if (expr.type === 'cast_expression') {
     const type = expr.child('type')?.text ?? '';

@@ -916,3 +916,43 @@ export function paramFeed(fn: SyntaxNode, index: number): Feed | null {
 export function isCurlCallback(fn: SyntaxNode, name: string | null): boolean {
   return name !== null && summaries(treeRoot(fn)).curlCallbacks.has(name);
 }
+
+const predicateCache = new WeakMap<SyntaxNode, Map<string, number>>();
+const CHAR_CLASSES = /^(?:std::)?(?:isalnum|isalpha|isdigit|isxdigit|islower|isupper|iswalnum|iswalpha|iswdigit)$/;
+const FALSE_RESULTS = new Set(['false', '0', 'FALSE']);
+
+/**
+ * Same-file allow-list predicates: `static bool is_identifier(const std::string &s)` that walk the
+ * characters of a string parameter and return false as soon as one is not of an allowed class
+ * (`if (!(isalnum(c) || c == '_')) return false;`). A call is a check that the string is made of
+ * those characters only, like a regular-expression match. Not when '/' or '\' is allowed (a path
+ * can still climb out), nor for predicates that only look for some characters (a block list).
+ * By name, the position of the checked parameter.
+ */
+export function allowListPredicates(root: SyntaxNode): Map<string, number> {
+  let map = predicateCache.get(root);
+  if (map) return map;
+  map = new Map();
+  for (const fn of structureOf(root)) {
+    if (fn.type !== 'function_definition') continue;
+    const name = functionName(fn);
+    const type = fn.child('type')?.text.replace(/\s+/g, ' ').trim() ?? '';
+    const body = fn.child('body');
+    if (!name || !body || !/^(?:static )?(?:inline )?(?:bool|_Bool|int|gboolean|BOOL)$/.test(type)) continue;
+    const params = parameterDeclarations(fn);
+    const index = params.findIndex((d) => /\b(?:char|wchar_t|string|string_view)\b/.test(d.type) && (d.pointers === 1 || /string/.test(d.type)));
+    if (index < 0 || params.filter((d) => /\b(?:char|wchar_t|string|string_view)\b/.test(d.type)).length !== 1) continue;
+    const loops = descendants(body, new Set(['for_range_loop', 'for_statement', 'while_statement', 'do_statement']), 2000);
+    const refusing = loops.some((loop) => {
+      const inner = loop.child('body');
+      if (!inner) return false;
+      const classCheck = descendants(inner, new Set(['call_expression']), 2000).some((c) => CHAR_CLASSES.test(c.child('function')?.text.replace(/\s+/g, '') ?? ''));
+      if (!classCheck) return false;
+      if (descendants(inner, new Set(['char_literal']), 2000).some((c) => c.text === "'/'" || c.text === "'\\\\'")) return false;
+      return descendants(inner, new Set(['return_statement']), 2000).some((r) => FALSE_RESULTS.has(r.namedChildren.find((c) => c.type !== 'comment')?.text ?? ''));
+    });
+    if (refusing) map.set(name, index);
+  }
+  predicateCache.set(root, map);
+  return map;
+}

@@ -1,5 +1,5 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { assignedValue, boundedFor, capacity, sizedBy, lengthChecked, maxOfType, maxStringLength, memoryTaint, norm, positional, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import { assignedValue, boundedFor, capacity, fedPastRoom, maxValue, sizedBy, lengthChecked, maxOfType, maxStringLength, memoryTaint, norm, positional, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
 import { bufferOf, callArgs, calledName, constInt, descendants, enclosingFunction, scopeDescendants, unwrap, type BufferInfo } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
@@ -278,6 +278,9 @@ function checkCopy(call: CallView, ctx: MatchContext, shape: Shape, args: readon
   // A count of a narrow type cannot exceed the room: memcpy(opt->data, p + 2, p[1]) with `uint8_t data[255]`.
   const typeMax = maxOfType(countNode, at);
   if (typeMax !== null && countRoom !== null && typeMax <= countRoom) return false;
+  // Guards leave only values that fit: `if (len != 4 && len != 16) return -1;` before a 16-byte copy.
+  const most = countRoom !== null ? maxValue(countNode, at) : null;
+  if (most !== null && countRoom !== null && most <= countRoom) return false;
   if (upperBounded(countNode, at)) {
     // Checked only against what is left of the input, not against the destination: still too big.
     if (!untrusted(t) || countRoom === null || boundedFor(countNode, at, countRoom)) return false;
@@ -289,6 +292,11 @@ function checkCopy(call: CallView, ctx: MatchContext, shape: Shape, args: readon
   }
   if (untrusted(t)) {
     return { confidence: 'high', cwe: ['CWE-787', 'CWE-805', 'CWE-120'], message: `${call.name}()'s size comes from ${t.label} and is not checked against the size of ${dstText}` };
+  }
+  // The callers check the length, but against their own (larger) buffer, not this destination.
+  const past = countRoom !== null && buf.kind === 'array' ? fedPastRoom(countNode, countRoom) : null;
+  if (past) {
+    return { confidence: 'medium', cwe: ['CWE-787', 'CWE-805', 'CWE-120'], message: `${call.name}()'s size comes from ${past.label}, more than the ${countRoom} ${shape.bytes && unit === 1 ? 'bytes' : 'elements'} of ${dstText}` };
   }
   return false;
 }

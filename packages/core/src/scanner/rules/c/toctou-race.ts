@@ -9,6 +9,8 @@ const PATH_ARG: Record<string, number> = {
 };
 /** Operations that modify the file: a stat() check before them is also a race. */
 const MODIFIES = /^(?:creat|chmod|chown|lchown|unlink|remove|rename|truncate)$/;
+/** Operations on the directory entry itself: they never follow a symlink in the last component. */
+const NO_FOLLOW = /^(?:unlink|remove|lchown)$/;
 const CHECKS: Record<string, number> = { access: 0, _access: 0, _waccess: 0, euidaccess: 0, eaccess: 0, faccessat: 1, stat: 0, lstat: 0, _stat: 0 };
 
 function writes(call: CallView): boolean {
@@ -36,6 +38,9 @@ function toctou(call: CallView, _ctx: MatchContext): Verdict {
     const arg = callArgs(check)[cpos];
     if (!arg || norm(arg) !== target) continue;
     if (name.includes('stat') && !writes(call)) continue;
+    // lstat() then unlink()/remove(): neither follows a final symlink, so the entry removed is the one
+    // looked at (or its replacement, which whoever can replace it could remove anyway).
+    if (name === 'lstat' && NO_FOLLOW.test(call.name)) continue;
     // O_NOFOLLOW / O_EXCL open what was checked (or fail): no race to win.
     if (/O_NOFOLLOW|O_EXCL/.test(call.node.text)) return false;
     // Only the first use of the name after the check races with it.

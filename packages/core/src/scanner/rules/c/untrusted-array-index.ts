@@ -18,6 +18,34 @@ function ownLength(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode): boolean
   });
 }
 
+/** Whether `text` subtracts `base` (`eol-p`, `(size_t)(q-buf)`), with `base` not part of a longer name. */
+function subtracts(text: string, base: string): boolean {
+  if (!base) return false;
+  for (let i = text.indexOf(`-${base}`); i >= 0; i = text.indexOf(`-${base}`, i + 1)) {
+    const after = text[i + 1 + base.length];
+    if (text[i - 1] === '-') continue;
+    if (after === undefined) return true;
+    if (/[\w.[]/.test(after) || (after === '-' && text[i + 2 + base.length] === '>')) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * `len = eol - p; … p[len - 1]`: the index is the distance of a pointer into the indexed buffer itself
+ * (found by memchr/strchr in it), so it stays inside what was searched.
+ */
+function distanceInto(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode): boolean {
+  const b = norm(unwrap(base));
+  if (subtracts(norm(index), b)) return true;
+  const v = unwrap(index);
+  const ids = v.type === 'identifier' ? [v] : v.type === 'binary_expression' ? [v.child('left'), v.child('right')].filter((x): x is SyntaxNode => x !== null && unwrap(x).type === 'identifier') : [];
+  return ids.some((id) => {
+    const value = assignedValue(unwrap(id), at);
+    return value !== null && subtracts(norm(value), b);
+  });
+}
+
 /** For `arr[i]` inside `for (i = 0; i < n; i++)`: the loop bound n when i is the loop counter. */
 function loopBound(index: SyntaxNode, at: SyntaxNode): SyntaxNode | null {
   const v = unwrap(index);
@@ -284,7 +312,7 @@ function untrustedIndex(node: SyntaxNode, ctx: MatchContext): Verdict {
     if (!isIntegerExpr(ctx, index)) return false;
     if (ownLength(index, base, node) || terminatesCopy(index, base, node)) return false;
     // `buf[p - buf - 1]`: the distance of a pointer into the same buffer.
-    if (norm(index).includes(`-${norm(unwrap(base))}`)) return false;
+    if (distanceInto(index, base, node)) return false;
     const target = bufferOf(base, node);
     if (target && sizedBy(target, index, node)) return false;
     if (upperBounded(index, node)) {
