@@ -151,44 +151,10 @@ function lengthName(name: string): boolean {
 
 /** The variable an expression stores into or points at: `buf`, `&hdr`, `s->name`, `out + n`, `(char *)p` → its base name. */
 export function baseName(node: SyntaxNode | null | undefined): string | null {
-  let n: SyntaxNode | null | undefined = node;
-  for (let i = 0; n && i < 24; i++) {
-    const v = unwrap(n);
-    switch (v.type) {
-      case 'identifier':
-        return v.text;
-      case 'pointer_expression':
-      case 'field_expression':
-      case 'subscript_expression':
-        n = v.child('argument');
-        break;
-      case 'update_expression':
-        n = v.child('argument');
-        break;
-      case 'binary_expression': {
-        const op = v.child('operator')?.text;
-        if (op !== '+' && op !== '-') return null;
-        n = v.child('left');
-        break;
-      }
-      case 'call_expression': {
-        // `reinterpret_cast<char *>(&v)`, `buf.data()`
-        const fn = v.child('function');
-        if (fn?.type === 'template_function' && /_cast$/.test(fn.child('name')?.text ?? '')) {
-          n = callArgs(v)[0];
-          break;
-        }
-        if (fn?.type === 'field_expression' && /^(?:data|c_str|get|begin)$/.test(fn.child('field')?.text ?? '')) {
-          n = fn.child('argument');
-          break;
-        }
-        return null;
-      }
-      default:
-        return null;
-    }
-  }
-  return null;
+  const key = accessKey(node);
+  if (key === null) return null;
+  const root = rootOf(key);
+  return root === 'this' ? null : root;
 }
 
 /**
