@@ -53,6 +53,8 @@ const NOT_SECRET_WORDS = new Set([
   'hasher', 'hashers', 'hashing', 'encoder', 'backend', 'backends', 'complexity', 'history', 'requirements', 'rules', 'strategy', 'handler', 'realm',
   // Where it is kept: `secret_ref: projects/p/secrets/db/versions/latest`, `token_arn`.
   'ref', 'reference', 'arn',
+  // The characters a generator draws from: `TOKEN_ALPHABET`, `PASSWORD_CHARS`, `secretCharset`.
+  'alphabet', 'charset', 'chars', 'characters',
 ]);
 
 // A name that asks a yes/no question holds a flag, not a secret: `isPasswordSet`, `useTokenAuth`.
@@ -125,6 +127,8 @@ export function isCredentialValue(value: string, name: string): boolean {
   if ((v.match(/ /g)?.length ?? 0) >= 3) return false; // a sentence or label
   if (nameWords(v).join('') === nameWords(name).join('')) return false; // password = "password"
   if (/^(?:true|false|yes|no|on|off|\d+)$/i.test(v)) return false;
+  // An access level (GitHub Actions `permissions: id-token: write`, a token's scope): a setting, not a secret.
+  if (/^(?:read|write|none|read-all|write-all|read-write|readwrite|read-only|readonly|write-only)$/i.test(v)) return false;
   return true;
 }
 

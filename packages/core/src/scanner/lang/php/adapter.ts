@@ -79,6 +79,8 @@ const SKIP_TYPES = new Set([
   'continue_statement',
 ]);
 const LITERAL_TYPES = new Set(['integer', 'float', 'boolean', 'null']);
+/** Superglobals whose fields are request data whatever their key (unlike an upload's `tmp_name`/`size`/`error`). */
+const REQUEST_SUPERGLOBAL = new Set(['$_GET', '$_POST', '$_REQUEST', '$_COOKIE', '$_SERVER']);
 const PASS_TYPES = new Set(['parenthesized_expression', 'error_suppression_expression', 'clone_expression', 'by_ref', 'reference_modifier', 'variadic_unpacking', 'argument']);
 const CLEAN_CASTS = /^(?:int|integer|float|double|real|bool|boolean)$/i;
 const COMPARISON = new Set(['==', '===', '!=', '!==', '<>']);
@@ -459,6 +461,8 @@ function summarisedCall(node: SyntaxNode, fn: SyntaxNode, args: Arg[], summary: 
   if (summary.kind === 'source') return callView(node, null, null, '$_REQUEST', args);
   // A helper that ends the request: the flow stops here (its arguments are still walked).
   if (summary.kind === 'exit') return { kind: 'exit' };
+  // A validating helper returns a fallback or a checked value: none of its arguments' data.
+  if (summary.kind === 'validated') return { kind: 'clean', parts: args.map((a) => a.node) };
   let moved: Arg[];
   if (summary.allArgs) moved = args;
   else {
@@ -783,7 +787,8 @@ function viewOf(node: SyntaxNode): View | null {
         const key = STRING_TYPES.has(index.type) ? literalContent(index) : index.type === 'name' ? index.text : null;
         if (key !== null) {
           // The server-side temporary path of an upload, its size and error code are not client data.
-          if ((key === 'tmp_name' || key === 'size' || key === 'error') && !isAssignTarget(node)) return { kind: 'clean', parts: [object] };
+          // A request field of the same name (`$_POST['size']`, `$_GET['error']`) is client data all the same.
+          if ((key === 'tmp_name' || key === 'size' || key === 'error') && !isAssignTarget(node) && !REQUEST_SUPERGLOBAL.has(object.text)) return { kind: 'clean', parts: [object] };
           return { kind: 'member', object, property: key };
         }
       }

@@ -19,6 +19,12 @@ export type Summary =
   | { kind: 'source' }
   /** A helper that never returns (`function fail($msg) { http_response_code(400); echo $msg; exit; }`): a call to it ends the flow. */
   | { kind: 'exit' }
+  /**
+   * A validating helper (`function safe_return($u) { if ($u[0] === '/' && …) return $u; return '/'; }`,
+   * `function doc_path($f) { $p = realpath(DIR . basename($f)); if ($p === false || strpos($p, DIR) !== 0) return null; return $p; }`):
+   * it returns a fixed fallback or a value that passed a check, so its result carries none of its arguments' data.
+   */
+  | { kind: 'validated' }
   /** A wrapper: call `name` (a method of the wrapper itself when `method`), with argument `from` placed at `to`. */
   | { kind: 'wrap'; name: string; method: boolean; moves: readonly { from: number; to: number }[]; allArgs: boolean };
 
@@ -303,6 +309,7 @@ function summarise(fn: SyntaxNode, exitHelpers: ReadonlySet<string>): Summary | 
   }
   if (endsInExit(body, exitHelpers)) return { kind: 'exit' };
   if (params.length === 0) return null;
+  if (validatesReturn(body, params)) return { kind: 'validated' };
   const wrap = wrappedCall(body, params);
   // A wrapper the file calls with request data is analysed inside, where its sink is: its
   // parameter is request data there (see calledWithInput), and its calls stay plain calls.
@@ -508,4 +515,116 @@ export function calledWithInput(fn: SyntaxNode, name: string, index: number): bo
     if (fromInput(arg, enclosingScope(call))) return true;
   }
   return false;
+}
+
+/** Calls that check a value against something (an allow-list, a pattern, a prefix, a type). */
+const CHECK_CALLS = new Set([
+  'in_array', 'preg_match', 'str_starts_with', 'strpos', 'stripos', 'strncmp', 'strncasecmp', 'filter_var', 'array_key_exists',
+  'ctype_alnum', 'ctype_digit', 'ctype_alpha', 'ctype_xdigit', 'is_numeric',
+]);
+const FALLBACK_TYPES = new Set(['string', 'integer', 'float', 'null', 'boolean', 'name', 'class_constant_access_expression']);
+
+/** Whether a condition checks one of `vars` against a pattern, a list, a prefix or a non-empty literal (not a presence check). */
+function checksValue(condition: SyntaxNode, vars: ReadonlySet<string>): boolean {
+  let mentions = false;
+  let checks = false;
+  const stack: SyntaxNode[] = [condition];
+  for (let budget = 2000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'variable_name' && vars.has(n.text)) mentions = true;
+    if (n.type === 'function_call_expression' && CHECK_CALLS.has(callName(n) ?? '')) checks = true;
+    if (n.type === 'binary_expression' && /^(?:===|!==|==|!=)$/.test(n.child('operator')?.text ?? '')) {
+      // `$u[0] === '/'`, `$parts['scheme'] === 'https'`; not `$u === ''`.
+      if (n.namedChildren.some((c) => c.type === 'string' && literalText(c) !== '')) checks = true;
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return mentions && checks;
+}
+
+function literalText(node: SyntaxNode): string {
+  return node.namedChildren.map((c) => c.text).join('');
+}
+
+/** Whether a statement leaves the function: `return <fallback>;`, `exit`, `throw`, or a block ending in one. */
+function leavesWithFallback(stmt: SyntaxNode): boolean {
+  let s: SyntaxNode | undefined = stmt;
+  if (s.type === 'compound_statement') s = s.namedChildren.filter((c) => c.type !== 'comment').pop();
+  if (!s) return false;
+  if (s.type === 'exit_statement') return true;
+  if (s.type === 'return_statement') {
+    const e = s.namedChildren.find((c) => c.type !== 'comment');
+    return !e || FALLBACK_TYPES.has(unwrapExpr(e).type);
+  }
+  if (s.type === 'expression_statement') return s.namedChildren.some((c) => c.type === 'throw_expression');
+  return false;
+}
+
+/**
+ * Whether every `return` of a function body gives a fixed fallback (a literal, a constant, null) or a variable
+ * that a check vouches for: the return sits inside an `if` checking it, or follows an `if` that checks it and
+ * leaves. Variables assigned from a parameter (`$parts = parse_url($url)`) count as the parameter.
+ */
+function validatesReturn(body: SyntaxNode, params: readonly string[]): boolean {
+  const returns: SyntaxNode[] = [];
+  const derived = new Map<string, Set<string>>();
+  const stack: SyntaxNode[] = [body];
+  for (let budget = 5000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'return_statement') returns.push(n);
+    if (n.type === 'assignment_expression') {
+      const left = n.child('left');
+      const right = n.child('right');
+      if (left?.type === 'variable_name' && right) {
+        let set = derived.get(left.text);
+        if (!set) derived.set(left.text, (set = new Set()));
+        const inner: SyntaxNode[] = [right];
+        for (let b = 500; inner.length > 0 && b > 0; b--) {
+          const m = inner.pop() as SyntaxNode;
+          if (m.type === 'variable_name') set.add(m.text);
+          for (const c of m.children) if (c.named) inner.push(c);
+        }
+      }
+    }
+    for (const c of n.children) if (c.named && !SCOPES.has(c.type)) stack.push(c);
+  }
+  if (returns.length < 2 || returns.length > 12) return false;
+  // The variables a returned variable stands for: itself, and what it was assigned from (one level).
+  const related = (v: string): Set<string> => {
+    const out = new Set([v]);
+    for (const [name, from] of derived) if (from.has(v)) out.add(name);
+    for (const f of derived.get(v) ?? []) out.add(f);
+    return out;
+  };
+  let fallbacks = 0;
+  let checked = 0;
+  for (const ret of returns) {
+    const e = ret.namedChildren.find((c) => c.type !== 'comment');
+    const value = e ? unwrapExpr(e) : null;
+    if (!value || FALLBACK_TYPES.has(value.type)) {
+      fallbacks++;
+      continue;
+    }
+    if (value.type !== 'variable_name') return false;
+    const vars = related(value.text);
+    // A returned parameter or local must be vouched for by a check.
+    let ok = false;
+    for (let child: SyntaxNode = ret, p = ret.parent; p && !ok && child !== body; child = p, p = p.parent) {
+      if (p.type === 'if_statement' && child.field === 'body') {
+        const cond = p.child('condition');
+        if (cond && checksValue(cond, vars)) ok = true;
+      }
+      if (p.type === 'compound_statement' || p === body) {
+        const siblings = p.namedChildren;
+        for (const sib of siblings.slice(0, siblings.indexOf(child))) {
+          const cond = sib.type === 'if_statement' ? sib.child('condition') : null;
+          const then = sib.type === 'if_statement' ? sib.child('body') : null;
+          if (cond && then && !sib.child('alternative') && leavesWithFallback(then) && checksValue(cond, vars)) ok = true;
+        }
+      }
+    }
+    if (!ok) return false;
+    checked++;
+  }
+  return fallbacks > 0 && checked > 0 && params.length > 0;
 }

@@ -465,6 +465,16 @@ export function contextNames(node: SyntaxNode): string[] {
 
 /** Test code: fixed passwords and disabled checks there are test data. */
 export function isTestFile(filename: string | null, code: string): boolean {
+  // Asked by several rules for most calls of a file: remember the last file's answer.
+  if (code === lastTestFile.code && filename === lastTestFile.filename) return lastTestFile.answer;
+  const answer = testFileUncached(filename, code);
+  lastTestFile = { code, filename, answer };
+  return answer;
+}
+
+let lastTestFile: { code: string | null; filename: string | null; answer: boolean } = { code: null, filename: null, answer: false };
+
+function testFileUncached(filename: string | null, code: string): boolean {
   if (filename && testPath(filename)) return true;
   // A line of the file's head importing a test framework (`^\s*import pytest\b` with the `m` flag).
   return code

@@ -241,6 +241,9 @@ export const pythonProfile: LanguageProfile = {
     'get_object_or_404', 'get_list_or_404', 'get_or_404', 'first_or_404', 'paginate', 'check_password', 'set_password', 'make_password',
     'authenticate', 'login', 'logout', 'is_safe_url', 'url_has_allowed_host_and_scheme', 'fullmatch', 'match', 'getpid', 'perf_counter',
     'monotonic', 'is_relative_to', 'samefile', 'access', 'stat', 'getmtime', 'getctime', 'isabs',
+    // SQLAlchemy column operators build a clause whose operand is a bound parameter, not SQL text:
+    // `User.name.ilike(f"%{term}%")`, `Order.status.in_(statuses)`.
+    'like', 'ilike', 'notlike', 'notilike', 'not_like', 'not_ilike', 'in_', 'not_in', 'notin_', 'between',
   ],
   validators: [
     // Not `startswith` / `endswith`: a prefix or suffix check proves little by itself (`url.startswith("http")`,

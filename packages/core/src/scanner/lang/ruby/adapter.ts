@@ -210,7 +210,7 @@ function factsOf(node: SyntaxNode): FileFacts {
         const body = n.child('body');
         // `def search_term = params[:q]` (endless method): the body is the expression itself.
         const statements = !body ? [] : body.type === 'body_statement' ? body.namedChildren.filter((c) => c.type !== 'comment') : [body];
-        if (params && params.namedChildren.length > 0 && isGuardHelper(name, statements)) facts.guardHelpers.add(name);
+        if (params && params.namedChildren.length > 0 && (isGuardHelper(name, statements) || isCheckedChoice(params, statements))) facts.guardHelpers.add(name);
         if ((!params || params.namedChildren.length === 0) && statements.length === 1 && PARAMS_CHAIN.test((statements[0] as SyntaxNode).text.replace(/\s+/g, ' ').replace(/ ?([.[\]]) ?/g, '$1').trim())) {
           facts.paramHelpers.add(name);
         }
@@ -245,6 +245,45 @@ function isGuardHelper(name: string, statements: readonly SyntaxNode[]): boolean
       for (const c of n.namedChildren) stack.push(c);
     }
   }
+  return false;
+}
+
+/**
+ * `def return_path(candidate) = ALLOWED_PATHS.include?(candidate) ? candidate : orders_path`: a helper whose whole body is
+ * a ternary that returns a parameter only where an allow-list check of it holds, and a fallback that does not use
+ * it otherwise. Whatever its name, its result is a value the application vetted.
+ */
+function isCheckedChoice(params: SyntaxNode, statements: readonly SyntaxNode[]): boolean {
+  if (statements.length !== 1) return false;
+  const st = statements[0] as SyntaxNode;
+  if (st.type !== 'conditional') return false;
+  const cond = st.child('condition');
+  const yes = st.child('consequence');
+  const no = st.child('alternative');
+  if (!cond || !yes || !no) return false;
+  const names = new Set(params.namedChildren.map((p) => (p.type === 'identifier' ? p.text : (p.child('name')?.text ?? ''))).filter(Boolean));
+  const mentions = (n: SyntaxNode): boolean => {
+    const stack: SyntaxNode[] = [n];
+    for (let budget = 500; stack.length > 0 && budget > 0; budget--) {
+      const m = stack.pop() as SyntaxNode;
+      if (m.type === 'identifier' && names.has(m.text)) return true;
+      for (const c of m.namedChildren) stack.push(c);
+    }
+    return false;
+  };
+  const checked = { positive: new Set<string>(), negative: new Set<string>() };
+  validatedTexts(cond, false, checked);
+  // The allow-list check itself (not a comparison that `validatedTexts` also records) must hold where the parameter is returned.
+  let allowCheck = false;
+  const stack: SyntaxNode[] = [cond];
+  for (let budget = 200; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'call' && ALLOW_CHECKS.has(n.child('method')?.text ?? '')) allowCheck = true;
+    for (const c of n.namedChildren) stack.push(c);
+  }
+  if (!allowCheck) return false;
+  if (names.has(yes.text) && checked.positive.has(yes.text)) return !mentions(no);
+  if (names.has(no.text) && checked.negative.has(no.text)) return !mentions(yes);
   return false;
 }
 
@@ -335,6 +374,14 @@ function isConstantTable(node: SyntaxNode): boolean {
   return name !== null && name.type === 'constant' && factsOf(node).tables.has(name.text);
 }
 
+/**
+ * A table of the application's own configuration: Sinatra's `settings.templates`, `Rails.configuration.x.plans`,
+ * `Rails.application.config.feeds`. A lookup in it by a request key yields the configured value, not the key.
+ */
+function isAppSettings(node: SyntaxNode): boolean {
+  return /^(?:settings|Rails\.configuration|Rails\.application\.config)(?:\.[a-z_][a-z0-9_]{0,40}){1,4}$/.test(node.text);
+}
+
 function callView(node: SyntaxNode): View | null {
   const method = node.child('method');
   const receiver = node.child('receiver');
@@ -361,7 +408,7 @@ function callView(node: SyntaxNode): View | null {
   }
   // `SORTS.fetch(params[:sort], SORTS['newest'])`, `LIMITS.dig(params[:plan])`: a lookup in a constant table
   // yields one of its values (or the default), never the key.
-  if (receiver && method && LOOKUPS.has(name) && isConstantTable(receiver)) {
+  if (receiver && method && LOOKUPS.has(name) && (isConstantTable(receiver) || isAppSettings(receiver))) {
     const defaults = argsOf(list, block).filter((a) => a.index >= 1 || a.name === '&').map((a) => a.node);
     return { kind: 'choice', options: [receiver, ...defaults] };
   }

@@ -39,6 +39,18 @@ function flags(options: Map<string, SyntaxNode>, cookieName: string | null, rack
   return false;
 }
 
+/** Whether the file turns `config.force_ssl` off (`config.force_ssl = false`). */
+function forceSslOff(node: SyntaxNode): boolean {
+  let root = node;
+  while (root.parent) root = root.parent;
+  const text = root.text;
+  for (let at = text.indexOf('force_ssl'); at >= 0; at = text.indexOf('force_ssl', at + 9)) {
+    const rest = text.slice(at + 9, at + 40).replace(/[ \t]/g, '');
+    if (rest.startsWith('=false') || rest.startsWith('=nil')) return true;
+  }
+  return false;
+}
+
 const COOKIE_JAR = /^(?:cookies|response\.cookies|request\.cookie_jar)(?:\.(?:permanent|signed|encrypted))*$/;
 
 function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
@@ -67,7 +79,15 @@ function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
     const text = node.text;
     if (method === 'session_store' || (method === 'use' && /Session::Cookie|Session::Pool|Session::Redis/.test(text)) || (method === 'set' && /^set[ \t]*(?:\([ \t]*)?:(?:sessions|cookie_options)\b/.test(text))) {
       const hash = positional.find((c) => c.type === 'hash');
-      return flags(hash ? pairsOf(hash) : keywords, null);
+      const options = hash ? pairsOf(hash) : keywords;
+      const verdict = flags(options, null);
+      if (verdict) return verdict;
+      // Rails marks the session cookie Secure through `force_ssl`; with it turned off in the same file and no
+      // `secure:` of its own, the cookie store's session cookie goes over plain HTTP.
+      if (method === 'session_store' && /:cookie_store\b/.test(text) && !options.has('secure') && forceSslOff(node)) {
+        return { message: 'The session cookie store sets no `secure: true` and `force_ssl` is off: the session cookie is sent over plain HTTP', cwe: ['CWE-614'], confidence: 'medium' };
+      }
+      return false;
     }
   }
   return false;

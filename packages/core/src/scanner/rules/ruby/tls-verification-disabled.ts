@@ -3,8 +3,10 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { keyName } from '../../lang/ruby/adapter.ts';
 import { inDevelopmentCode } from '../../lang/ruby/predicates.ts';
 
-/** Option names that turn certificate verification off when false / 0 / :none (HTTParty, Faraday, RestClient, Excon, Typhoeus, HTTPClient, Savon). */
-const VERIFY_KEYS = new Set(['verify', 'ssl_verify', 'verify_ssl', 'ssl_verify_peer', 'ssl_verifypeer', 'verify_peer', 'verify_certificate', 'ssl_verifyhost', 'verify_host', 'ssl_verify_mode', 'verify_mode', 'ssl_verify_hostname', 'verify_hostname']);
+/** Option names that turn certificate verification off when false / 0 / :none (HTTParty, Faraday, RestClient, Excon, Typhoeus, HTTPClient, Savon, ActionMailer SMTP). */
+const VERIFY_KEYS = new Set(['verify', 'ssl_verify', 'verify_ssl', 'ssl_verify_peer', 'ssl_verifypeer', 'verify_peer', 'verify_certificate', 'ssl_verifyhost', 'verify_host', 'ssl_verify_mode', 'verify_mode', 'ssl_verify_hostname', 'verify_hostname',
+  // ActionMailer / Mail SMTP settings: `openssl_verify_mode: 'none'`.
+  'openssl_verify_mode']);
 
 function isOff(value: SyntaxNode | null, ctx: MatchContext): boolean {
   if (!value) return false;

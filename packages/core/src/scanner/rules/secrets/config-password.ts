@@ -243,6 +243,8 @@ function detect(text: string): SecretHit[] {
   }
   // Sorted, so a line asks with a binary search instead of a walk over every hit.
   const taken = [...takenSet].sort((a, b) => a - b);
+  // The secret-looking name of a `name:` / `value:` pair (Kubernetes `env:`, ECS task definitions), and its column.
+  let pairName: { name: string; column: number } | null = null;
   let lineStart = 0;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
@@ -253,14 +255,23 @@ function detect(text: string): SecretHit[] {
     else if (line.startsWith('}')) resource = null;
     else if (resource?.type === 'aws_ssm_parameter' && line.includes('"SecureString"')) resource.secret = true;
     const m = parseKeyValue(line);
+    const trimmed = line.trimStart();
+    // Only a `value:` right below the `name:` (comments and blank lines aside) belongs to it.
+    const paired = pairName !== null && m !== null && m.name === 'value' && line.indexOf(m.name) === pairName.column;
+    const pairedName = paired && pairName ? pairName.name : null;
+    if (trimmed !== '' && !trimmed.startsWith('#')) pairName = null;
     if (m) {
       const name = m.name;
       const rawValue = m.value;
       const rawAt = m.valueAt;
-      const key = name.split(/[.[\]]/).filter(Boolean).pop() ?? name;
+      const ownKey = name.split(/[.[\]]/).filter(Boolean).pop() ?? name;
       const { value, offset } = unquote(rawValue);
+      // `- name: SFTP_PASSWORD` then `value: "…"`: the value is judged by the name it is paired with.
+      const key = pairedName ?? ownKey;
+      if (name === 'name' && isSecretName(value) && /^[A-Za-z_][A-Za-z0-9_.-]{0,100}$/.test(value)) pairName = { name: value, column: line.indexOf(name) };
       // Machine-random values are the high-entropy rule's to judge; this rule is for what people type.
-      const random = value.length >= 20 && shannonEntropy(value) >= 4;
+      // A paired value is this rule's either way: no other rule sees the name it belongs to.
+      const random = !paired && value.length >= 20 && shannonEntropy(value) >= 4;
       // An unquoted expression is code, not a value: `jsonencode({`, `random_password.db.result`, `getenv("X")`.
       // The value attribute of a Terraform secret resource holds the secret, random or typed.
       const stored = resource !== null && resource.secret && SECRET_VALUE_KEYS.has(key) && offset > 0;

@@ -24,6 +24,9 @@ const PLACEHOLDER_PASSWORDS = new Set([
   'guest', 'hunter2', 'dbpassword', 'db_password', 'db_pass', 'dbpass', 'postgres_password', 'mysql_password', 'admin_password',
 ]);
 
+/** Documented default passwords of database and broker container images. */
+const IMAGE_DEFAULT_PASSWORDS = new Set(['postgres', 'postgresql', 'root', 'mysql', 'mariadb', 'mongo', 'mongodb', 'redis', 'rabbitmq', 'guest', 'neo4j', 'clickhouse']);
+
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal)(?::\d+)?$/i;
 
 /** Whether a password read from a connection string is a real value, not a template or a documentation stand-in. */
@@ -90,7 +93,10 @@ function detectUrls(text: string, hits: SecretHit[]): void {
         const user = userinfo.slice(0, colon);
         const password = userinfo.slice(colon + 1);
         const host = authority.slice(at + 1).split(',')[0] ?? '';
-        if (isRealPassword(safeDecode(password), user)) {
+        // A local database reached with its image's default password (`postgres://app:postgres@localhost/app_test`,
+        // `mysql://app:root@127.0.0.1/app`): a throwaway dev or CI container, not a leaked credential.
+        const imageDefault = LOCAL_HOST.test(host) && IMAGE_DEFAULT_PASSWORDS.has(safeDecode(password).toLowerCase());
+        if (!imageDefault && isRealPassword(safeDecode(password), user)) {
           const secretStart = authStart + colon + 1;
           const confidence: Confidence = LOCAL_HOST.test(host) ? 'low' : 'high';
           hits.push(valueHit(found.start, urlEnd, secretStart, secretStart + password.length, `${found.scheme} connection string with a password`, confidence));
