@@ -209,12 +209,43 @@ function fedField(v: SyntaxNode): Taint | null {
 }
 
 /** Whether every call of the function in this file passes a constant or an upper-bounded value at `index`. */
+/** The calls of the file by the callee's text (`parse_header(…)` → "parse_header"), indexed once per file and scan. */
+const callIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+function callsNamed(root: SyntaxNode, name: string): readonly SyntaxNode[] {
+  let index = callIndex.get(root);
+  if (!index) {
+    index = new Map();
+    for (const n of structureOf(root)) {
+      if (n.type !== 'call_expression') continue;
+      const callee = n.child('function')?.text;
+      if (callee === undefined) continue;
+      const list = index.get(callee);
+      if (list) list.push(n);
+      else index.set(callee, [n]);
+    }
+    callIndex.set(root, index);
+  }
+  return index.get(name) ?? [];
+}
+
 function checkedByCallers(fn: SyntaxNode, index: number): boolean {
+  let answers = checkedByCallersMemo.get(fn);
+  if (!answers) checkedByCallersMemo.set(fn, (answers = new Map()));
+  let answer = answers.get(index);
+  if (answer === undefined) answers.set(index, (answer = checkedByCallersUncached(fn, index)));
+  return answer;
+}
+
+/** checkedByCallers looks at every call of a function: once per function, parameter and scan. */
+const checkedByCallersMemo = new WeakMap<SyntaxNode, Map<number, boolean>>();
+
+function checkedByCallersUncached(fn: SyntaxNode, index: number): boolean {
   const name = functionName(fn);
   if (!name) return false;
   let calls = 0;
-  for (const call of structureOf(rootOf(fn))) {
-    if (call.type !== 'call_expression' || call.child('function')?.text !== name || fn.contains(call)) continue;
+  for (const call of callsNamed(rootOf(fn), name)) {
+    if (fn.contains(call)) continue;
     const arg = call.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment')[index];
     if (!arg) continue;
     calls++;
@@ -241,8 +272,8 @@ export function fedPastRoom(node: SyntaxNode, room: number): Taint | null {
   if (!feed || !name) return null;
   let largest = -1;
   let calls = 0;
-  for (const call of structureOf(rootOf(d.fn))) {
-    if (call.type !== 'call_expression' || call.child('function')?.text !== name || d.fn.contains(call)) continue;
+  for (const call of callsNamed(rootOf(d.fn), name)) {
+    if (d.fn.contains(call)) continue;
     const arg = call.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment')[index];
     if (!arg) continue;
     calls++;

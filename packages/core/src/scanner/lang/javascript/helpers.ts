@@ -89,33 +89,57 @@ export function declaredValue(id: SyntaxNode, at: SyntaxNode = id): SyntaxNode |
   if (id.type !== 'identifier' && id.type !== 'shorthand_property_identifier') return null;
   const name = id.text;
   for (let scope: SyntaxNode | null = enclosingFunction(at) ?? programOf(at); scope; scope = scope.parent ? (enclosingFunction(scope) ?? programOf(scope)) : null) {
-    let best: SyntaxNode | null = null;
-    let bestStart = -1;
-    const stack: SyntaxNode[] = [scope];
-    let budget = 5000;
-    while (stack.length > 0 && budget-- > 0) {
-      const n = stack.pop() as SyntaxNode;
-      if (n.start >= at.start) continue;
-      if (n !== scope && FUNCTION_NODES.has(n.type) && !n.contains(at)) continue;
-      if (n.type === 'variable_declarator' && n.child('name')?.text === name) {
-        const v = n.child('value');
-        if (v && n.start > bestStart) {
-          best = v;
-          bestStart = n.start;
-        }
-      } else if (n.type === 'assignment_expression' && n.child('left')?.text === name) {
-        const v = n.child('right');
-        if (v && n.start > bestStart && n.end <= at.start) {
-          best = v;
-          bestStart = n.start;
-        }
-      }
-      for (const c of n.children) if (c.named) stack.push(c);
+    let best: Binding | null = null;
+    for (const b of bindingsOf(scope).get(name) ?? []) {
+      if (b.start >= at.start || (b.assignment && b.end > at.start)) continue;
+      if (!best || b.start > best.start) best = b;
     }
-    if (best) return best;
+    if (best) return best.value;
     if (scope.type === 'program') break;
   }
   return null;
+}
+
+/** A `const x = v`, `let x = v` or `x = v` in a scope, as declaredValue looks for it. */
+interface Binding {
+  start: number;
+  end: number;
+  assignment: boolean;
+  value: SyntaxNode;
+}
+
+/**
+ * Every binding of each name in a function or program, nested functions left out — indexed once per
+ * scope and scan (declaredValue is asked for most call arguments; walking the scope each time made
+ * large files quadratic).
+ */
+const bindingIndex = new WeakMap<SyntaxNode, Map<string, Binding[]>>();
+
+function bindingsOf(scope: SyntaxNode): Map<string, Binding[]> {
+  let index = bindingIndex.get(scope);
+  if (index) return index;
+  index = new Map();
+  const add = (name: string | undefined, binding: Binding): void => {
+    if (name === undefined) return;
+    const list = index?.get(name);
+    if (list) list.push(binding);
+    else index?.set(name, [binding]);
+  };
+  const stack: SyntaxNode[] = [scope];
+  while (stack.length > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n !== scope && FUNCTION_NODES.has(n.type)) continue;
+    if (n.type === 'variable_declarator') {
+      const v = n.child('value');
+      if (v) add(n.child('name')?.text, { start: n.start, end: n.end, assignment: false, value: v });
+    } else if (n.type === 'assignment_expression') {
+      const v = n.child('right');
+      if (v) add(n.child('left')?.text, { start: n.start, end: n.end, assignment: true, value: v });
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  bindingIndex.set(scope, index);
+  return index;
 }
 
 /** An object literal an expression is, directly or through a local binding. */

@@ -39,15 +39,29 @@ function pickedFrom(node: SyntaxNode): string[] {
 
 /** Calls of a named helper in the same file (`const sessionId = randomString(40)`), at most a few. */
 function callersOf(name: string, root: SyntaxNode): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
+  return (callsByName(root).get(name) ?? []).slice(0, 20);
+}
+
+/** Every call of a plain identifier in a file, by name — indexed once per file and scan. */
+const callIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+function callsByName(root: SyntaxNode): Map<string, SyntaxNode[]> {
+  let index = callIndex.get(root);
+  if (index) return index;
+  index = new Map();
   const stack: SyntaxNode[] = [root];
-  let budget = 30000;
-  while (stack.length > 0 && budget-- > 0 && out.length < 20) {
+  while (stack.length > 0) {
     const n = stack.pop() as SyntaxNode;
-    if (n.type === 'call_expression' && n.child('function')?.type === 'identifier' && n.child('function')?.text === name) out.push(n);
+    const fn = n.type === 'call_expression' ? n.child('function') : null;
+    if (fn?.type === 'identifier') {
+      const list = index.get(fn.text);
+      if (list) list.push(n);
+      else index.set(fn.text, [n]);
+    }
     for (const c of n.children) if (c.named) stack.push(c);
   }
-  return out;
+  callIndex.set(root, index);
+  return index;
 }
 
 /**
