@@ -97,6 +97,11 @@ describe('taint tracking', () => {
     expect(await found(code, 'python')).toEqual(['test.sink@6', 'test.sink@9']);
   });
 
+  it('takes a private validator (`_is_allowed`, `__valid_x`) for a guard, as it takes a public one', async () => {
+    const code = 'from flask import request, abort\ndef v():\n    a = request.args["x"]\n    if not _is_allowed_host(a):\n        abort(400)\n    sink(a)\n    b = request.args["y"]\n    if not _lookup(b):\n        abort(400)\n    sink(b)\n';
+    expect(await found(code, 'python')).toEqual(['test.sink@10']);
+  });
+
   it('never analyses code inside comments or string literals', async () => {
     expect(await found('// sink(req.query.x)\nconst s = "sink(req.query.x)";\n/* danger(x) */')).toEqual([]);
   });

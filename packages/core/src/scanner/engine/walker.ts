@@ -445,7 +445,7 @@ export class Walker {
           return;
         }
         case 'call': {
-          if (this.lang.validators.has(v.name) || /^(?:is_?|has_?)?(?:valid|safe|allowed|whitelist|allowlist|permitted|authori[sz]ed)/i.test(v.name)) {
+          if (this.lang.validators.has(v.name) || /^_{0,2}(?:is_?|has_?)?(?:valid|safe|allowed|whitelist|allowlist|permitted|authori[sz]ed)/i.test(v.name)) {
             // A search for a dangerous literal (`x.includes('..')`, `strpos($x, '/')`) is a block-list check.
             const blocklist = SEARCHES.has(v.name) && v.args.some((a) => DANGEROUS_LITERAL.test(this.stringValue(a.node) ?? ''));
             const where = blocklist ? (negated ? positive : negative) : into;
