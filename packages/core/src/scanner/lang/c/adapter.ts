@@ -99,6 +99,19 @@ function args(list: SyntaxNode | null): Arg[] {
   return out;
 }
 
+/**
+ * The object of a member access behind a cast macro: `BAD_CAST expr.c_str()` (libxml2's
+ * `(xmlChar *)`) parses as `BAD_CAST` followed by an error holding `expr`, then `.c_str`. The object
+ * is `expr`: the macro only changes the pointer type.
+ */
+function memberObject(node: SyntaxNode): SyntaxNode | null {
+  const object = node.child('argument');
+  if (!object || object.type !== 'identifier' || !/^[A-Z][A-Z0-9_]{2,31}$/.test(object.text)) return object;
+  const error = node.children.find((c) => c.type === 'ERROR');
+  const inner = error?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  return inner.length === 1 && (inner[0]?.type === 'identifier' || inner[0]?.type === 'field_expression') ? (inner[0] as SyntaxNode) : object;
+}
+
 /** Receiver and name of a callee: `f`, `obj.m`, `p->m`, `std::system`, `make<T>`. */
 function calleeParts(fn: SyntaxNode | null): { receiver: SyntaxNode | null; name: string } {
   if (!fn) return { receiver: null, name: '?' };
@@ -108,7 +121,7 @@ function calleeParts(fn: SyntaxNode | null): { receiver: SyntaxNode | null; name
     case 'field_expression': {
       const field = fn.child('field');
       const name = field?.type === 'template_method' ? (field.child('name')?.text ?? '?') : (field?.text ?? '?');
-      return { receiver: fn.child('argument'), name };
+      return { receiver: memberObject(fn), name };
     }
     case 'qualified_identifier':
       return { receiver: null, name: beforeTemplate(lastScoped(qualifiedText(fn) ?? fn.text)) };
@@ -360,11 +373,33 @@ function keywordLiteral(node: SyntaxNode): boolean {
   return value.length > 0 && !value.includes('/') && !value.includes('\\') && !value.includes('.');
 }
 
+/**
+ * C++'s "starts with" idioms compared with 0: `s.rfind("/app/", 0) == 0`, `s.find("/app/") == 0`,
+ * `s.compare(0, 5, "/app/") == 0`, `s.compare("x") == 0`. Like `strncmp` they compare s with the
+ * literal (a keyword prefix such as `"GET "` validates nothing).
+ */
+function prefixMethod(call: SyntaxNode): [SyntaxNode, SyntaxNode] | null {
+  const fn = call.child('function');
+  if (fn?.type !== 'field_expression') return null;
+  const method = fn.child('field')?.text ?? '';
+  const receiver = fn.child('argument');
+  const args = call.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
+  let literal: SyntaxNode | undefined;
+  if (method === 'rfind' && args.length === 2 && args[1]?.text === '0') literal = args[0];
+  else if (method === 'find' && args.length === 1) literal = args[0];
+  else if (method === 'compare' && args.length === 3 && args[0]?.text === '0') literal = args[2];
+  else if (method === 'compare' && args.length === 1) literal = args[0];
+  if (!receiver || !literal || literal.type !== 'string_literal' || keywordLiteral(literal)) return null;
+  return [receiver, literal];
+}
+
 /** The two strings a `strcmp`-like call compares (it returns 0 when they are equal), or null. */
 function comparison(node: SyntaxNode): [SyntaxNode, SyntaxNode] | null {
   let n = node;
   for (let i = 0; i < 8 && n.type === 'parenthesized_expression' && n.namedChildren[0]; i++) n = n.namedChildren[0] as SyntaxNode;
   if (n.type !== 'call_expression') return null;
+  const prefix = prefixMethod(n);
+  if (prefix) return prefix;
   const name = n.child('function')?.text.replace(/\s+/g, '') ?? '';
   if (!STRING_COMPARE.test(name)) return null;
   const args = n.child('arguments')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
@@ -577,7 +612,7 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
     case 'initializer_list':
       return { kind: 'collection', items: node.namedChildren.filter((c) => c.type !== 'comment') };
     case 'field_expression': {
-      const object = node.child('argument');
+      const object = memberObject(node);
       const field = node.child('field');
       if (!object || !field) return null;
       return { kind: 'member', object, property: field.text };

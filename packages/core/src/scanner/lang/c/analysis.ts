@@ -442,8 +442,14 @@ function destinationBound(bound: SyntaxNode | null, room: number, at: SyntaxNode
   const k = constInt(bound);
   if (k !== null) return k <= room + 1;
   const text = norm(bound);
-  if (text.includes('sizeof') || text.includes('size()') || text.includes('capacity()') || text.includes('length()')) return true;
   const v = unwrap(bound);
+  // `len - sizeof(hdr)`: what is left of the input after a header, not the room of the destination.
+  if (v.type === 'binary_expression' && v.child('operator')?.text === '-') {
+    const left = v.child('left');
+    const right = v.child('right');
+    if (left && right && norm(right).includes('sizeof') && !norm(left).includes('sizeof') && unwrap(left).type === 'identifier' && !/^[A-Z][A-Z0-9_]*$/.test(unwrap(left).text)) return false;
+  }
+  if (text.includes('sizeof') || text.includes('size()') || text.includes('capacity()') || text.includes('length()')) return true;
   if (v.type === 'identifier') {
     if (/^[A-Z][A-Z0-9_]*$/.test(v.text)) return true;
     const value = depth < 4 ? assignedValue(v, at) : null;

@@ -363,6 +363,12 @@ function externReaders(root: SyntaxNode, defined: ReadonlySet<string>): Map<stri
   return out;
 }
 
+/** `Reader`, `wire::ByteReader`, `const BufferReader`: the last word of the type ends in `Reader`. */
+function readerType(type: string): boolean {
+  const last = type.slice(Math.max(type.lastIndexOf(' '), type.lastIndexOf(':')) + 1);
+  return last.length > 0 && last.length <= 32 && last.endsWith('Reader');
+}
+
 function extract(fn: SyntaxNode, name: string, defined: ReadonlySet<string>, withBody = true, readers: ReadonlyMap<string, readonly [number, Feed]> = new Map()): Facts {
   const decls = parameterDeclarations(fn);
   const params: Facts['params'] = [];
@@ -378,7 +384,9 @@ function extract(fn: SyntaxNode, name: string, defined: ReadonlySet<string>, wit
       const next = decls.find((x) => x.owner === items[index + 1]);
       const sized = next !== undefined && next.pointers === 0 && next.arrays.length === 0 && lengthName(next.name);
       const bytes = d.pointers === 1 && /\bconst\b/.test(type) && BYTE_TYPE.test(type) && (!/^(?:const\s+)?char(?:\s+const)?$/.test(type) || BUFFER_NAME.test(d.name));
-      const decoder = (bytes && sized) || (/\bconst\b/.test(type) && byteContainer(type));
+      // A cursor over received bytes: `Reader &r`, `ByteReader *in` (its `u16()`, `take(n)` are the input).
+      const reader = (d.reference || d.pointers === 1) && readerType(type);
+      const decoder = (bytes && sized) || (/\bconst\b/.test(type) && byteContainer(type)) || reader;
       params.push({ name: d.name, index, out: outParameter(p, d.pointers, d.arrays.length, d.reference), decoder });
     }
     index++;

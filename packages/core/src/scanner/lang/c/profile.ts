@@ -64,6 +64,14 @@ function isByteBuffer(type: string): boolean {
   return type.includes('*') || words.some((w) => w === 'vector' || w === 'span' || w === 'array' || w === 'basic_string_view');
 }
 
+/** `Reader &`, `ByteReader *`, `wire::BufferReader &`: a decoder's view of its input (not `std::istream`). */
+function isReaderType(type: string, words: readonly string[]): boolean {
+  if (!type.includes('&') && !type.includes('*')) return false;
+  const named = words.filter((w) => w !== 'const' && w !== 'struct' && w !== 'class');
+  const last = named[named.length - 1] ?? '';
+  return last.endsWith('Reader') && last.length <= 32;
+}
+
 function isRequestType(type: string, words: readonly string[] = typeWords(type)): boolean {
   // The last type word names it: `const httplib::Request &`, `std::shared_ptr<IncomingRequest>`, `http::request<http::string_body>`.
   const named = words.filter((w) => w !== 'const' && w !== 'std' && w !== 'shared_ptr' && w !== 'unique_ptr' && w !== 'struct');
@@ -117,6 +125,9 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   if (handler && words.includes('auto') && REQUEST_NAMES.has(param.name)) return 'remote';
   // A byte buffer (`const uint8_t *data`, `const std::vector<uint8_t> &frame`) is data like a string.
   if (isByteBuffer(type)) return 'param';
+  // A cursor over received bytes (`Reader &r`, `ByteReader &in`, `BinaryReader *rd`): what its
+  // `u16()` / `take(n)` return is the data being decoded.
+  if (isReaderType(type, words)) return 'param';
   if (isStringParam(type, words)) {
     // Path parameters: Crow's `CROW_ROUTE(app, "/u/<string>")([](std::string name) …)`, Drogon's
     // `void get(const HttpRequestPtr &req, std::function<…> &&callback, std::string id)`.
@@ -233,6 +244,8 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
     propagators: propagators(language),
     sanitizers: [
       { callee: withStd(language, NUMERIC), classes: NOT_MEMORY },
+      // How much of a reader's input is left: no more than was received, whatever the peer sent.
+      { callee: ['*.remaining', '*.bytes_available', '*.bytesAvailable'], classes: 'all' },
       // The file's own checking helpers that hand back what passed (`safeId(id)`, `sanitize_filename(n)`).
       { callee: [`${CHECKED_ROOT}.*`], classes: NOT_MEMORY },
       // The last path component cannot leave a directory; it can still hold quotes and `;` for a shell.

@@ -23,6 +23,12 @@ function verdict(flags: { secure: boolean; httpOnly: boolean } | null): Verdict 
 
 const STDOUT_WRITERS = new Set(['printf', 'puts', 'vprintf', 'fputs', 'fprintf', 'vfprintf', 'fwrite', 'FCGI_printf', 'FCGI_puts', 'FCGX_FPrintF', 'mg_printf', 'setSecure', 'setHttpOnly']);
 
+/** `http::field::set_cookie` / `boost::beast::http::field::set_cookie` → `set-cookie`. */
+function beastField(node: SyntaxNode): string | null {
+  const text = node.text.replace(/\s+/g, '');
+  return text.endsWith('field::set_cookie') ? 'set-cookie' : null;
+}
+
 function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
   const name = calledName(node);
   if (!name || (!HEADER_SETTERS.test(name) && !STDOUT_WRITERS.has(name))) return false;
@@ -30,7 +36,8 @@ function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
   const fn = node.child('function');
   // `res.set_header("Set-Cookie", "sid=" + token + "; Path=/; HttpOnly")`
   if (fn?.type === 'field_expression' && HEADER_SETTERS.test(name) && args.length >= 2) {
-    const header = ctx.stringValue(args[0] as SyntaxNode);
+    // Boost.Beast names the header with an enum: `res.set(http::field::set_cookie, …)`.
+    const header = beastField(args[0] as SyntaxNode) ?? ctx.stringValue(args[0] as SyntaxNode);
     if (header === null || header.toLowerCase() !== 'set-cookie') return false;
     const parts = literalParts(args[1]);
     if (parts.length === 0 || !parts.some((p) => p.includes('='))) return false;

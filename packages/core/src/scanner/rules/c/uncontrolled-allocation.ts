@@ -1,5 +1,5 @@
 import { assignedValue, derivedFromLength, isIntegerExpr, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
-import { callArgs, calledName, constInt, enclosingFunction, findDeclaration, unwrap } from '../../lang/c/syntax.ts';
+import { callArgs, calledName, constInt, enclosingFunction, findDeclaration, scopeDescendants, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -24,10 +24,31 @@ function multiplies(expr: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
   return [v.child('left'), v.child('right')].some((x) => x !== null && multiplies(x, ctx, depth + 1));
 }
 
+/**
+ * The value last stored in a field before `at`: `pkt.len = static_cast<uint32_t>(r.remaining());`.
+ * A field of an object that also holds input keeps what was stored in it.
+ */
+function storedField(size: SyntaxNode, at: SyntaxNode): SyntaxNode | null {
+  const v = unwrap(size);
+  const fn = enclosingFunction(at);
+  if (v.type !== 'field_expression' || !fn) return null;
+  const key = norm(v);
+  let best: SyntaxNode | null = null;
+  for (const n of scopeDescendants(fn, ['assignment_expression'])) {
+    if (n.start >= at.start) break;
+    const left = n.child('left');
+    const right = n.child('right');
+    if (n.child('operator')?.text === '=' && left && right && right.end <= at.start && norm(unwrap(left)) === key) best = right;
+  }
+  return best;
+}
+
 function sizeFinding(size: SyntaxNode, at: SyntaxNode, ctx: MatchContext, what: string, stack: boolean): Verdict {
   if (constInt(size) !== null) return false;
   const t = memoryTaint(ctx, size);
   if (!untrusted(t) || !isIntegerExpr(ctx, size)) return false;
+  const stored = storedField(size, at);
+  if (stored && !untrusted(memoryTaint(ctx, stored))) return false;
   if (derivedFromLength(size, at) || upperBounded(size, at) || multiplies(size, ctx)) return false;
   // `void *xmalloc(size_t n) { return malloc(n); }`: an allocator wrapper; its callers decide the size.
   const v = unwrap(size);

@@ -67,6 +67,23 @@ function referencesInto(container: string, fn: SyntaxNode, at: SyntaxNode): stri
   return out;
 }
 
+/** References and pointers declared before `at` into the element an iterator points at: `auto &v = it->second`, `T *p = &*it`. */
+function referencesThrough(it: string, fn: SyntaxNode, at: SyntaxNode): string[] {
+  const out: string[] = [];
+  for (const d of descendants(fn, new Set(['init_declarator']), 20_000)) {
+    if (d.start >= at.start) break;
+    const value = d.child('value');
+    if (!value) continue;
+    const raw = norm(value);
+    const text = raw.replace(/^&/, '');
+    if (!(text.startsWith(`${it}->`) || text.startsWith(`*${it}`) || text.startsWith(`(*${it})`))) continue;
+    const shape = declaratorShape(d);
+    // A pointer only when it is the element's address (`&it->second`); `Conn *c = it->second` is a stored pointer erase() does not free.
+    if (shape.name?.type === 'identifier' && (shape.reference || (shape.pointers > 0 && raw.startsWith('&')))) out.push(shape.name.text);
+  }
+  return out;
+}
+
 /** The first use of `name` on the path after `stmt`, unless it is reassigned first. */
 function usedAfter(stmt: SyntaxNode, name: string): SyntaxNode | null {
   let found: SyntaxNode | null = null;
@@ -98,6 +115,13 @@ function invalidation(node: SyntaxNode, _ctx: MatchContext): Verdict {
     const use = usedAfter(node, it);
     if (use) {
       return { node: use, message: `${it} is used after ${container}.erase(${it}) invalidated it: continue with the iterator erase() returns (\`${it} = ${container}.erase(${it})\`)` };
+    }
+    // `const Entry &e = it->second; m.erase(it); log(e.name);`: the element erase() destroyed.
+    for (const ref of referencesThrough(it, fn, node)) {
+      const refUse = usedAfter(node, ref);
+      if (refUse) {
+        return { node: refUse, message: `${ref} refers to the element ${it} pointed at, which ${container}.erase(${it}) on line ${node.location.startLine} destroyed: ${show(refUse)} reads freed memory` };
+      }
     }
     return false;
   }
