@@ -285,15 +285,28 @@ export function blockAlwaysTrue(block: SyntaxNode, depth = 0): boolean {
 
 /** A method declared in the file that always returns true (`static bool AcceptAll(...) { return true; }`). */
 export function methodAlwaysTrue(root: SyntaxNode, name: string): boolean {
+  const n = methodsByName(root).get(name);
+  if (!n) return false;
+  const body = n.child('body');
+  if (!body) return false;
+  if (body.type === 'arrow_expression_clause') return alwaysTrue(body.namedChildren[0] ?? null);
+  return blockAlwaysTrue(body);
+}
+
+const methodIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+
+/** The first method or local function of each name under a node, in the order `descendants` walks (one walk per node). */
+function methodsByName(root: SyntaxNode): Map<string, SyntaxNode> {
+  let map = methodIndex.get(root);
+  if (map) return map;
+  map = new Map();
   for (const n of descendants(root)) {
-    if ((n.type === 'method_declaration' || n.type === 'local_function_statement') && n.child('name')?.text === name) {
-      const body = n.child('body');
-      if (!body) return false;
-      if (body.type === 'arrow_expression_clause') return alwaysTrue(body.namedChildren[0] ?? null);
-      return blockAlwaysTrue(body);
-    }
+    if (n.type !== 'method_declaration' && n.type !== 'local_function_statement') continue;
+    const name = n.child('name')?.text;
+    if (name !== undefined && !map.has(name)) map.set(name, n);
   }
-  return false;
+  methodIndex.set(root, map);
+  return map;
 }
 
 /** Whether a node lies inside the `then` branch of an `if` whose condition matches (or the `else` of its negation). */

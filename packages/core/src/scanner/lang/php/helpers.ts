@@ -90,13 +90,53 @@ export function arrayValue(node: SyntaxNode | null, key: string): SyntaxNode | u
 function assignedPrefix(variable: SyntaxNode, ctx: MatchContext): string {
   const name = variable.text;
   if (!/^\$\w+$/.test(name)) return '';
-  const text = scopeText(ctx, variable);
-  const end = ctx.fn ? variable.start - ctx.fn.node.start : text.length;
-  const before = text.slice(0, Math.max(0, end));
-  const re = new RegExp('\\' + name + '\\b\\s*=(?!=)\\s*(?:([\'"])([^\'"$\\n{]*))?', 'g');
-  let prefix = '';
-  for (let m = re.exec(before); m !== null; m = re.exec(before)) prefix = m[1] ? (m[2] ?? '') : '';
-  return prefix;
+  const scope = scopeOf(ctx, variable);
+  if (!scope) return '';
+  const before = ctx.fn ? scope.text.slice(0, Math.max(0, variable.start - ctx.fn.node.start)) : scope.text.slice(0, scope.length);
+  const L = before.length;
+  // A match that reaches the end of `before` can only start at its last `$` (a match holds no other `$`).
+  const last = before.lastIndexOf('$');
+  if (last >= 0) {
+    const re = new RegExp('\\' + name + '\\b\\s*=(?!=)\\s*(?:([\'"])([^\'"$\\n{]*))?', 'y');
+    re.lastIndex = last;
+    const m = re.exec(before);
+    if (m && last + m[0].length === L) return m[1] ? (m[2] ?? '') : '';
+  }
+  // Otherwise the last match of the whole scope text that ends (with the character it looked at) inside `before`.
+  const list = assignmentsOf(scope.key, scope.text).get(name.slice(1));
+  if (!list) return '';
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as Assignment).end < L) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? (list[lo - 1] as Assignment).prefix : '';
+}
+
+/** One `$name = ...` of a scope's text as assignedPrefix reads it: where the match ends and the literal prefix it gives. */
+interface Assignment {
+  end: number;
+  prefix: string;
+}
+const assignmentIndex = new WeakMap<SyntaxNode, Map<string, Assignment[]>>();
+
+/** Every `$name = ...` match of a scope's text (the key's text: a function, or a program's top level), per name (without `$`), in order; built once per scope. */
+function assignmentsOf(key: SyntaxNode, text: string): Map<string, Assignment[]> {
+  const hit = assignmentIndex.get(key);
+  if (hit) return hit;
+  const byName = new Map<string, Assignment[]>();
+  // redos-ok: the quantified runs are disjoint (word characters, spaces, then a quote must open the group), one pass per scope
+  const re = /\$(\w+)\b\s*=(?!=)\s*(?:(['"])([^'"$\n{]*))?/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const entry = { end: m.index + m[0].length, prefix: m[2] ? (m[3] ?? '') : '' };
+    const list = byName.get(m[1] as string);
+    if (list) list.push(entry);
+    else byName.set(m[1] as string, [entry]);
+  }
+  assignmentIndex.set(key, byName);
+  return byName;
 }
 
 /** The literal text at the very start of a string expression (`"Location: " . $x` → `Location: `). */
@@ -372,19 +412,61 @@ export function isUploadName(taint: Taint): boolean {
  * before the sink (function and class bodies excluded).
  */
 export function scopeText(ctx: MatchContext, at: SyntaxNode): string {
-  if (ctx.fn) return ctx.fn.node.text;
+  const scope = scopeOf(ctx, at);
+  return scope ? scope.text.slice(0, scope.length) : '';
+}
+
+/** The top-level statements of a program joined as scopeText joins them, with each one's start and the joined length after it. */
+interface TopLevel {
+  text: string;
+  starts: number[];
+  lengths: number[];
+}
+const topLevelIndex = new WeakMap<SyntaxNode, TopLevel>();
+
+function topLevelOf(program: SyntaxNode): TopLevel {
+  let top = topLevelIndex.get(program);
+  if (top) return top;
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  let length = 0;
+  for (const s of program.children) {
+    if (s.type === 'function_definition' || s.type === 'class_declaration') continue;
+    const piece = s.text + '\n';
+    parts.push(piece);
+    length += piece.length;
+    starts.push(s.start);
+    lengths.push(length);
+  }
+  top = { text: parts.join(''), starts, lengths };
+  topLevelIndex.set(program, top);
+  return top;
+}
+
+/**
+ * scopeText as a prefix of a text built once per scope: the function's text (whole), or the
+ * program's joined top-level statements (up to the last one starting at or before `at`); null
+ * when `at` has no program above it.
+ */
+function scopeOf(ctx: MatchContext, at: SyntaxNode): { key: SyntaxNode; text: string; length: number } | null {
+  if (ctx.fn) {
+    const text = ctx.fn.node.text;
+    return { key: ctx.fn.node, text, length: text.length };
+  }
   let top: SyntaxNode = at;
   while (top.parent && top.parent.type !== 'program') top = top.parent;
   const program = top.parent;
-  let text = '';
-  if (program) {
-    for (const s of program.children) {
-      if (s.start > at.start) break;
-      if (s.type === 'function_definition' || s.type === 'class_declaration') continue;
-      text += s.text + '\n';
-    }
+  if (!program) return { key: at, text: '', length: 0 };
+  const index = topLevelOf(program);
+  let lo = 0;
+  let hi = index.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((index.starts[mid] as number) <= at.start) lo = mid + 1;
+    else hi = mid;
   }
-  return text;
+  return { key: program, text: index.text, length: lo > 0 ? (index.lengths[lo - 1] as number) : 0 };
 }
 
 /** Whether the code around a sink checks an upload's extension or type. */
@@ -402,8 +484,7 @@ export function hostChecked(arg: SyntaxNode, ctx: MatchContext): boolean {
   const n = unwrap(arg);
   if (n.type !== 'variable_name') return false;
   const name = n.text.replace(/[^\w$]/g, '').replace(/\$/g, '\\$');
-  const text = scopeText(ctx, arg);
-  const assigned = new RegExp(`(\\$\\w+)\\s*=\\s*parse_url\\s*\\(\\s*${name}\\b`).exec(text);
+  const assigned = parseUrlTarget(ctx, arg, name);
   const tested = [`parse_url\\s*\\(\\s*${name}\\b`];
   if (assigned?.[1]) tested.push(assigned[1].replace(/\$/g, '\\$') + '\\b');
   const mentions = new RegExp(tested.join('|'));
@@ -414,7 +495,11 @@ export function hostChecked(arg: SyntaxNode, ctx: MatchContext): boolean {
   }
   // After an if that tests the host and leaves.
   let scope: SyntaxNode | null = ctx.fn?.node ?? null;
-  if (!scope) for (scope = arg; scope.parent; scope = scope.parent);
+  if (!scope) {
+    for (scope = arg; scope.parent; scope = scope.parent);
+    const indexed = topLevelGuard(scope, arg, mentions);
+    if (indexed !== null) return indexed;
+  }
   const stack: SyntaxNode[] = [scope];
   for (let budget = 20000; stack.length > 0 && budget > 0; budget--) {
     const node = stack.pop() as SyntaxNode;
@@ -431,6 +516,155 @@ export function hostChecked(arg: SyntaxNode, ctx: MatchContext): boolean {
     }
   }
   return false;
+}
+
+const DECLARATIONS = new Set(['function_definition', 'method_declaration', 'class_declaration']);
+
+/**
+ * The tree hostChecked walks at top level (the root and what its named children reach), in
+ * pre-order: each node's start, the `if`s outside any declaration (with their last descendant's
+ * index and depth, sorted by that index) and the outermost declarations (by index, with subtree
+ * sizes summed). `ok` is false when starts are not in order (then the walk itself runs).
+ */
+interface GuardIndex {
+  ok: boolean;
+  starts: number[];
+  ifs: { node: SyntaxNode; last: number; depth: number }[];
+  declIndex: number[];
+  declLast: number[];
+  declNode: SyntaxNode[];
+  declSizes: number[];
+}
+const guardIndex = new WeakMap<SyntaxNode, GuardIndex>();
+
+function guardIndexOf(root: SyntaxNode): GuardIndex {
+  let index = guardIndex.get(root);
+  if (index) return index;
+  const nodes: SyntaxNode[] = [];
+  const parents: number[] = [];
+  const depths: number[] = [];
+  const inDecl: boolean[] = [];
+  const stack: [SyntaxNode, number, number, boolean][] = [[root, -1, 0, false]];
+  while (stack.length > 0) {
+    const [n, parent, depth, under] = stack.pop() as [SyntaxNode, number, number, boolean];
+    const i = nodes.length;
+    nodes.push(n);
+    parents.push(parent);
+    depths.push(depth);
+    inDecl.push(under);
+    const kids = n.children;
+    const decl = n !== root && DECLARATIONS.has(n.type);
+    for (let k = kids.length - 1; k >= 0; k--) {
+      const c = kids[k] as SyntaxNode;
+      if (c.named) stack.push([c, i, depth + 1, under || decl]);
+    }
+  }
+  const sizes = new Array<number>(nodes.length).fill(1);
+  for (let i = nodes.length - 1; i > 0; i--) {
+    const parent = parents[i] as number;
+    sizes[parent] = (sizes[parent] as number) + (sizes[i] as number);
+  }
+  let ok = true;
+  const starts = nodes.map((n, i) => {
+    if (i > 0 && n.start < (nodes[i - 1] as SyntaxNode).start) ok = false;
+    return n.start;
+  });
+  const ifs: GuardIndex['ifs'] = [];
+  const declIndex: number[] = [];
+  const declLast: number[] = [];
+  const declNode: SyntaxNode[] = [];
+  const declSizes: number[] = [0];
+  nodes.forEach((n, i) => {
+    if (inDecl[i]) return;
+    const last = i + (sizes[i] as number) - 1;
+    if (n.type === 'if_statement') ifs.push({ node: n, last, depth: depths[i] as number });
+    if (i > 0 && DECLARATIONS.has(n.type)) {
+      declIndex.push(i);
+      declLast.push(last);
+      declNode.push(n);
+      declSizes.push((declSizes[declSizes.length - 1] as number) + (sizes[i] as number));
+    }
+  });
+  ifs.sort((a, b) => a.last - b.last);
+  index = { ok, starts, ifs, declIndex, declLast, declNode, declSizes };
+  guardIndex.set(root, index);
+  return index;
+}
+
+/** Number of entries of a sorted array that are <= value. */
+function countAtMost(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * hostChecked's search for an earlier `if` that tests the host and leaves, at top level, from an
+ * index of the tree instead of a walk of it; null when the index cannot answer exactly (then the
+ * walk runs). The walk pops nodes depth-first, last child first, skipping nodes after `arg` and
+ * declarations that do not hold it, and stops after 20000 pops: an `if` is reached when its
+ * ancestors plus the walked nodes after its subtree number under 20000.
+ */
+function topLevelGuard(root: SyntaxNode, arg: SyntaxNode, mentions: RegExp): boolean | null {
+  if (arg.end <= arg.start || root.start > arg.start) return null;
+  for (let p = arg.parent; p; p = p.parent) if (DECLARATIONS.has(p.type) && p !== root) return null;
+  const index = guardIndexOf(root);
+  if (!index.ok) return null;
+  const m = countAtMost(index.starts, arg.start);
+  const decls = countAtMost(index.declIndex, m - 1);
+  if (decls > 0) {
+    const k = decls - 1;
+    if ((index.declNode[k] as SyntaxNode).contains(arg) || (index.declLast[k] as number) >= m) return null;
+  }
+  const lasts = index.ifs;
+  let lo = 0;
+  let hi = lasts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((lasts[mid] as GuardIndex['ifs'][number]).last <= m - 1) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let j = lo - 1; j >= 0; j--) {
+    const x = lasts[j] as GuardIndex['ifs'][number];
+    const after = m - 1 - x.last - ((index.declSizes[decls] as number) - (index.declSizes[countAtMost(index.declIndex, x.last)] as number));
+    if (after >= 20000) break;
+    if (x.depth + after >= 20000) continue;
+    const node = x.node;
+    if (node.end < arg.start && mentions.test(node.child('condition')?.text ?? '')) {
+      const body = node.child('body');
+      if (body && leaves(body)) return true;
+    }
+  }
+  return false;
+}
+
+const parseUrlIndex = new WeakMap<SyntaxNode, Map<string, { end: number; target: string | undefined } | null>>();
+
+/**
+ * The first `$x = parse_url($name` of scopeText (as `[match, $x]`), or null. Matched once per
+ * scope and name on the scope's whole text; at top level the prefix holds the match when the
+ * match (and the character its `\b` looks at) lies inside it. A match cannot reach the prefix's
+ * end, which is a newline; a later match overlapping the first would end after it.
+ */
+function parseUrlTarget(ctx: MatchContext, arg: SyntaxNode, name: string): [string, string | undefined] | null {
+  const scope = scopeOf(ctx, arg);
+  if (!scope) return null;
+  let byName = parseUrlIndex.get(scope.key);
+  if (!byName) parseUrlIndex.set(scope.key, (byName = new Map()));
+  let first = byName.get(name);
+  if (first === undefined) {
+    const m = new RegExp(`(\\$\\w+)\\s*=\\s*parse_url\\s*\\(\\s*${name}\\b`).exec(scope.text);
+    first = m ? { end: m.index + m[0].length, target: m[1] } : null;
+    byName.set(name, first);
+  }
+  if (!first) return null;
+  if (scope.length === scope.text.length ? first.end > scope.length : first.end >= scope.length) return null;
+  return ['', first.target];
 }
 
 /** Whether a block leaves the flow: `exit`, `die`, `return`, `throw`, or a call to a helper of the file that always exits. */
