@@ -623,9 +623,10 @@ function plainChecked(fn: SyntaxNode, body: SyntaxNode, regexes: Map<string, Syn
   return params.every((p) => checked.has(p as string));
 }
 
-/** Whether every value the function returns matches (an expression body, or each `return x`). */
-function returnsOnly(body: SyntaxNode, pattern: RegExp): boolean {
-  if (body.type !== 'statement_block') return pattern.test(body.text.trim());
+/** Whether every value the function returns passes `test` (an expression body, or each `return x`; trimmed text). */
+function returnsOnly(body: SyntaxNode, test: RegExp | ((text: string) => boolean)): boolean {
+  const passes = typeof test === 'function' ? test : (text: string) => test.test(text);
+  if (body.type !== 'statement_block') return passes(body.text.trim());
   const stack: SyntaxNode[] = [body];
   let seen = 0;
   let budget = 2000;
@@ -634,7 +635,7 @@ function returnsOnly(body: SyntaxNode, pattern: RegExp): boolean {
     if (n !== body && FUNCTION_TYPES.has(n.type)) continue;
     if (n.type === 'return_statement') {
       const v = n.namedChildren[0];
-      if (!v || !pattern.test(v.text.trim())) return false;
+      if (!v || !passes(v.text.trim())) return false;
       seen++;
       continue;
     }
@@ -742,23 +743,7 @@ function booleanResult(text: string): boolean {
 /** Whether every value a helper returns is a boolean (a predicate, not a function that returns the checked value). */
 function predicate(fn: SyntaxNode): boolean {
   const body = fn.child('body');
-  if (!body) return false;
-  if (body.type !== 'statement_block') return booleanResult(body.text);
-  const stack: SyntaxNode[] = [body];
-  let seen = 0;
-  let budget = 2000;
-  while (stack.length > 0 && budget-- > 0) {
-    const n = stack.pop() as SyntaxNode;
-    if (n !== body && FUNCTION_TYPES.has(n.type)) continue;
-    if (n.type === 'return_statement') {
-      const v = n.namedChildren[0];
-      if (!v || !booleanResult(v.text)) return false;
-      seen++;
-      continue;
-    }
-    for (const c of n.children) if (c.named) stack.push(c);
-  }
-  return seen > 0;
+  return !!body && returnsOnly(body, booleanResult);
 }
 
 /** Sanitizer name the profile knows for `.replace()` calls that keep only plain characters (see `keepsPlainCharacters`). */

@@ -691,8 +691,29 @@ function lookupKey(node: SyntaxNode): SyntaxNode | null {
 export function lookupGuarded(id: SyntaxNode, at: SyntaxNode = id): boolean {
   const n = unwrap(id);
   if (n.type !== 'identifier') return false;
-  const fn = enclosingFunction(at);
-  const body = fn?.child('body');
+  return someExitingCheckBefore(at, (s) => {
+    let c = s.child('condition');
+    while (c && (c.type === 'parenthesized_expression' || c.type === 'unary_expression') && c.namedChildren.length === 1) {
+      if (c.type === 'unary_expression' && c.child('operator')?.text !== '!') break;
+      c = c.namedChildren[0] ?? null;
+    }
+    if (!c || !s.child('condition')?.text.includes('!')) return false;
+    // `if (!TABLE[name])` directly, or `if (!table)` with `const table = TABLE[name]`.
+    let key = lookupKey(c);
+    if (!key && c.type === 'identifier') {
+      const v = declaredValue(c, s);
+      key = v ? lookupKey(v) : null;
+    }
+    return !!key && key.type === 'identifier' && key.text === n.text;
+  });
+}
+
+/**
+ * Whether an `if` that leaves (return, throw, …) and ends before `at`, in the function around `at`
+ * (nested functions aside), satisfies `check`.
+ */
+function someExitingCheckBefore(at: SyntaxNode, check: (ifStatement: SyntaxNode) => boolean): boolean {
+  const body = enclosingFunction(at)?.child('body');
   if (!body) return false;
   const stack: SyntaxNode[] = [body];
   let budget = 4000;
@@ -700,22 +721,7 @@ export function lookupGuarded(id: SyntaxNode, at: SyntaxNode = id): boolean {
     const s = stack.pop() as SyntaxNode;
     if (s.start >= at.start) continue;
     if (s !== body && FUNCTION_NODES.has(s.type)) continue;
-    if (s.type === 'if_statement' && s.end <= at.start && leaves(s.child('consequence'))) {
-      let c = s.child('condition');
-      while (c && (c.type === 'parenthesized_expression' || c.type === 'unary_expression') && c.namedChildren.length === 1) {
-        if (c.type === 'unary_expression' && c.child('operator')?.text !== '!') break;
-        c = c.namedChildren[0] ?? null;
-      }
-      if (c && s.child('condition')?.text.includes('!')) {
-        // `if (!TABLE[name])` directly, or `if (!table)` with `const table = TABLE[name]`.
-        let key = lookupKey(c);
-        if (!key && c.type === 'identifier') {
-          const v = declaredValue(c, s);
-          key = v ? lookupKey(v) : null;
-        }
-        if (key && key.type === 'identifier' && key.text === n.text) return true;
-      }
-    }
+    if (s.type === 'if_statement' && s.end <= at.start && leaves(s.child('consequence')) && check(s)) return true;
     for (const c of s.children) if (c.named) stack.push(c);
   }
   return false;
@@ -765,22 +771,10 @@ function relativeOf(node: SyntaxNode, at: SyntaxNode): string | null {
 export function containmentChecked(sinkArg: SyntaxNode, at: SyntaxNode): boolean {
   const arg = unwrap(sinkArg);
   if (arg.type !== 'identifier') return false;
-  const name = arg.text;
-  const body = enclosingFunction(at)?.child('body');
-  if (!body) return false;
-  const stack: SyntaxNode[] = [body];
-  let budget = 4000;
-  while (stack.length > 0 && budget-- > 0) {
-    const s = stack.pop() as SyntaxNode;
-    if (s.start >= at.start) continue;
-    if (s !== body && FUNCTION_NODES.has(s.type)) continue;
-    if (s.type === 'if_statement' && s.end <= at.start && leaves(s.child('consequence'))) {
-      const cond = s.child('condition');
-      if (cond && conditionContains(cond, name, at)) return true;
-    }
-    for (const c of s.children) if (c.named) stack.push(c);
-  }
-  return false;
+  return someExitingCheckBefore(at, (s) => {
+    const cond = s.child('condition');
+    return !!cond && conditionContains(cond, arg.text, at);
+  });
 }
 
 function conditionContains(cond: SyntaxNode, name: string, at: SyntaxNode): boolean {
