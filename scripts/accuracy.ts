@@ -15,6 +15,11 @@
  * bench/holdout3 (`--corpus bench/holdout3`) was written without seeing the scanner and only its
  * C and C++ files have been studied: it is the honest estimate (84.2% / 87.7% blind).
  */
+// `npm run accuracy -- --devset <dir>` scores the third-party development set instead (scripts/devset.ts).
+if (process.argv.includes('--devset')) {
+  await import('./devset.ts');
+  process.exit(0);
+}
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createScanner, inferLanguage, LANGUAGES, RULES, type Finding } from '@secscan/core';
