@@ -39,7 +39,7 @@ function sources(dir: string): string[] {
 }
 
 function stringLiteral(node: Node | null): string | null {
-  if (!node || node.type !== 'string') return null;
+  if (node?.type !== 'string') return null;
   try {
     return JSON.parse(node.text.startsWith("'") ? `"${node.text.slice(1, -1).replace(/"/g, '\\"')}"` : node.text) as string;
   } catch {

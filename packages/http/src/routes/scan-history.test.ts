@@ -1,4 +1,4 @@
-import { type ScanStore } from '@secscan/core';
+import type { ScanStore } from '@secscan/core';
 import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { adminRequest, scanRequest, testDeps } from '../testing/fixtures.ts';
