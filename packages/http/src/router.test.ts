@@ -17,7 +17,7 @@ const table: Route[] = [
 ];
 
 async function call(router: ReturnType<typeof createRouter>, method: string, path: string, headers: Record<string, string> = {}) {
-  const response = await router(new Request(`http://x${path}`, { method, headers }), path, ctx());
+  const response = await router(new Request(`http://x${path}`, { method, headers }), ctx());
   if (response === null) return null;
   return { status: response.status, allow: response.headers.get('allow'), text: await response.text() };
 }
@@ -52,7 +52,7 @@ describe('createRouter', () => {
 
   it('answers CORS preflights when CORS is on, and a plain OPTIONS with 405', async () => {
     const withCors = createRouter(table, createCors(['https://a.example']));
-    const preflight = await withCors(new Request('http://x/api/scan', { method: 'OPTIONS', headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } }), '/api/scan', ctx());
+    const preflight = await withCors(new Request('http://x/api/scan', { method: 'OPTIONS', headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } }), ctx());
     expect(preflight?.status).toBe(204);
     expect(preflight?.headers.get('access-control-allow-methods')).toBe('POST');
     expect(await call(withCors, 'OPTIONS', '/api/scan')).toMatchObject({ status: 405, allow: 'POST' });
