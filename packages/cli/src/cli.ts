@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `secscan` executable: runs the CLI with the real process. The same file runs on Node (built
- * to dist/cli.js), Bun (`bun packages/cli/src/cli.ts`) and Deno (`deno run --allow-read
+ * to dist/cli.js), Bun (`bun packages/cli/src/cli.ts`) and Deno (`deno run --conditions=source --allow-read
  * --allow-env --allow-sys packages/cli/src/cli.ts`, plus `--allow-write` for `--output`).
  */
 import process from 'node:process';

@@ -197,7 +197,7 @@ describe('runServer with DATABASE_URL', () => {
 });
 
 describe('scalarBundleUrl', () => {
-  it('points into the installed @scalar/api-reference package', () => {
-    expect(scalarBundleUrl().href).toMatch(/\/@scalar\/api-reference\/dist\/browser\/standalone\.js$/);
+  it('points at the bundle the build copied into this package', () => {
+    expect(scalarBundleUrl().href).toMatch(/\/packages\/http\/assets\/scalar-api-reference\.js$/);
   });
 });
