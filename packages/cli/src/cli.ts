@@ -20,4 +20,6 @@ process.exitCode = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
   stdoutIsTTY: process.stdout.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
+  ...(process.stderr.columns ? { stderrColumns: process.stderr.columns } : {}),
 });

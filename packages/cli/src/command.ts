@@ -15,6 +15,12 @@ export interface CliIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** Whether stdout is a terminal (colours are used only then, and only without NO_COLOR). */
   stdoutIsTTY?: boolean;
+  /** Whether stderr is a terminal (a long scan's progress line is drawn only then). */
+  stderrIsTTY?: boolean;
+  /** Width of the terminal stderr writes to, when it is one. */
+  stderrColumns?: number;
+  /** A millisecond clock for the progress line's timing (performance.now by default; tests pass their own). */
+  now?: () => number;
 }
 
 /** Exit codes every command keeps, as CI pipelines and hooks read them. */

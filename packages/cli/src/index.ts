@@ -5,6 +5,7 @@
 export { runCli, COMMANDS, mainHelp } from './run.ts';
 export { EXIT, UsageError, type CliIo, type Command } from './command.ts';
 export { runScan, scanCommand, scanHelp } from './scan/command.ts';
+export { formatRulesTable, rulesCommand, rulesHelp, runRules, summarizeRule, unknownRuleError, type RuleSummary } from './rules/command.ts';
 export { parseScanArgs, SCAN_OPTIONS, FORMATS, type ScanSettings, type OutputFormat, type FailOn } from './scan/options.ts';
 export { formatJson, formatSarif, formatText, sarifUri, summaryLine, type ScanReport, type ScannedFile } from './scan/report.ts';
 export { discoverFiles, DEFAULT_MAX_FILE_SIZE, DEFAULT_SKIPPED_DIRS, type DiscoverOptions, type Discovery, type SourceFile } from './discover/walk.ts';

@@ -12,6 +12,7 @@ import { languageFromShebang, readSourceFile, type ReadOutcome } from '../discov
 import { withErrorCode } from '../discover/skip.ts';
 import { DEFAULT_SKIPPED_DIRS, discoverFiles, findWorkTreeRoot } from '../discover/walk.ts';
 import { parseScanArgs, SCAN_OPTIONS, type ScanSettings } from './options.ts';
+import { createProgress, NO_PROGRESS, type Progress } from './progress.ts';
 import { failingCount, formatJson, formatSarif, formatText, notes, sarifUri, summaryLine, type ScanReport } from './report.ts';
 
 /**
@@ -35,7 +36,8 @@ export function scanHelp(): string {
 
 Scans source code for vulnerabilities and secrets with secscan's rules, on this machine.
 Directories are walked, skipping ${DEFAULT_SKIPPED_DIRS.join(', ')}, symbolic links and
-paths matched by .gitignore files. The language comes from the file name (or a #! line);
+paths matched by .gitignore and .secscanignore files (gitignore syntax; .secscanignore
+wins). The language comes from the file name (or a #! line);
 config files (.env, *.yml, *.json, …) are scanned for secrets.
 
 Options:
@@ -53,6 +55,12 @@ Examples:
 /** Whether colours suit this output: text to a terminal, and NO_COLOR unset or empty (no-color.org). */
 function useColor(settings: ScanSettings, io: CliIo): boolean {
   return settings.format === 'text' && settings.output === null && io.stdoutIsTTY === true && !io.env?.['NO_COLOR'];
+}
+
+/** The progress line for a scan of `total` files: only on a terminal's stderr, and not with --quiet. */
+function progressFor(settings: ScanSettings, io: CliIo, total: number): Progress {
+  if (settings.quiet || io.stderrIsTTY !== true) return NO_PROGRESS;
+  return createProgress(io.stderr, total, { ...(io.stderrColumns !== undefined ? { columns: io.stderrColumns } : {}), ...(io.now ? { now: io.now } : {}) });
 }
 
 /** Runs `secscan scan` with its arguments; resolves with the exit code. Usage errors are thrown as `UsageError`. */
@@ -82,12 +90,15 @@ export async function runScan(argv: readonly string[], io: CliIo): Promise<numbe
     if (file) pending[i] = readSourceFile(file.absolutePath, settings.maxFileSize);
   };
   for (let i = 0; i < READ_AHEAD; i++) readAt(i);
+  // Nothing in the loop throws (reads resolve to outcomes, scan() never throws): the line is always erased below.
+  const progress = progressFor(settings, io, files.length);
   for (let i = 0; i < files.length; i++) {
     const file = files[i];
     const outcome = await pending[i];
     pending[i] = undefined;
     readAt(i + READ_AHEAD);
     if (!file || !outcome) continue;
+    progress.update(i, file.path);
     if (outcome.kind === 'skipped') {
       // An extension-less binary found by walking (a compiled program) was never a script candidate worth a note.
       if (!(outcome.reason === 'binary' && file.language === null && !file.explicit)) report.skipped.push({ path: file.path, reason: outcome.reason, detail: outcome.detail });
@@ -105,6 +116,7 @@ export async function runScan(argv: readonly string[], io: CliIo): Promise<numbe
     );
     report.files.push({ path: file.path, uri: sarifUri(file.absolutePath, base), result });
   }
+  progress.end(); // before the report reaches the same terminal
 
   const rendered =
     settings.format === 'json'
