@@ -85,7 +85,8 @@ describe('secscan scan', () => {
     let clock = 0;
     const slow = () => (clock += 1000); // every file seems to take a second
     const run = await cli(['scan', '.', '--format', 'json'], { stderrTTY: true, now: slow });
-    expect(run.stderr).toMatch(/^\rsecscan: 0\/\d+ files {2}[^\r]+\u001b\[K/);
+    expect(run.stderr.split('\r')[1]).toMatch(/^secscan: 0\/\d+ files {2}\S+/);
+    expect(run.stderr.startsWith('\rsecscan: 0/') && run.stderr.includes('\u001b[K')).toBe(true);
     const erased = run.stderr.lastIndexOf('\r\u001b[K');
     expect(erased).toBeGreaterThan(0);
     expect(run.stderr.slice(erased + 4)).not.toContain('\r'); // notes and summary come after the line is gone
