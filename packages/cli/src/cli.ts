@@ -21,5 +21,6 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   stdoutIsTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
+  stdio: { input: process.stdin, output: process.stdout },
   ...(process.stderr.columns ? { stderrColumns: process.stderr.columns } : {}),
 });

@@ -22,12 +22,12 @@ import { failingCount, formatJson, formatSarif, formatText, notes, sarifUri, sum
  */
 const READ_AHEAD = 8;
 
-let sharedScanner: Scanner | null = null;
+let processScanner: Scanner | null = null;
 
-/** One scanner per process: grammars and compiled rules are reused across runs (and tests). */
-function scanner(): Scanner {
-  sharedScanner ??= createScanner({ loader: grammarLoader });
-  return sharedScanner;
+/** One scanner per process: grammars and compiled rules are reused across runs, commands (and tests). */
+export function sharedScanner(): Scanner {
+  processScanner ??= createScanner({ loader: grammarLoader });
+  return processScanner;
 }
 
 /** The text of `secscan scan --help`. */
@@ -71,7 +71,7 @@ export async function runScan(argv: readonly string[], io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   const discovery = await discoverFiles(settings.paths, { cwd: io.cwd, exclude: settings.exclude, maxFileSize: settings.maxFileSize });
-  const engine = scanner();
+  const engine = sharedScanner();
   const selected = settings.rules ? new Set(settings.rules) : null;
   // With --rules, a file none of whose language's rules was chosen is not worth parsing.
   const wanted = (language: LanguageId): boolean => !selected || engine.rulesFor(language).some((r) => selected.has(r.id));
