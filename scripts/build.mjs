@@ -13,7 +13,7 @@
  *    - servers/node: one bundle with the workspace packages inside (resolved through the `source`
  *      export condition, i.e. from their TypeScript sources) and npm dependencies external.
  * 3. Declarations (dist/types/**.d.ts) of the published packages with `tsc --emitDeclarationOnly`
- *    (tsup's declaration build does not work with TypeScript 7, STACK.md).
+ *    (tsup's declaration build needs the TypeScript compiler API, which TypeScript 7 does not have).
  * @secscan/postgres reads its SQL migrations from `../migrations/` beside its module; a bundle has
  * no such folder beside it, so every build embeds them (see `embedMigrations`).
  */
@@ -122,7 +122,7 @@ async function copyAssets() {
   const http = 'packages/http';
   const assetsDir = join(http, 'assets');
   await mkdir(assetsDir, { recursive: true });
-  // The bundle is not in every version's `exports`: it sits in dist/browser/ (STACK.md).
+  // The bundle is not in the package's `exports` (in some versions): it sits in dist/browser/.
   copies.push(copyFile(join(packageDir(http, '@scalar/api-reference'), 'dist', 'browser', 'standalone.js'), join(assetsDir, 'scalar-api-reference.js')));
   await Promise.all(copies);
 }
