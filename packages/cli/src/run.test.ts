@@ -109,7 +109,7 @@ describe('secscan scan', () => {
     expect(await cli(['scan', 'src/routes/safe.js'])).toEqual({ code: 0, stdout: 'No findings in 1 file scanned.\n', stderr: '' });
     const belowThreshold = await cli(['scan', 'config', '--fail-on', 'critical']);
     expect(belowThreshold.code).toBe(0);
-    expect(belowThreshold.stdout).toContain('secrets.jwt');
+    expect(belowThreshold.stdout).toContain('secrets.hardcoded-secret');
   });
 
   it('filters by confidence and by rule id', async () => {
@@ -171,7 +171,7 @@ describe('secscan scan', () => {
     const run = await cli(['scan', '.', '--exclude', 'tools/', '--exclude', '*.yml', '--exclude', 'assets/**']);
     expect(run.stdout).toContain('javascript.sql-injection');
     expect(run.stdout).not.toContain('python.command-injection');
-    expect(run.stdout).not.toContain('secrets.jwt');
+    expect(run.stdout).not.toContain('secrets.hardcoded-secret');
     expect(run.stderr).toBe('');
   });
 

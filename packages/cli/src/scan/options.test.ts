@@ -35,7 +35,7 @@ describe('parseScanArgs', () => {
       '256k',
       '--rules',
       'javascript.sql-injection, python.command-injection',
-      '--rules=secrets.aws',
+      '--rules=secrets.hardcoded-secret',
       '-q',
     ]);
     expect(settings).toEqual({
@@ -46,7 +46,7 @@ describe('parseScanArgs', () => {
       minConfidence: 'medium',
       exclude: ['test/**', '*.min.js'],
       maxFileSize: 262_144,
-      rules: ['javascript.sql-injection', 'python.command-injection', 'secrets.aws'],
+      rules: ['javascript.sql-injection', 'python.command-injection', 'secrets.hardcoded-secret'],
       quiet: true,
     });
   });

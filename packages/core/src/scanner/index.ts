@@ -1,5 +1,5 @@
 import { PROFILES } from './lang/index.ts';
-import { RULES } from './rules/index.ts';
+import { RULES, RULE_SPECS } from './rules/index.ts';
 import { createScanner as createConfiguredScanner, type Scanner } from './scan.ts';
 import type { GrammarLoader } from './grammar.ts';
 
@@ -7,13 +7,14 @@ export type { GrammarLoader, LoadedGrammar } from './grammar.ts';
 export { loadedGrammars } from './grammar.ts';
 export * from './types.ts';
 export * from './languages.ts';
-export type { Rule, Matcher, TaintMatcher, CallMatcher, NodeMatcher, QueryMatcher, SecretMatcher, SecretHit, Taint, MatchContext, VulnClass, Strength, Verdict, CallSink, AssignSink } from './rule.ts';
-export { defineRule, VULN_CLASSES } from './rule.ts';
+export type { Rule, RuleSpec, Matcher, TaintMatcher, CallMatcher, NodeMatcher, QueryMatcher, SecretMatcher, SecretHit, Taint, MatchContext, VulnClass, Strength, Verdict, CallSink, AssignSink } from './rule.ts';
+export { defineRule, materializeRules, VULN_CLASSES } from './rule.ts';
+export { CLASSES, findClass, type ClassDefinition, type ClassId } from './classes/catalogue.ts';
 export type { CallView, FunctionView, ParamView, View, LanguageAdapter, Arg } from './engine/adapter.ts';
 export type { LanguageProfile, SourceSpec, SanitizerSpec } from './engine/profile.ts';
 export type { Scanner, ScannerConfig } from './scan.ts';
 export { toSarif, type SarifLog, type SarifInput } from './sarif.ts';
-export { RULES, PROFILES };
+export { RULES, RULE_SPECS, PROFILES };
 
 /** Options of `createScanner`: the grammar loader is the only thing the core cannot provide itself. */
 export interface CreateScannerOptions {

@@ -64,7 +64,8 @@ export function createScanner(config: ScannerConfig): Scanner {
   const compiled = new Map<LanguageId, CompiledLanguage>();
   const byLanguage = new Map<LanguageId, Rule[]>();
   for (const lang of LANGUAGES) byLanguage.set(lang, config.rules.filter((r) => r.languages.includes(lang)));
-  const queries = new Map<string, Query | null>();
+  /** Compiled queries by grammar, per matcher (parts of one class share a rule id, so the matcher is the key). */
+  const queries = new Map<string, WeakMap<object, Query | null>>();
 
   const compiledFor = (language: LanguageId): CompiledLanguage => {
     let c = compiled.get(language);
@@ -76,15 +77,16 @@ export function createScanner(config: ScannerConfig): Scanner {
   };
 
   const queryFor = (rule: Rule, grammar: LoadedGrammar, source: string): Query | null => {
-    const key = `${grammar.name}\u0000${rule.id}`;
-    if (!queries.has(key)) {
+    let byMatcher = queries.get(grammar.name);
+    if (!byMatcher) queries.set(grammar.name, (byMatcher = new WeakMap()));
+    if (!byMatcher.has(rule.matcher)) {
       try {
-        queries.set(key, new Query(grammar.language, source));
+        byMatcher.set(rule.matcher, new Query(grammar.language, source));
       } catch {
-        queries.set(key, null); // a query that does not fit this grammar (e.g. tsx vs typescript) simply does not run
+        byMatcher.set(rule.matcher, null); // a query that does not fit this grammar (e.g. tsx vs typescript) simply does not run
       }
     }
-    return queries.get(key) ?? null;
+    return byMatcher.get(rule.matcher) ?? null;
   };
 
   async function scan(input: ScanInput, options: ScanOptions = {}): Promise<ScanResult> {

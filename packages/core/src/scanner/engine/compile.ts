@@ -174,7 +174,7 @@ export function compileLanguage(language: LanguageId, profile: LanguageProfile |
     const m = rule.matcher;
     switch (m.kind) {
       case 'taint': {
-        const bit = classBit(m.class);
+        const bit = classBit(rule.taint ?? 'code');
         for (const sink of m.sinks) sinks.add({ rule, matcher: m, sink, patterns: new PatternSet(asList(sink.callee)), bit });
         for (const sink of m.assignSinks ?? []) {
           assignSinks.push({ rule, matcher: m, sink, patterns: new PatternSet(asList(sink.target)), bit });

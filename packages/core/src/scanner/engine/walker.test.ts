@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { grammarLoader } from '@secscan/grammars';
-import { createConfiguredScanner, PROFILES, defineRule, type Rule } from '../index.ts';
+import { createConfiguredScanner, PROFILES, VULN_CLASSES, type Rule, type VulnClass } from '../index.ts';
 
+/** An engine-level rule for these tests (built-in rules come from class + part, see rule.ts). */
 function rule(id: string, matcher: Rule['matcher'], languages: Rule['languages'] = ['javascript', 'python']): Rule {
-  return defineRule({
+  const taint = matcher.kind === 'taint' ? (matcher.class ?? null) : null;
+  if (taint && !(VULN_CLASSES as readonly string[]).includes(taint)) throw new Error(taint);
+  return {
     id,
+    class: id,
+    name: null,
     title: id,
     severity: 'high',
     confidence: 'high',
@@ -14,8 +19,9 @@ function rule(id: string, matcher: Rule['matcher'], languages: Rule['languages']
     message: 'from {source} to {sink}',
     remediation: 'do not',
     references: ['https://example.org'],
+    taint: taint as VulnClass | null,
     matcher,
-  });
+  };
 }
 
 const rules: Rule[] = [
