@@ -9,7 +9,9 @@ import {
   type Verdict,
 } from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
-import type { CallView, FunctionView, View } from './adapter.ts';
+import type { CallView, FunctionView, ParamView, View } from './adapter.ts';
+import type { CompiledHandler } from '../models/compile.ts';
+import { annotationPaths, typePath } from '../models/names.ts';
 import { rank, type CompiledCallSink, type CompiledLanguage } from './compile.ts';
 import type { PropagatorSpec } from './profile.ts';
 
@@ -491,7 +493,7 @@ export class Walker {
     for (const param of fn.params) {
       env.taint.delete(param.name);
       env.consts.delete(param.name);
-      const strength = this.lang.profile.paramTaint(fn, param);
+      const strength = (this.lang.handlers.length > 0 ? this.#handlerTaint(fn, param) : null) ?? this.lang.profile.paramTaint(fn, param);
       if (strength) {
         env.taint.set(param.name, {
           strength,
@@ -847,6 +849,45 @@ export class Walker {
   }
 
   #passedTo: CallView | null = null;
+
+  /** The strength a model's handler shape gives a parameter, or null when no handler shape covers it. */
+  #handlerTaint(fn: FunctionView, param: ParamView): Strength | null {
+    for (const h of this.lang.handlers) {
+      if (h.skip.has(param.name) || (h.parameters && !h.parameters.has(param.index))) continue;
+      if (h.parameterType && !(param.type && h.parameterType.matches(typePath(param.type)))) continue;
+      if (h.parameterAnnotation) {
+        const annotations = h.parameterAnnotation;
+        if (!param.annotations.some((a) => annotationPaths(a).some((p) => annotations.matches(p)))) continue;
+      }
+      if (!this.#handlerShape(h, fn)) continue;
+      return h.strength;
+    }
+    return null;
+  }
+
+  /** Whether a function has the shape of a model's handler: decorated, registered, in a class, named as it says. */
+  #handlerShape(h: CompiledHandler, fn: FunctionView): boolean {
+    if (h.decorator) {
+      const decorators = h.decorator;
+      if (!fn.decorators.some((d) => annotationPaths(d).some((p) => decorators.matches(p)))) return false;
+    }
+    if (h.registration) {
+      const call = fn.passedTo;
+      if (!call || !h.registration.matches(this.calleePath(call) ?? [call.name])) return false;
+      if (h.argument !== null) {
+        const at = call.args.findIndex((a) => a.node === fn.node || a.node.contains(fn.node));
+        const positional = call.args.filter((a) => a.index >= 0);
+        const want = h.argument === 'last' ? positional.length - 1 : h.argument;
+        if (at < 0 || call.args[at]?.index !== want) return false;
+      }
+    }
+    if (h.base) {
+      const bases = h.base;
+      if (!fn.classBases.some((b) => bases.matches(typePath(b)))) return false;
+    }
+    if (h.method && !(fn.name !== null && h.method.matches([fn.name]))) return false;
+    return true;
+  }
 
   /** Whether a taint rule accepts data of this origin (parameters usually only when built into a string). */
   #accepts(m: TaintMatcher, t: Taint): boolean {
