@@ -850,6 +850,12 @@ export class Walker {
 
   #passedTo: CallView | null = null;
 
+  /** A dotted name with its first segment resolved through the file's imports (`web.route` → `acme.web.route`). */
+  #unalias(path: readonly string[]): string[] {
+    const alias = path[0] === undefined ? undefined : this.#aliases.get(path[0]);
+    return alias === undefined ? [...path] : [...alias.split('.'), ...path.slice(1)];
+  }
+
   /** The strength a model's handler shape gives a parameter, or null when no handler shape covers it. */
   #handlerTaint(fn: FunctionView, param: ParamView): Strength | null {
     for (const h of this.lang.handlers) {
@@ -869,7 +875,7 @@ export class Walker {
   #handlerShape(h: CompiledHandler, fn: FunctionView): boolean {
     if (h.decorator) {
       const decorators = h.decorator;
-      if (!fn.decorators.some((d) => annotationPaths(d).some((p) => decorators.matches(p)))) return false;
+      if (!fn.decorators.some((d) => annotationPaths(d).some((p) => decorators.matches(p) || decorators.matches(this.#unalias(p))))) return false;
     }
     if (h.registration) {
       const call = fn.passedTo;

@@ -216,3 +216,37 @@ describe('names of decorators and types', () => {
     expect(typePath(text)).toEqual(path);
   });
 });
+
+describe('model files', () => {
+  const files: Record<string, string> = {
+    'one.json': JSON.stringify(acme('python', 'acme.request.arg', 'acme.db.run', 'acme.db.quote')),
+    'many.json': JSON.stringify([acme('ruby', 'Acme.arg', 'Acme.run', 'Acme.quote'), acme('go', 'acme.Arg', 'acme.Run', 'acme.Quote')]),
+    'broken.json': '{"name": "acme", ',
+    'wrong.json': JSON.stringify({ name: 'acme', language: 'python', sinks: [{ call: 'a.b', class: 'sqli' }] }),
+  };
+  const read = async (path: string): Promise<string> => {
+    const text = files[path];
+    if (text === undefined) throw new Error('ENOENT: no such file');
+    return text;
+  };
+
+  it('reads one model or a list per file', async () => {
+    const { loadModelFiles } = await import('./load.ts');
+    expect((await loadModelFiles(['one.json', 'many.json'], read)).map((m) => [m.name, m.language])).toEqual([
+      ['acme', 'python'],
+      ['acme', 'ruby'],
+      ['acme', 'go'],
+    ]);
+  });
+
+  it('names the file and the field of every problem', async () => {
+    const { loadModelFiles } = await import('./load.ts');
+    const error = await loadModelFiles(['missing.json', 'broken.json', 'wrong.json', 'one.json'], read).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    const problems = (error as ModelError).problems;
+    expect(problems[0]).toMatch(/^missing\.json: cannot be read \(ENOENT/);
+    expect(problems[1]).toMatch(/^broken\.json: not valid JSON/);
+    expect(problems[2]).toMatch(/^wrong\.json\.sinks\[0\]\.class \(acme\): must be a taint class/);
+    expect(problems).toHaveLength(3);
+  });
+});
