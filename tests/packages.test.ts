@@ -166,6 +166,7 @@ describe('the packed packages, installed outside the repository', () => {
       '@secscan/cli',
       '@secscan/core',
       '@secscan/grammars',
+      'valibot',
       'vscode-jsonrpc',
       'vscode-languageserver',
       'vscode-languageserver-protocol',

@@ -166,6 +166,7 @@ export const sarifRegionSchema = v.object({
 
 /** A location in an artifact of the run (SARIF §3.28, §3.29). */
 export const sarifLocationSchema = v.object({
+  id: v.optional(v.pipe(indexSchema, v.description('In relatedLocations: the location’s id within its result.'))),
   physicalLocation: v.object({
     artifactLocation: v.object({
       uri: v.pipe(v.string(), v.description('The request’s filename with forward slashes, percent-encoded per segment; `input` without a filename.')),
@@ -173,7 +174,7 @@ export const sarifLocationSchema = v.object({
     }),
     region: sarifRegionSchema,
   }),
-  message: v.optional(v.pipe(sarifMessageSchema, v.description('In a code flow: what happens to the data at this step.'))),
+  message: v.optional(v.pipe(sarifMessageSchema, v.description('In a code flow or among related locations: what happens to the data there.'))),
 });
 
 /** A rule that produced results in the run (SARIF §3.49, reportingDescriptor). */
@@ -201,6 +202,7 @@ export const sarifResultSchema = v.object({
   locations: v.array(sarifLocationSchema),
   partialFingerprints: v.pipe(v.object({ 'secscan/v1': v.string() }), v.description('The finding’s stable id: the same code yields the same value, even when lines move.')),
   properties: v.object({ severity: v.picklist(SEVERITIES), confidence: v.picklist(CONFIDENCES), cwe: v.array(v.string()) }),
+  relatedLocations: v.optional(v.pipe(v.array(sarifLocationSchema), v.description('With a trace: the source and the steps before the sink, for viewers that do not draw code flows.'))),
   codeFlows: v.optional(
     v.pipe(
       v.array(v.object({ threadFlows: v.array(v.object({ locations: v.array(v.object({ location: sarifLocationSchema })) })) })),

@@ -43,6 +43,15 @@ export function serveLanguageServer(connection: Connection, scanner: Scanner, op
     timers.delete(uri);
   };
 
+  // The other grammars load once the first document has been scanned: loading all of them at start
+  // (17 MB of WebAssembly to compile) would slow down the scan of the document the editor opens first.
+  let warmed = false;
+  const warmUpLater = (): void => {
+    if (warmed) return;
+    warmed = true;
+    setTimeout(() => scanner.warmUp().catch(() => undefined), 500).unref?.();
+  };
+
   const scan = async (document: TextDocument): Promise<void> => {
     const language = documentLanguage(document.uri, document.languageId);
     if (language === null) return;
@@ -52,6 +61,7 @@ export function serveLanguageServer(connection: Connection, scanner: Scanner, op
     // Closed, or changed while we scanned: this result is stale (a newer scan is on its way).
     if (documents.get(document.uri)?.version !== version) return;
     await connection.sendDiagnostics({ uri: document.uri, version, diagnostics: toDiagnostics(document.uri, result, rules) });
+    warmUpLater();
   };
 
   const scanSoon = (document: TextDocument, delayMs: number): void => {
@@ -72,11 +82,6 @@ export function serveLanguageServer(connection: Connection, scanner: Scanner, op
     },
     serverInfo: { name: 'secscan', version: options.version },
   }));
-
-  connection.onInitialized(() => {
-    // Load the grammars now rather than on the first open: a document's first scan is then fast.
-    scanner.warmUp().catch(() => undefined);
-  });
 
   // TextDocuments raises onDidOpen and then onDidChangeContent for an opened document: scan it at
   // once; later changes wait for a quiet spell.

@@ -3,7 +3,7 @@
  * `--rules`, `secscan-ignore <ruleId>` comments and CI configuration can name them; and the message
  * that lists the valid ids when one on the command line is unknown.
  */
-import { LANGUAGES, resolveLanguage, RULES, type LanguageId, type Rule } from '@secscan/core';
+import { LANGUAGES, resolveLanguage, RULES, SEVERITIES, type LanguageId, type Rule } from '@secscan/core';
 import { closest, formatOptions, lastValue, parseArgs, type OptionSpec } from '../args/parse.ts';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.ts';
 
@@ -31,11 +31,13 @@ Examples:
 `;
 }
 
-/** A rule as `secscan rules --format json` prints it. */
+/** A rule as `secscan rules` lists it: one per id, whatever number of parts the id has. */
 export interface RuleSummary {
   id: string;
   title: string;
+  /** The highest severity of the id's parts. */
   severity: Rule['severity'];
+  /** The lowest confidence of the id's parts. */
   confidence: Rule['confidence'];
   cwe: readonly string[];
   owasp: readonly string[];
@@ -43,16 +45,38 @@ export interface RuleSummary {
   references: readonly string[];
 }
 
-/** The public description of a rule (no matcher). */
-export function summarizeRule(rule: Rule): RuleSummary {
-  return { id: rule.id, title: rule.title, severity: rule.severity, confidence: rule.confidence, cwe: rule.cwe, owasp: rule.owasp, languages: rule.languages, references: rule.references };
+const CONFIDENCE_ORDER: readonly Rule['confidence'][] = ['high', 'medium', 'low'];
+
+/** Values of every part, each once, in first-seen order. */
+const union = <T>(parts: readonly Rule[], of: (rule: Rule) => readonly T[]): T[] => [...new Set(parts.flatMap(of))];
+
+/**
+ * One summary per rule id, sorted by id. Several rules can share an id (the parts of one class in
+ * one language, such as every secret detector under secrets.hardcoded-secret): they are listed,
+ * selected with --rules and suppressed as one, so they are summarised as one.
+ */
+export function summarizeRules(rules: readonly Rule[]): RuleSummary[] {
+  const byId = new Map<string, Rule[]>();
+  for (const rule of rules) byId.set(rule.id, [...(byId.get(rule.id) ?? []), rule]);
+  return [...byId.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([id, parts]) => ({
+      id,
+      title: parts[0]?.title ?? id,
+      severity: SEVERITIES.find((severity) => parts.some((p) => p.severity === severity)) ?? 'info',
+      confidence: [...CONFIDENCE_ORDER].reverse().find((confidence) => parts.some((p) => p.confidence === confidence)) ?? 'high',
+      cwe: union(parts, (p) => p.cwe),
+      owasp: union(parts, (p) => p.owasp),
+      languages: union(parts, (p) => p.languages),
+      references: union(parts, (p) => p.references),
+    }));
 }
 
-/** Rules as an aligned text table, one rule a line, sorted by id. */
+/** Rules as an aligned text table, one id a line, sorted by id. */
 export function formatRulesTable(rules: readonly Rule[]): string {
-  const rows = [...rules]
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((rule) => [rule.id, rule.severity, rule.cwe.join(',') || '-', rule.languages.join(','), rule.title]);
+  // A rule of every language (the secret detectors) says so in three letters rather than eleven names.
+  const languages = (list: readonly LanguageId[]): string => (LANGUAGES.every((language) => list.includes(language)) ? 'all' : list.join(','));
+  const rows = summarizeRules(rules).map((rule) => [rule.id, rule.severity, rule.cwe.join(',') || '-', languages(rule.languages), rule.title]);
   const header = ['ID', 'SEVERITY', 'CWE', 'LANGUAGES', 'TITLE'];
   const widths = header.slice(0, -1).map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]): string =>
@@ -68,7 +92,7 @@ export function formatRulesTable(rules: readonly Rule[]): string {
  * the id's language when its prefix names one, else every id grouped by language.
  */
 export function unknownRuleError(id: string, rules: readonly Rule[] = RULES): UsageError {
-  const ids = rules.map((r) => r.id);
+  const ids = [...new Set(rules.map((r) => r.id))];
   const guess = closest(id, ids);
   const prefix = id.includes('.') ? id.slice(0, id.indexOf('.')) : null;
   const sameFamily = prefix === null ? [] : ids.filter((known) => known.startsWith(`${prefix}.`));
@@ -103,7 +127,7 @@ export async function runRules(argv: readonly string[], io: CliIo): Promise<numb
     if (language === null) throw new UsageError(`unknown language '${languageArg}' (expected one of ${LANGUAGES.join(', ')}, or an alias)`);
     rules = RULES.filter((rule) => rule.languages.includes(language));
   }
-  io.stdout(format === 'json' ? `${JSON.stringify(rules.map(summarizeRule), null, 2)}\n` : formatRulesTable(rules));
+  io.stdout(format === 'json' ? `${JSON.stringify(summarizeRules(rules), null, 2)}\n` : formatRulesTable(rules));
   return EXIT.ok;
 }
 
