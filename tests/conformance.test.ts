@@ -640,7 +640,7 @@ describe.each(RUNTIMES)('PostgreSQL storage on $name', (runtime) => {
   });
 
   it('migrates an empty database at start and reports it connected', async () => {
-    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [1] });
+    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 2, migrationsApplied: [1, 2] });
     expect(await (await fetch(url('/api/health'))).json()).toMatchObject({ status: 'ok', db: 'connected' });
   });
 
@@ -686,7 +686,7 @@ describe.each(RUNTIMES)('PostgreSQL storage on $name', (runtime) => {
     const scanId = String(((await (await scanAs('203.0.113.220', { authorization: `Bearer ${key}` })).json()) as Json)['scanId']);
     await server.stop();
     server = await startServer(runtime, env());
-    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [] });
+    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 2, migrationsApplied: [] });
     const back = await stored(scanId, { authorization: `Bearer ${key}` });
     expect(back.status).toBe(200);
     // Two requests of the key's minute were spent before the restart (the scan, this read is the third).

@@ -1,4 +1,4 @@
-import { isUuidV7, type ScanStore } from '@secscan/core';
+import { createMemoryScanStore, isUuidV7, type ScanStore } from '@secscan/core';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import type { AppConfig } from './deps.ts';
@@ -260,7 +260,7 @@ describe('POST /api/scan', () => {
   });
 
   it('answers 503 when the scan cannot be stored', async () => {
-    const failing: ScanStore = { save: async () => Promise.reject(new Error('disk full')), get: async () => null, deleteCreatedBefore: async () => 0, ping: async () => {} };
+    const failing: ScanStore = { ...createMemoryScanStore(), save: async () => Promise.reject(new Error('disk full')), get: async () => null, deleteCreatedBefore: async () => 0, ping: async () => {} };
     const response = await createApp(testDeps({ scans: failing }).deps)(scanRequest({ code: '', language: 'js' }));
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
@@ -311,14 +311,14 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 degraded when the ping fails', async () => {
-    const down: ScanStore = { save: async () => {}, get: async () => null, deleteCreatedBefore: async () => 0, ping: async () => Promise.reject(new Error('down')) };
+    const down: ScanStore = { ...createMemoryScanStore(), save: async () => {}, get: async () => null, deleteCreatedBefore: async () => 0, ping: async () => Promise.reject(new Error('down')) };
     const response = await createApp(testDeps({ scans: down }).deps)(new Request(url('/api/health')));
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: 'degraded', db: 'disconnected' });
   });
 
   it('answers 503 within the deadline when the ping hangs', async () => {
-    const hanging: ScanStore = { save: async () => {}, get: async () => null, deleteCreatedBefore: async () => 0, ping: () => new Promise<void>(() => {}) };
+    const hanging: ScanStore = { ...createMemoryScanStore(), save: async () => {}, get: async () => null, deleteCreatedBefore: async () => 0, ping: () => new Promise<void>(() => {}) };
     const app = createApp(testDeps({ scans: hanging, config: { healthTimeoutMs: 100 } }).deps);
     const started = performance.now();
     const response = await app(new Request(url('/api/health')));

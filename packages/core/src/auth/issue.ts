@@ -19,6 +19,8 @@ export interface NewApiKey {
   name: string;
   plan: Plan;
   requestsPerMinute?: number;
+  /** The dashboard user the key belongs to; absent for keys made with the admin token. */
+  userId?: string;
 }
 
 /** A created key: its stored record and the secret, which exists nowhere else. */
@@ -42,6 +44,7 @@ export async function issueApiKey(store: KeyStore, input: NewApiKey, context: Is
     createdAt: new Date(context.clock.now()).toISOString(),
     lastUsedAt: null,
     revokedAt: null,
+    ...(input.userId !== undefined ? { userId: input.userId } : {}),
   };
   await store.create(record);
   return { record, key };

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, mintToken, SESSION_TOKEN_PREFIX, type KeyStore } from '@secscan/core';
+import { API_KEY_PREFIX, createMemoryKeyStore, mintToken, SESSION_TOKEN_PREFIX, type KeyStore } from '@secscan/core';
 import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { adminRequest, scanRequest, TEST_ACCESS, TEST_ADMIN_TOKEN, testDeps } from '../testing/fixtures.ts';
@@ -101,6 +101,7 @@ describe('callers of the scan endpoint', () => {
 
   it('answers 503 when the key store is down, rather than guessing', async () => {
     const down: KeyStore = {
+      ...createMemoryKeyStore(),
       create: async () => {},
       findByHash: async () => Promise.reject(new Error('down')),
       touch: async () => false,

@@ -43,6 +43,7 @@ const REFUSALS: Record<TokenRefusal, string> = {
   unknown: 'The token is not known to this server.',
   revoked: 'The token has been revoked.',
   expired: 'The session has expired.',
+  disabled: 'The account this token belongs to is disabled.',
 };
 
 function storeDown(ctx: RequestContext): Response {

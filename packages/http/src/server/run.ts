@@ -8,10 +8,7 @@
  * SECSCAN_SHUTDOWN_TIMEOUT_MS, or on a second signal).
  */
 import {
-  createMemoryKeyStore,
-  createMemoryRateLimitStore,
-  createMemoryScanStore,
-  createMemorySessionStore,
+  createMemoryStores,
   sweepStores,
   type Scanner,
   type StoreConnection,
@@ -163,12 +160,7 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
       return null;
     }
   } else {
-    stores = {
-      scans: createMemoryScanStore({ maxScans: config.maxStoredScans }),
-      keys: createMemoryKeyStore(),
-      sessions: createMemorySessionStore(),
-      rateLimits: createMemoryRateLimitStore({ maxSubjects: config.maxRateLimitedClients }),
-    };
+    stores = createMemoryStores({ maxScans: config.maxStoredScans, maxRateLimitedClients: config.maxRateLimitedClients });
   }
 
   // Scans run in a pool of workers, off this request loop (in-process with SECSCAN_SCAN_WORKERS=0).

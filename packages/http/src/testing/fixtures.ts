@@ -1,6 +1,7 @@
 /** Builders for unit tests of the app: a fake scanner, stores and deps (no grammars, no I/O). */
 import {
   createMemoryKeyStore,
+  createMemoryStores,
   createMemoryRateLimitStore,
   createMemoryScanStore,
   createMemorySessionStore,
@@ -81,6 +82,7 @@ export function testDeps(
       },
     },
     stores: {
+      ...createMemoryStores({ clock }),
       scans: scans ?? createMemoryScanStore(),
       keys: createMemoryKeyStore(),
       sessions: createMemorySessionStore({ clock }),
