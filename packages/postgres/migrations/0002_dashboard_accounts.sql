@@ -41,6 +41,8 @@ CREATE TABLE secscan_settings (
 
 -- Keys made in the dashboard belong to a user; keys made with the admin token to nobody (NULL).
 ALTER TABLE secscan_api_keys ADD COLUMN user_id uuid;
+-- The first characters of a key (sk_live_ and 4 of its 43 random ones), shown to tell keys apart.
+ALTER TABLE secscan_api_keys ADD COLUMN display_prefix text CHECK (length(display_prefix) <= 16);
 CREATE INDEX secscan_api_keys_user_id ON secscan_api_keys (user_id);
 
 -- "Sign out everywhere" revokes every session of a subject.

@@ -19,6 +19,7 @@ interface KeyRow {
   last_used_at: Date | null;
   revoked_at: Date | null;
   user_id: string | null;
+  display_prefix: string | null;
 }
 
 /** A row of secscan_sessions. */
@@ -43,6 +44,7 @@ function toKey(row: KeyRow): ApiKeyRecord {
     lastUsedAt: isoOrNull(row.last_used_at),
     revokedAt: isoOrNull(row.revoked_at),
     ...(row.user_id !== null ? { userId: row.user_id } : {}),
+    ...(row.display_prefix !== null ? { prefix: row.display_prefix } : {}),
   };
 }
 
@@ -64,9 +66,9 @@ export function createPostgresKeyStore(db: Database): KeyStore {
     async create(record) {
       await db.run(
         (sql) => sql`
-          INSERT INTO secscan_api_keys (id, name, plan, requests_per_minute, token_sha256, created_at, last_used_at, revoked_at, user_id)
+          INSERT INTO secscan_api_keys (id, name, plan, requests_per_minute, token_sha256, created_at, last_used_at, revoked_at, user_id, display_prefix)
           VALUES (${record.id}, ${record.name}, ${record.plan}, ${record.requestsPerMinute ?? null}, ${record.hash},
-                  ${record.createdAt}, ${record.lastUsedAt}, ${record.revokedAt}, ${record.userId ?? null})`,
+                  ${record.createdAt}, ${record.lastUsedAt}, ${record.revokedAt}, ${record.userId ?? null}, ${record.prefix ?? null})`,
       );
     },
     async findByHash(hash) {

@@ -63,8 +63,13 @@ export async function currentSignUpPolicy(stores: Stores, settings: AccountSetti
   return (SIGN_UP_POLICIES as readonly string[]).includes(stored ?? '') ? (stored as SignUpPolicy) : DEFAULT_SIGN_UP_POLICY;
 }
 
-/** A fixed Argon2id hash of nobody's password, with today's parameters: unknown e-mails are verified against it, so they cost the same time. */
-const NOBODYS_HASH = `$argon2id$v=19$m=${OWASP_ARGON2ID.memoryKiB},t=${OWASP_ARGON2ID.iterations},p=${OWASP_ARGON2ID.parallelism}$c2VjcmV0LXNjYW4tbm9ib2R5$0qDdtrtHT2CJrX1Tc3ndM7JThUwm6hJMTKQCdJbNVJo`;
+/**
+ * A fixed Argon2id hash of nobody's password, with the parameters new hashes get: unknown e-mails
+ * are verified against it, so they cost the same time as known ones.
+ */
+function nobodysHash(kdf: Argon2Parameters = OWASP_ARGON2ID): string {
+  return `$argon2id$v=19$m=${kdf.memoryKiB},t=${kdf.iterations},p=${kdf.parallelism}$c2VjcmV0LXNjYW4tbm9ib2R5$0qDdtrtHT2CJrX1Tc3ndM7JThUwm6hJMTKQCdJbNVJo`;
+}
 
 function newUser(deps: AccountDeps, fields: Pick<UserRecord, 'email' | 'displayName' | 'role' | 'passwordHash' | 'oidcSubject'>): UserRecord {
   return { id: deps.newId(), ...fields, plan: 'free', requestsPerMinute: null, createdAt: new Date(deps.clock.now()).toISOString(), disabledAt: null, lastSignInAt: null };
@@ -179,7 +184,7 @@ export async function signInWithPassword(deps: AccountDeps, settings: AccountSet
   if (throttled) return { ok: false, reason: 'throttled', outcome: throttled };
   const user = await deps.stores.users.findByEmail(email);
   const stored = user?.passwordHash ?? null;
-  const matches = await verifyPassword(input.password, stored ?? NOBODYS_HASH);
+  const matches = await verifyPassword(input.password, stored ?? nobodysHash(settings.kdf));
   if (!user || stored === null || !matches) return { ok: false, reason: 'invalid' };
   if (user.disabledAt !== null) return { ok: false, reason: 'disabled' };
   if (needsRehash(stored, settings.kdf)) await deps.stores.users.update(user.id, { passwordHash: await hashPassword(input.password, settings.kdf) });
@@ -191,7 +196,7 @@ export type PasswordChangeResult = { ok: true } | { ok: false; reason: 'wrong_pa
 
 /** Changes a user's password after checking the current one; the caller then revokes their other sessions. */
 export async function changePassword(deps: AccountDeps, settings: AccountSettings, user: UserRecord, input: { currentPassword: string; newPassword: string }): Promise<PasswordChangeResult> {
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash ?? NOBODYS_HASH)) || user.passwordHash === null) return { ok: false, reason: 'wrong_password' };
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash ?? nobodysHash(settings.kdf))) || user.passwordHash === null) return { ok: false, reason: 'wrong_password' };
   const weak = passwordProblem(input.newPassword, { minLength: settings.passwordMinLength, words: [user.email, user.displayName] });
   if (weak !== null) return { ok: false, reason: 'weak_password', detail: weak };
   await deps.stores.users.update(user.id, { passwordHash: await hashPassword(input.newPassword, settings.kdf) });

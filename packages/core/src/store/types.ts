@@ -99,6 +99,8 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** The dashboard user who owns the key; absent for keys made with the admin token, which belong to no user. */
   userId?: string;
+  /** The key's first characters (`sk_live_` and 4 of its random ones), shown to tell keys apart; absent on keys made before it was kept. */
+  prefix?: string;
 }
 
 /** A session as stored: only the SHA-256 of the token. */

@@ -135,11 +135,11 @@ export function describeKeyStoreContract(name: string, create: () => KeyStore | 
     it("lists one user's keys, and changes a key's plan", async () => {
       const store = await create();
       const alice = '01890a5d-ac96-774b-bcce-b30209c00001';
-      await store.create({ ...sample(1), userId: alice, createdAt: '2026-01-02T03:04:01.000Z' });
+      await store.create({ ...sample(1), userId: alice, prefix: 'sk_live_AbC1', createdAt: '2026-01-02T03:04:01.000Z' });
       await store.create(sample(2));
       await store.create({ ...sample(3), userId: alice, createdAt: '2026-01-02T03:04:03.000Z' });
       expect((await store.listByUser(alice)).map((k) => k.id)).toEqual([sample(1).id, sample(3).id]);
-      expect((await store.listByUser(alice))[0]?.userId).toBe(alice);
+      expect((await store.listByUser(alice))[0]).toMatchObject({ userId: alice, prefix: 'sk_live_AbC1' });
       expect(await store.listByUser('01890a5d-ac96-774b-bcce-b30209c0ffff')).toEqual([]);
       expect('userId' in ((await store.findByHash(sampleHash(2))) ?? {})).toBe(false);
       expect(await store.setPlan(sample(1).id, 'enterprise', 5000)).toBe(true);

@@ -102,6 +102,13 @@ export function scalarBundleUrl(): URL {
   return new URL('browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
 }
 
+/** The account settings with the OIDC client secret taken out of its Secret (it is sent to the provider on every sign-in). */
+function withOidcSecret(config: ServerConfig): ServerConfig['access']['accounts'] {
+  const { accounts } = config.access;
+  if (!accounts.oidc || !config.oidcClientSecret) return accounts;
+  return { ...accounts, oidc: { ...accounts.oidc, clientSecret: config.oidcClientSecret.consume() } };
+}
+
 /** Starts a server on a runtime; resolves once it listens, or null after a configuration error (exit 1). */
 export async function runServer(runtimeHost: ServerHost): Promise<RunningServer | null> {
   // Log lines go out batched, one write per event-loop turn, and whatever is pending before an exit.
@@ -169,7 +176,7 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
   const app = createApp({
     scanner: scans.pool,
     stores,
-    config: { ...config.app, access: { ...config.access, adminTokenSha256 } },
+    config: { ...config.app, access: { ...config.access, adminTokenSha256, accounts: withOidcSecret(config) } },
     docs: { scalarJs },
     logger: {
       request: (entry) => log.info('request', { ...entry }),
