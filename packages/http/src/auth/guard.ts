@@ -84,7 +84,7 @@ export function createAccessGuard(deps: AppDeps, access: AccessConfig, now: () =
     switch (presented.kind) {
       case 'none':
         if (anonymous) return { kind: 'anonymous', client: clientGroup(clientAddress(request, ctx.env, access.trustProxyHops)) };
-        return unauthorized(ctx, 'Credentials are required: sign in, or send Authorization: Bearer <API key or session token>.', REALM, false);
+        return unauthorized(ctx, 'No anonymous requests here: sign in, or send Authorization: Bearer <API key or session token>.', REALM, false);
       case 'unsupported_scheme':
         return unauthorized(ctx, 'Only Bearer credentials are accepted: Authorization: Bearer <API key or session token>.', REALM, false);
       case 'malformed':

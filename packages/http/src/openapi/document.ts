@@ -259,7 +259,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const json = (schema: { $ref: string } | JsonSchema): Record<string, unknown> => ({ [JSON_MEDIA_TYPE]: { schema } });
   const access = options.access ?? null;
   const adminPaths = access?.admin ? adminOperations(json) : {};
-  const accountPaths = access
+  const accountPaths = access?.admin
     ? dashboardOperations(
         {
           json,

@@ -156,7 +156,7 @@ describe('runServer with DATABASE_URL', () => {
     const host = Object.assign(fakeHost({ DATABASE_URL, SECSCAN_DB_POOL_SIZE: '3' }), { openDatabase: database.open });
     const server = await runServer(host);
     expect(database.opened).toEqual([{ url: DATABASE_URL, poolSize: 3, connectTimeoutMs: 5000, statementTimeoutMs: 5000 }]);
-    expect(lines(host).find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 2, migrationsApplied: [1, 2], poolSize: 3 });
+    expect(lines(host).find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [1], poolSize: 3 });
     const response = await server?.app(new Request('http://localhost/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"","language":"js"}' }));
     const { scanId } = (await response?.json()) as { scanId: string };
     expect(await database.stores.scans.get(scanId, null)).not.toBeNull();
