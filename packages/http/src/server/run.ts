@@ -15,6 +15,7 @@ import {
   type Stores,
 } from '@secscan/core';
 import { createApp, type App } from '../app.ts';
+import type { DashboardAssets } from '../deps.ts';
 import type { SpawnScanWorker } from '../scan-pool/pool.ts';
 import { ConfigError, parseConfig, type ConnectionTimeouts, type ServerConfig } from './config.ts';
 import { createJsonLog, createLineBatcher } from './log.ts';
@@ -109,6 +110,29 @@ function withOidcSecret(config: ServerConfig): ServerConfig['access']['accounts'
   return { ...accounts, oidc: { ...accounts.oidc, clientSecret: config.oidcClientSecret.consume() } };
 }
 
+/** Where the built dashboard lives: beside its manifest in @secscan/dashboard's dist/ (scripts/build.mjs). */
+export function dashboardAssetsUrl(): URL {
+  return new URL('./', import.meta.resolve('@secscan/dashboard/manifest.json'));
+}
+
+/** The dashboard's files through the host's file reading; the manifest is read once (again after a failure). */
+function dashboardAssets(readFile: (url: URL) => Promise<Uint8Array>): DashboardAssets {
+  let manifest: Promise<{ script: string; style: string; files: string[] }> | null = null;
+  const base = (): URL => dashboardAssetsUrl();
+  return {
+    manifest() {
+      manifest ??= (async () => JSON.parse(new TextDecoder().decode(await readFile(new URL('manifest.json', base())))) as { script: string; style: string; files: string[] })().catch(
+        (error: unknown) => {
+          manifest = null;
+          throw error;
+        },
+      );
+      return manifest;
+    },
+    file: (name) => readFile(new URL(name, base())),
+  };
+}
+
 /** Starts a server on a runtime; resolves once it listens, or null after a configuration error (exit 1). */
 export async function runServer(runtimeHost: ServerHost): Promise<RunningServer | null> {
   // Log lines go out batched, one write per event-loop turn, and whatever is pending before an exit.
@@ -178,6 +202,7 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
     stores,
     config: { ...config.app, access: { ...config.access, adminTokenSha256, accounts: withOidcSecret(config) } },
     docs: { scalarJs },
+    dashboard: dashboardAssets(host.readFile),
     logger: {
       request: (entry) => log.info('request', { ...entry }),
       error: (entry) => log.error('unhandled error', { ...entry }),
