@@ -140,7 +140,7 @@ function Shell(props: { user: User; path: string; onSession: (s: SessionInfo) =>
 function App() {
   const path = usePath();
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
-  const [config, setConfig] = useState<AuthConfig | null>(null);
+  const [config, setConfig] = useState<AuthConfig | null | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
 
   const accept = (next: SessionInfo): void => {
@@ -170,9 +170,11 @@ function App() {
 
   // Where a path leads once we know who is here.
   useEffect(() => {
-    if (session === undefined) return;
+    if (session === undefined || config === undefined) return;
     const publicPage = path === '/dashboard/sign-in' || path === '/dashboard/sign-up';
-    if (session === null && !publicPage) navigate(config?.firstUser ? '/dashboard/sign-up' : '/dashboard/sign-in', true);
+    // A fresh install has nobody to sign in: its first visitor sets it up.
+    if (session === null && config?.firstUser && path !== '/dashboard/sign-up') navigate('/dashboard/sign-up', true);
+    else if (session === null && !publicPage) navigate('/dashboard/sign-in', true);
     else if (session?.user && (publicPage || path === '/dashboard')) navigate('/dashboard/keys', true);
   }, [session, path, config]);
 
@@ -184,7 +186,7 @@ function App() {
   });
 
   if (failure) return <main id="main" class="auth"><Notice kind="error">{failure}</Notice></main>;
-  if (session === undefined) return <p class="loading">Loading…</p>;
+  if (session === undefined || config === undefined) return <p class="loading">Loading…</p>;
   if (session === null || !session.user) {
     if (session && !session.user) return <main id="main" class="auth"><Notice kind="info">This session belongs to no dashboard user (it was made with the admin API).</Notice></main>;
     return path === '/dashboard/sign-up' ? <SignUp config={config} onSession={accept} /> : <SignIn config={config} onSession={accept} />;
