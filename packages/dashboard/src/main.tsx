@@ -173,7 +173,7 @@ function App() {
     if (session === undefined || config === undefined) return;
     const publicPage = path === '/dashboard/sign-in' || path === '/dashboard/sign-up';
     // A fresh install has nobody to sign in: its first visitor sets it up.
-    if (session === null && config?.firstUser && path !== '/dashboard/sign-up') navigate('/dashboard/sign-up', true);
+    if (session === null && config?.firstUser && path !== '/dashboard/sign-up') navigate(`/dashboard/sign-up${location.hash}`, true);
     else if (session === null && !publicPage) navigate('/dashboard/sign-in', true);
     else if (session?.user && (publicPage || path === '/dashboard')) navigate('/dashboard/keys', true);
   }, [session, path, config]);

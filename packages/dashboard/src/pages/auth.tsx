@@ -14,6 +14,12 @@ const SSO_ERRORS: Record<string, string> = {
   unavailable: 'The server could not sign you in right now. Try again.',
 };
 
+/** The reason a single sign-on came back with, for people; null when it did not. */
+function ssoError(): string | null {
+  const reason = new URLSearchParams(location.hash.slice(1)).get('error');
+  return reason ? (SSO_ERRORS[reason] ?? 'Signing in did not work. Try again.') : null;
+}
+
 function Brand() {
   return (
     <p class="auth-brand">
@@ -25,14 +31,26 @@ function Brand() {
   );
 }
 
+/** The single sign-on button, when the server has a provider. */
+function SingleSignOn(props: { config: AuthConfig | null }) {
+  if (!props.config?.singleSignOn) return null;
+  return (
+    <>
+      <p class="divider">
+        <span>or</span>
+      </p>
+      <a class="button button-secondary button-wide" href="/api/auth/oidc/start">
+        Sign in with {props.config.singleSignOn.name}
+      </a>
+    </>
+  );
+}
+
 /** The sign-in page. */
 export function SignIn(props: { config: AuthConfig | null; onSession: (session: SessionInfo) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(() => {
-    const reason = new URLSearchParams(location.hash.slice(1)).get('error');
-    return reason ? (SSO_ERRORS[reason] ?? 'Signing in did not work. Try again.') : null;
-  });
+  const [error, setError] = useState<string | null>(ssoError);
   const [busy, setBusy] = useState(false);
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
@@ -65,16 +83,7 @@ export function SignIn(props: { config: AuthConfig | null; onSession: (session: 
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
         </form>
-        {config?.singleSignOn && (
-          <>
-            <p class="divider">
-              <span>or</span>
-            </p>
-            <a class="button button-secondary button-wide" href="/api/auth/oidc/start">
-              Sign in with {config.singleSignOn.name}
-            </a>
-          </>
-        )}
+        <SingleSignOn config={config} />
         {config && !config.firstUser && config.signUp === 'open' && (
           <p class="auth-switch">
             No account yet? <a href="/dashboard/sign-up">Create one</a>
@@ -92,7 +101,7 @@ export function SignUp(props: { config: AuthConfig | null; onSession: (session: 
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(ssoError);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -155,6 +164,7 @@ export function SignUp(props: { config: AuthConfig | null; onSession: (session: 
             </button>
           </form>
         )}
+        {invitation === null && <SingleSignOn config={config} />}
         <p class="auth-switch">
           Have an account? <a href="/dashboard/sign-in">Sign in</a>
         </p>

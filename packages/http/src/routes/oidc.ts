@@ -100,12 +100,19 @@ export function createOidcHandlers(deps: AppDeps, access: AccessConfig, oidc: Oi
         const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
         const claims = oauth.getValidatedIdTokenClaims(result);
         if (!claims) return failed(ctx, request, 'sso_failed');
+        // Many providers put profile claims only in the UserInfo response (OIDC Core §5.4): ask it
+        // when the ID token has no e-mail; its `sub` must be the ID token's (§5.3.2).
+        let profile: Record<string, unknown> = claims;
+        if (typeof claims['email'] !== 'string' && as.userinfo_endpoint) {
+          const info = await oauth.userInfoRequest(as, client, result.access_token, insecure);
+          profile = { ...(await oauth.processUserInfoResponse(as, client, claims.sub, info)), iss: claims.iss };
+        }
         identity = {
           issuer: String(claims.iss),
           subject: String(claims.sub),
-          email: typeof claims['email'] === 'string' ? claims['email'] : null,
-          emailVerified: claims['email_verified'] === true,
-          name: typeof claims['name'] === 'string' ? claims['name'] : null,
+          email: typeof profile['email'] === 'string' ? profile['email'] : null,
+          emailVerified: profile['email_verified'] === true,
+          name: typeof profile['name'] === 'string' ? profile['name'] : null,
         };
       } catch {
         // The provider refused, the state did not match, or the token did not validate: nothing to tell the browser but that.
