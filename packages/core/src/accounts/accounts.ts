@@ -129,8 +129,6 @@ async function createOrTaken(deps: AccountDeps, user: UserRecord): Promise<boole
 export async function signUp(deps: AccountDeps, settings: AccountSettings, input: SignUpInput): Promise<SignUpResult> {
   const email = normalizeEmail(input.email);
   if (!isPlausibleEmail(email)) return { ok: false, reason: 'invalid_email' };
-  const weak = passwordProblem(input.password, { minLength: settings.passwordMinLength, words: [email, input.displayName] });
-  if (weak !== null) return { ok: false, reason: 'weak_password', detail: weak };
   const { users, invitations } = deps.stores;
 
   let role: Role | null = null;
@@ -149,6 +147,9 @@ export async function signUp(deps: AccountDeps, settings: AccountSettings, input
     }
     if (await users.findByEmail(email)) return { ok: false, reason: 'email_taken' };
   }
+  // Only for someone who may sign up: the policy speaks first.
+  const weak = passwordProblem(input.password, { minLength: settings.passwordMinLength, words: [email, input.displayName] });
+  if (weak !== null) return { ok: false, reason: 'weak_password', detail: weak };
 
   const passwordHash = await hashPassword(input.password, settings.kdf);
   const displayName = input.displayName.trim();
