@@ -38,8 +38,8 @@ const BODY_PROBLEMS = [400, 408, 413, 415, 422] as const;
 
 /** The dashboard's operations by path. */
 export function dashboardOperations(kit: OperationKit, oidc: boolean): Operations {
-  const session = [{ sessionCookie: [] }, { bearer: [] }];
-  const admin = [{ adminToken: [] }, { sessionCookie: [] }];
+  const session: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearer: [] }];
+  const admin: Record<string, string[]>[] = [{ adminToken: [] }, { sessionCookie: [] }];
   const cookieHeader = { 'Set-Cookie': { description: 'The session: secscan_session=ss_…; Path=/api; HttpOnly; SameSite=Lax (and Secure over HTTPS).', schema: { type: 'string' } } };
   const op = (spec: Spec): Record<string, unknown> => {
     const [status, description, schema] = spec.success;
