@@ -2,6 +2,8 @@ import { Query, type Node as TsNode, type Tree } from 'web-tree-sitter';
 import { VERSION } from '../version.ts';
 import { compileLanguage, type CompiledLanguage } from './engine/compile.ts';
 import type { LanguageProfile } from './engine/profile.ts';
+import { checkModelReferences, compileModels } from './models/compile.ts';
+import { modelLanguages, type ModelSpec } from './models/schema.ts';
 import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
 import { Fingerprinter } from './fingerprint.ts';
 import { loadGrammar, parserFor, type GrammarLoader, type LoadedGrammar } from './grammar.ts';
@@ -21,6 +23,8 @@ export interface ScannerConfig {
   timeBudgetMs?: number;
   /** Cap on syntax nodes mirrored per scan (default 4,000,000). */
   maxNodes?: number;
+  /** Library and framework models (already checked against the schema: see `parseModels`). */
+  models?: readonly ModelSpec[];
 }
 
 /** A ready scanner: `scan()` never throws. */
@@ -64,27 +68,36 @@ export function createScanner(config: ScannerConfig): Scanner {
   const compiled = new Map<LanguageId, CompiledLanguage>();
   const byLanguage = new Map<LanguageId, Rule[]>();
   for (const lang of LANGUAGES) byLanguage.set(lang, config.rules.filter((r) => r.languages.includes(lang)));
-  const queries = new Map<string, Query | null>();
+  /** Compiled queries by grammar, per matcher (parts of one class share a rule id, so the matcher is the key). */
+  const queries = new Map<string, WeakMap<object, Query | null>>();
+
+  const models = config.models ?? [];
+  // A model that names a check its language does not have fails here, when the scanner is made, not at its first scan.
+  checkModelReferences(models, (language) => config.profiles[language]?.heuristics);
 
   const compiledFor = (language: LanguageId): CompiledLanguage => {
     let c = compiled.get(language);
     if (!c) {
-      c = compileLanguage(language, config.profiles[language] ?? null, byLanguage.get(language) ?? []);
+      const profile = config.profiles[language] ?? null;
+      const rules = byLanguage.get(language) ?? [];
+      const mine = models.filter((m) => modelLanguages(m).includes(language));
+      c = compileLanguage(language, profile, rules, profile && mine.length > 0 ? compileModels(language, mine, rules, profile.heuristics) : null);
       compiled.set(language, c);
     }
     return c;
   };
 
   const queryFor = (rule: Rule, grammar: LoadedGrammar, source: string): Query | null => {
-    const key = `${grammar.name}\u0000${rule.id}`;
-    if (!queries.has(key)) {
+    let byMatcher = queries.get(grammar.name);
+    if (!byMatcher) queries.set(grammar.name, (byMatcher = new WeakMap()));
+    if (!byMatcher.has(rule.matcher)) {
       try {
-        queries.set(key, new Query(grammar.language, source));
+        byMatcher.set(rule.matcher, new Query(grammar.language, source));
       } catch {
-        queries.set(key, null); // a query that does not fit this grammar (e.g. tsx vs typescript) simply does not run
+        byMatcher.set(rule.matcher, null); // a query that does not fit this grammar (e.g. tsx vs typescript) simply does not run
       }
     }
-    return queries.get(key) ?? null;
+    return byMatcher.get(rule.matcher) ?? null;
   };
 
   async function scan(input: ScanInput, options: ScanOptions = {}): Promise<ScanResult> {
@@ -381,7 +394,9 @@ function buildFindings(
   const suppressions = findSuppressions(source);
   const minConfidence = CONFIDENCES.indexOf(options.minConfidence ?? 'low');
   const seen = new Set<string>();
-  const ordered = [...matches].sort((a, b) => a.node.start - b.node.start || (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0));
+  const rank = (m: RawMatch): number => CONFIDENCES.indexOf(m.confidence ?? m.rule.confidence);
+  // At one place, one finding per rule: the most confident (a traced flow beats an audit of the same call).
+  const ordered = [...matches].sort((a, b) => a.node.start - b.node.start || (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0) || rank(a) - rank(b));
   const fingerprints = new Fingerprinter();
   const findings: Finding[] = [];
   // A provider-specific secret finding says more than a language's generic hard-coded-credential

@@ -177,9 +177,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.connection-string',
-  title: 'Database connection string with a password in the code',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'connection-string',
   confidence: 'high',
   message: 'A database or message-broker connection string embeds a password.',
   remediation:

@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import anthropic from './anthropic.ts';
 import aws from './aws.ts';
 import azure from './azure.ts';
@@ -21,7 +21,7 @@ import stripe from './stripe.ts';
 import twilio from './twilio.ts';
 
 /** Secret detectors (every language, and `generic` text), sorted by id. */
-export const secretsRules: readonly Rule[] = [
+export const secretsRules: readonly RuleSpec[] = [
   anthropic,
   aws,
   azure,

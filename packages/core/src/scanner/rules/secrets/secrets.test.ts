@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createConfiguredScanner } from '../../index.ts';
-import type { Rule, SecretHit } from '../../rule.ts';
+import { materializeRules, type Rule, type SecretHit } from '../../rule.ts';
 import { MAX_HITS_PER_RULE } from '../../secrets/define.ts';
 import { looksFake, wordiness } from '../../secrets/detect.ts';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX, base62Crc32, checksumToken, mintToken } from '../../../tokens/checksum.ts';
 import { isKeyLike } from './generic-high-entropy.ts';
-import { secretsRules } from './index.ts';
+import { secretsRules as secretSpecs } from './index.ts';
+
+/** The detectors as the engine runs them (every one is reported as `secrets.hardcoded-secret`, config passwords as `generic.hardcoded-credentials`). */
+const secretsRules = materializeRules(secretSpecs);
+/** A detector's own name, as these tests call it: `secrets.aws`. */
+const detectorId = (r: Rule): string => `secrets.${r.name ?? r.id}`;
 
 // A seeded generator: the "random" values are the same on every run, so no test can flake.
 let seed = 0x5ec5ca7;
@@ -32,7 +37,7 @@ const githubStyle = (prefix: string): string => {
 };
 
 function rule(id: string): Rule {
-  const r = secretsRules.find((x) => x.id === id);
+  const r = secretsRules.find((x) => detectorId(x) === id);
   if (!r) throw new Error(`no rule ${id}`);
   return r;
 }
@@ -49,15 +54,15 @@ function secretsOf(id: string, text: string): string[] {
 }
 
 function allRules(text: string): { id: string; hit: SecretHit }[] {
-  return secretsRules.flatMap((r) => (r.matcher.kind === 'secret' ? r.matcher.detect(text).map((hit) => ({ id: r.id, hit })) : []));
+  return secretsRules.flatMap((r) => (r.matcher.kind === 'secret' ? r.matcher.detect(text).map((hit) => ({ id: detectorId(r), hit })) : []));
 }
 
 describe('secret rules: metadata', () => {
-  it.each(secretsRules.map((r) => [r.id, r] as const))('%s runs on every language and cites CWE-798', (_id, r) => {
+  it.each(secretsRules.map((r) => [detectorId(r), r] as const))('%s runs on every language and cites CWE-798', (_id, r) => {
     expect(r.matcher.kind).toBe('secret');
     expect(r.languages).toContain('generic');
     // Human passwords in code are each language's hard-coded-credentials rule; in configuration files, this one's.
-    if (r.id !== 'secrets.config-password') expect(r.languages).toContain('python');
+    if (r.name !== 'config-password') expect(r.languages).toContain('python');
     expect(r.cwe).toContain('CWE-798');
     expect(r.remediation).toMatch(/secret manager|environment/);
   });
@@ -315,8 +320,8 @@ describe('findings', () => {
     const code = `# deploy settings\nGITHUB_TOKEN=${ghp}\nSESSION_SECRET="${generic}"\n`;
     const result = await scanner.scan({ code, language: 'generic' });
     expect(result.findings.map((f) => [f.ruleId, f.location.startLine])).toEqual([
-      ['secrets.github', 2],
-      ['secrets.generic-high-entropy', 3],
+      ['secrets.hardcoded-secret', 2],
+      ['secrets.hardcoded-secret', 3],
     ]);
     for (const f of result.findings) {
       expect(f.snippet).not.toContain(ghp.slice(4));
