@@ -21,11 +21,14 @@ import './styles.css';
 
 type Theme = 'light' | 'dark' | 'system';
 
-/** Applies the chosen colour scheme (kept in localStorage; "system" follows the operating system). */
+const systemDark = matchMedia('(prefers-color-scheme: dark)');
+
+/** Applies the chosen colour scheme (kept in localStorage; "system" follows the operating system, also when it changes). */
 function applyTheme(theme: Theme): void {
-  if (theme === 'system') document.documentElement.removeAttribute('data-theme');
-  else document.documentElement.setAttribute('data-theme', theme);
+  const dark = theme === 'dark' || (theme === 'system' && systemDark.matches);
+  document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light');
 }
+systemDark.addEventListener('change', () => applyTheme((localStorage.getItem('secscan-theme') as Theme | null) ?? 'system'));
 
 function ThemeSelect() {
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('secscan-theme') as Theme | null) ?? 'system');

@@ -114,6 +114,18 @@ export function createAccountHandlers(deps: AppDeps, access: AccessConfig, now: 
   /** The session caller of a user route (the guard has checked it is one). */
   const sessionOf = (ctx: RequestContext): SessionCaller => ctx.caller as SessionCaller;
 
+  /** A sign-out: revokes what `revoke` says, and clears the cookie. */
+  const signOutOf =
+    (revoke: (caller: SessionCaller, at: string) => Promise<unknown>) =>
+    async (request: Request, ctx: RequestContext): Promise<Response> => {
+      try {
+        await revoke(sessionOf(ctx), new Date(now()).toISOString());
+      } catch {
+        return storeDown(ctx, 'credential');
+      }
+      return respond(ctx, 204, null, { 'set-cookie': clearedSessionCookie(secure(request)), 'cache-control': 'no-store' });
+    };
+
   const handlers = {
     /** GET /api/auth/config */
     async config(_request: Request, ctx: RequestContext): Promise<Response> {
@@ -202,25 +214,11 @@ export function createAccountHandlers(deps: AppDeps, access: AccessConfig, now: 
       return respondJson(ctx, 200, await sessionBody(ctx.user ?? null, { id: caller.sessionId, expiresAt: record.expiresAt }, ctx.sessionToken ?? ''));
     },
 
-    /** POST /api/auth/sign-out */
-    async signOut(request: Request, ctx: RequestContext): Promise<Response> {
-      try {
-        await stores.sessions.revoke(sessionOf(ctx).sessionId, new Date(now()).toISOString());
-      } catch {
-        return storeDown(ctx, 'credential');
-      }
-      return respond(ctx, 204, null, { 'set-cookie': clearedSessionCookie(secure(request)), 'cache-control': 'no-store' });
-    },
+    /** POST /api/auth/sign-out: this session. */
+    signOut: signOutOf((caller, at) => stores.sessions.revoke(caller.sessionId, at)),
 
-    /** POST /api/auth/sign-out-everywhere */
-    async signOutEverywhere(request: Request, ctx: RequestContext): Promise<Response> {
-      try {
-        await stores.sessions.revokeSubject(sessionOf(ctx).subject, new Date(now()).toISOString());
-      } catch {
-        return storeDown(ctx, 'credential');
-      }
-      return respond(ctx, 204, null, { 'set-cookie': clearedSessionCookie(secure(request)), 'cache-control': 'no-store' });
-    },
+    /** POST /api/auth/sign-out-everywhere: every session of the user. */
+    signOutEverywhere: signOutOf((caller, at) => stores.sessions.revokeSubject(caller.subject, at)),
 
     /** POST /api/me/password */
     async changePassword(request: Request, ctx: RequestContext): Promise<Response> {

@@ -9,13 +9,10 @@ import {
   currentSignUpPolicy,
   issueApiKey,
   issueSession,
-  keyRequestsPerMinute,
   SIGN_UP_POLICY_SETTING,
   type AccountDeps,
-  type ApiKeyRecord,
   type CredentialStore,
   type InvitationRecord,
-  type RateLimitSettings,
   type UserPatch,
 } from '@secscan/core';
 import { createInvitationRequestSchema, updateKeyRequestSchema, updateSettingsRequestSchema, updateUserRequestSchema } from '../dashboard-schemas.ts';
@@ -30,19 +27,6 @@ import { idParameter, storeDown } from './params.ts';
 
 /** Largest admin request body: the bodies are a few short fields. */
 export const ADMIN_MAX_BODY_BYTES = 16 * 1024;
-
-/** A key as the admin API shows it: never its secret or hash. */
-function publicKey(record: ApiKeyRecord, limits: RateLimitSettings) {
-  return {
-    id: record.id,
-    name: record.name,
-    plan: record.plan,
-    requestsPerMinute: keyRequestsPerMinute(record.plan, record.requestsPerMinute, limits),
-    createdAt: record.createdAt,
-    lastUsedAt: record.lastUsedAt,
-    revokedAt: record.revokedAt,
-  };
-}
 
 
 /** The admin API's handlers. */
@@ -114,7 +98,7 @@ export function createAdminHandlers(deps: AppDeps, access: AccessConfig, now: ()
         return storeDown(ctx, 'credential');
       }
       const { id, createdAt } = issued.record;
-      const shown = publicKey(issued.record, access.limits);
+      const shown = keyView(issued.record, access.limits);
       return respondJson(ctx, 201, { id, key: issued.key, name: shown.name, plan: shown.plan, requestsPerMinute: shown.requestsPerMinute, createdAt });
     },
 
