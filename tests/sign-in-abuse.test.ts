@@ -15,6 +15,8 @@ import { requestFrom } from './support/http-from.ts';
 import { RUNTIMES, startServer, type ServerProcess } from './support/servers.ts';
 
 const node = RUNTIMES.find((runtime) => runtime.name === 'node');
+/** Timed pairs of sign-ins (each a known e-mail with a wrong password, and an unknown e-mail). */
+const PAIRS = 12;
 const VICTIM = { email: 'victim@example.com', displayName: 'Victim', password: 'a long and unguessable passphrase' };
 
 describe.each(['memory', 'postgres'] as const)('password sign-in under attack (node, %s)', (store) => {
@@ -59,7 +61,8 @@ describe.each(['memory', 'postgres'] as const)('password sign-in under attack (n
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
   });
 
-  it('takes as long for an unknown e-mail as for a wrong password', async () => {
+  // Timing is a property of the sign-in code, not of the store: measured once, on memory, to keep the suite short.
+  if (store === 'memory') it('takes as long for an unknown e-mail as for a wrong password', async () => {
     const known: number[] = [];
     const unknown: number[] = [];
     const timed = async (from: string, email: string): Promise<number> => {
@@ -71,7 +74,7 @@ describe.each(['memory', 'postgres'] as const)('password sign-in under attack (n
     // Interleaved, each pair from its own address (so no throttle), after a warm-up.
     await timed('127.0.1.1', VICTIM.email);
     await timed('127.0.1.1', 'warm-up@example.com');
-    for (let i = 0; i < 16; i++) {
+    for (let i = 0; i < PAIRS; i++) {
       const from = `127.0.2.${i + 1}`;
       if (i % 2 === 0) {
         known.push(await timed(from, VICTIM.email));
@@ -83,7 +86,7 @@ describe.each(['memory', 'postgres'] as const)('password sign-in under attack (n
     }
     const median = (values: number[]): number => {
       const sorted = [...values].sort((a, b) => a - b);
-      return ((sorted[7] ?? 0) + (sorted[8] ?? 0)) / 2;
+      return ((sorted[PAIRS / 2 - 1] ?? 0) + (sorted[PAIRS / 2] ?? 0)) / 2;
     };
     const ratio = median(unknown) / median(known);
     console.log(`[timing ${store}] sign-in with a wrong password: median ${median(known).toFixed(1)} ms; unknown e-mail: ${median(unknown).toFixed(1)} ms; ratio ${ratio.toFixed(3)}`);
