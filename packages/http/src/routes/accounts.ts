@@ -36,7 +36,7 @@ import { isCrossSiteRequest } from '../auth/cross-site.ts';
 import { trustedOrigins, unauthorized } from '../auth/guard.ts';
 import { createKdfGate } from '../auth/kdf-gate.ts';
 import { clearedSessionCookie, csrfTokenFor, isSecureRequest, sessionCookie } from '../auth/session-cookie.ts';
-import { respond, respondJson, type Handler, type RequestContext } from '../context.ts';
+import { respond, respondJson, type RequestContext } from '../context.ts';
 import {
   changePasswordRequestSchema,
   createMyKeyRequestSchema,
@@ -74,9 +74,7 @@ export function accountSettings(access: AccessConfig): AccountSettings {
 }
 
 /** The answers of routes that start a session: the session cookie, and the session as JSON. */
-export interface SessionResponder {
-  (request: Request, ctx: RequestContext, status: number, user: UserRecord, issued: IssuedSession): Promise<Response>;
-}
+type SessionResponder = (request: Request, ctx: RequestContext, status: number, user: UserRecord, issued: IssuedSession) => Promise<Response>;
 
 /** Builds the dashboard's account and "me" handlers. */
 export function createAccountHandlers(deps: AppDeps, access: AccessConfig, now: () => number, newId: () => string) {
