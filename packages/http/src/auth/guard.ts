@@ -156,7 +156,11 @@ export function createAccessGuard(deps: AppDeps, access: AccessConfig, now: () =
         if (presented.kind === 'unsupported_scheme') return unauthorized(ctx, 'Only Bearer credentials are accepted: Authorization: Bearer <SECSCAN_ADMIN_TOKEN>.', ADMIN_REALM, false);
         if (presented.kind !== 'bearer') return unauthorized(ctx, 'The Authorization header holds no usable bearer token.', ADMIN_REALM, true);
         if (await isAdminToken(presented.token)) return handler(request, ctx);
-        if (tokenKind(presented.token) === null) return unauthorized(ctx, 'The token is not the admin token.', ADMIN_REALM, true);
+        if (tokenKind(presented.token) === null) {
+          return access.adminTokenSha256 === null
+            ? unauthorized(ctx, 'This server was started without SECSCAN_ADMIN_TOKEN: only the sessions of admin users reach the admin API.', ADMIN_REALM, true)
+            : unauthorized(ctx, 'The token is not the admin token.', ADMIN_REALM, true);
+        }
       }
       // A key or session: valid ones are 403 unless the session is an admin user's; wrong ones 401.
       const caller = await authenticate(request, ctx, false);
