@@ -2,7 +2,7 @@ import { Query, type Node as TsNode, type Tree } from 'web-tree-sitter';
 import { VERSION } from '../version.ts';
 import { compileLanguage, type CompiledLanguage } from './engine/compile.ts';
 import type { LanguageProfile } from './engine/profile.ts';
-import { checkModelReferences, compileModels } from './models/compile.ts';
+import { checkModelReferences, compileModels, modelClassRules } from './models/compile.ts';
 import { modelLanguages, type ModelSpec } from './models/schema.ts';
 import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
 import { Fingerprinter } from './fingerprint.ts';
@@ -66,12 +66,14 @@ function emptySummary(): ScanSummary {
 /** Builds a scanner. Grammars load lazily, once per process, per language. */
 export function createScanner(config: ScannerConfig): Scanner {
   const compiled = new Map<LanguageId, CompiledLanguage>();
+  const models = config.models ?? [];
+  // Classes a model brings to a language without a rule of that class get one from the catalogue.
+  const allRules = [...config.rules, ...modelClassRules(models, config.rules)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byLanguage = new Map<LanguageId, Rule[]>();
-  for (const lang of LANGUAGES) byLanguage.set(lang, config.rules.filter((r) => r.languages.includes(lang)));
+  for (const lang of LANGUAGES) byLanguage.set(lang, allRules.filter((r) => r.languages.includes(lang)));
   /** Compiled queries by grammar, per matcher (parts of one class share a rule id, so the matcher is the key). */
   const queries = new Map<string, WeakMap<object, Query | null>>();
 
-  const models = config.models ?? [];
   // A model that names a check its language does not have fails here, when the scanner is made, not at its first scan.
   checkModelReferences(models, (language) => config.profiles[language]?.heuristics);
 
@@ -236,7 +238,7 @@ export function createScanner(config: ScannerConfig): Scanner {
 
   return {
     scan,
-    rules: config.rules,
+    rules: allRules,
     rulesFor: (language) => byLanguage.get(language) ?? [],
     async warmUp(languages = LANGUAGES) {
       await Promise.all(
