@@ -2,8 +2,8 @@
  * Builds what the packages ship, in three steps:
  * 1. Assets copied from build-time (dev) dependencies, so that no user installs them:
  *    - every tree-sitter grammar's `.wasm` with its LICENSE into packages/grammars/wasm/ (the
- *      tree-sitter-* packages also carry C sources and native build scripts we never use: 261 MB
- *      installed, against 17 MB of WebAssembly);
+ *      tree-sitter-* packages also carry C sources and native build scripts we never use: about
+ *      250 MB installed, against 17 MB of WebAssembly);
  *    - Scalar's self-contained browser bundle into packages/http/assets/ (@scalar/api-reference
  *      brings ~300 packages to serve that one file).
  *    Both folders are generated, not committed (see docs/packages.md for why).
@@ -11,7 +11,8 @@
  *    - packages: one ESM file per export entry; every bare import (npm and @secscan/*) stays
  *      external, so each package ships only its own code and shares one copy of its dependencies;
  *    - servers/node: one bundle with the workspace packages inside (resolved through the `source`
- *      export condition, i.e. from their TypeScript sources) and npm dependencies external.
+ *      export condition, i.e. from their TypeScript sources) and npm dependencies external;
+ *    - the dashboard: its browser script and style sheet with esbuild (see `buildDashboard`).
  * 3. Declarations (dist/types/**.d.ts) of the published packages with `tsc --emitDeclarationOnly`
  *    (tsup's declaration build needs the TypeScript compiler API, which TypeScript 7 does not have).
  * @secscan/postgres reads its SQL migrations from `../migrations/` beside its module; a bundle has
@@ -19,10 +20,11 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import * as esbuild from 'esbuild';
 import { build } from 'tsup';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -147,16 +149,50 @@ async function declarations({ dir, tsconfig }) {
   }
 }
 
+/**
+ * The dashboard (packages/dashboard): a Preact app bundled by esbuild into one script and one style
+ * sheet with content-hashed names, for browsers (ES2022), minified, no source maps shipped; and a
+ * manifest naming them, which the servers read to write the page and to know which files exist.
+ */
+async function buildDashboard() {
+  const dir = 'packages/dashboard';
+  const outdir = `${dir}/dist`;
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const result = await esbuild.build({
+    entryPoints: { app: `${dir}/src/main.tsx` },
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    minify: true,
+    legalComments: 'linked',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    entryNames: '[name]-[hash]',
+    outdir,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const files = Object.keys(result.metafile.outputs).map((path) => basename(path));
+  const script = files.find((file) => file.startsWith('app-') && file.endsWith('.js'));
+  const style = files.find((file) => file.startsWith('app-') && file.endsWith('.css'));
+  if (!script || !style) throw new Error(`the dashboard build is missing its script or style sheet: ${files.join(', ')}`);
+  await writeFile(`${outdir}/manifest.json`, `${JSON.stringify({ script, style, files }, null, 2)}\n`);
+  return dir;
+}
+
 const started = performance.now();
 await copyAssets();
-const built = await Promise.all(
-  targets.map(async ({ dir, entry, ...options }) => {
+const built = await Promise.all([
+  ...targets.map(async ({ dir, entry, ...options }) => {
     const entryPoints = entries(dir, entry);
     if (Object.keys(entryPoints).length === 0) return null;
     await build({ ...common, ...options, entry: entryPoints, outDir: `${dir}/dist` });
     return dir;
   }),
-);
+  buildDashboard(),
+]);
 // After tsup, which empties each dist/ first (clean: true).
 await Promise.all(DECLARATIONS.map(declarations));
 console.log(`built ${built.filter(Boolean).join(', ')} (with declarations and assets) in ${Math.round(performance.now() - started)} ms`);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/servers.ts';
 
 /** The packages we publish (the servers, examples and tests are private). */
-const PUBLISHED = ['packages/core', 'packages/grammars', 'packages/http', 'packages/cli', 'packages/postgres'];
+const PUBLISHED = ['packages/core', 'packages/grammars', 'packages/http', 'packages/dashboard', 'packages/cli', 'packages/postgres'];
 /** Installed size budget of the CLI with everything it depends on. */
 const CLI_BUDGET_BYTES = 40 * 1024 * 1024;
 
@@ -93,11 +93,12 @@ console.log(JSON.stringify(result.findings.map((finding) => finding.ruleId)));
 const OTHERS_SCRIPT = `import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '@secscan/http';
-import { scalarBundleUrl } from '@secscan/http/server';
+import { dashboardAssetsUrl, scalarBundleUrl } from '@secscan/http/server';
 import { openPostgresStores } from '@secscan/postgres';
 import { runCli } from '@secscan/cli';
 const scalar = readFileSync(fileURLToPath(scalarBundleUrl())).byteLength;
-console.log(JSON.stringify({ createApp: typeof createApp, openPostgresStores: typeof openPostgresStores, runCli: typeof runCli, scalar }));
+const dashboard = JSON.parse(readFileSync(fileURLToPath(new URL('manifest.json', dashboardAssetsUrl())), 'utf8')).files.length;
+console.log(JSON.stringify({ createApp: typeof createApp, openPostgresStores: typeof openPostgresStores, runCli: typeof runCli, scalar, dashboard }));
 `;
 
 /** A TypeScript consumer: fails to compile unless the published declarations describe the API. */
@@ -188,7 +189,9 @@ describe('the packed packages, installed outside the repository', () => {
     const others = run(process.execPath, ['others.mjs']);
     expect(others.stderr).toBe('');
     expect(JSON.parse(others.stdout)).toMatchObject({ createApp: 'function', openPostgresStores: 'function', runCli: 'function' });
+    expect(JSON.parse(others.stdout)).toMatchObject({ scalar: expect.any(Number), dashboard: expect.any(Number) });
     expect(JSON.parse(others.stdout).scalar).toBeGreaterThan(1_000_000);
+    expect(JSON.parse(others.stdout).dashboard).toBeGreaterThan(1);
   });
 
   it('runs npx secscan scan on Node', () => {
