@@ -74,6 +74,8 @@ const common = {
   tsconfig: 'tsconfig.json',
   esbuildOptions(options) {
     options.conditions = ['source'];
+    // The maps point into src/, which every package ships: no second copy of the sources inside them.
+    options.sourcesContent = false;
   },
   esbuildPlugins: [embedMigrations],
 };
