@@ -56,14 +56,12 @@ export function createRouter(table: readonly Route[], cors: Cors): Dispatch {
     const path = ittyPath(route.path);
     const allowed = methodsByPath.get(path) ?? [];
     methodsByPath.set(path, allowed);
+    // itty-router registers a route under whatever method name is called on it (routes.patch, …).
+    routes[route.method.toLowerCase()]?.(path, route.handler);
+    allowed.push(route.method);
     if (route.method === 'GET') {
-      routes.get(path, route.handler);
       routes.head(path, headOf(route.handler));
-      allowed.push('GET', 'HEAD');
-    } else {
-      if (route.method === 'POST') routes.post(path, route.handler);
-      else routes.delete(path, route.handler);
-      allowed.push(route.method);
+      allowed.push('HEAD');
     }
   }
   for (const [path, allowed] of methodsByPath) {
