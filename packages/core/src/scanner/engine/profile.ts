@@ -55,6 +55,11 @@ export interface LanguageProfile {
    * plain function's string parameters are 'param' (unknown origin), numbers are null.
    */
   paramTaint(fn: FunctionView, param: ParamView): Strength | null;
+  /**
+   * A parameter that can carry no attacker-shaped data whatever handler shape its function has
+   * (numbers, framework objects, injected values): model handler shapes do not make it input.
+   */
+  inertParam?(fn: FunctionView, param: ParamView): boolean;
   /** Method names that store an argument into their receiver (`list.append(x)`, `sb.append(x)`). */
   mutators: readonly string[];
   /** Function/method names whose result carries no string data (`len`, `size`, `isEmpty`, `count`). */

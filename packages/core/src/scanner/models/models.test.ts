@@ -145,6 +145,24 @@ describe('model features', () => {
     expect(jsFound.findings.filter((f) => f.ruleId === 'javascript.command-injection' && f.confidence === 'high').map((f) => f.location.startLine)).toEqual([3]);
   });
 
+  it('handlers: parameters the language knows to be inert stay clean under any handler shape', async () => {
+    const model = { name: 'acme-rpc', language: 'java', handlers: [{ decorator: 'Rpc', kind: 'remote' }] };
+    const code = [
+      'class Jobs {',
+      '  @Rpc',
+      '  void run(String script, int retries, javax.servlet.http.HttpServletRequest request) throws Exception {',
+      '    Runtime.getRuntime().exec("sh -c " + script);',
+      '    Runtime.getRuntime().exec("sh -c " + retries);',
+      '    Runtime.getRuntime().exec("sh -c " + request);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const high = (r: ScanResult): number[] => r.findings.filter((f) => f.ruleId === 'java.command-injection' && f.confidence === 'high').map((f) => f.location.startLine);
+    expect(high(await createScanner({ loader: grammarLoader, models: [model] }).scan({ code, language: 'java' }))).toEqual([4]);
+    expect(high(await createScanner({ loader: grammarLoader }).scan({ code, language: 'java' }))).toEqual([]);
+  });
+
   it('audit sinks report a non-constant argument at low confidence, and only that', async () => {
     const model = { name: 'acme-yaml', language: 'python', sinks: [{ call: 'acmeyaml.load', class: 'unsafe-deserialization', audit: true }] };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });
