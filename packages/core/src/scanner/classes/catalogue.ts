@@ -400,6 +400,17 @@ export const CLASSES = [
     references: [cwe(209), cheat('Error_Handling_Cheat_Sheet')],
   },
   {
+    id: 'system-setting-control',
+    title: 'External control of a system setting',
+    cwe: ['CWE-15'],
+    owasp: ['A05:2021'],
+    severity: 'medium',
+    message: 'Untrusted data from {source} chooses a system or connection setting through {sink}',
+    remediation: 'Do not let callers choose settings such as the database catalog or schema, system properties or security properties: map their choice to a fixed set of allowed values.',
+    references: [cwe(15)],
+    taint: 'trust',
+  },
+  {
     id: 'template-injection',
     title: 'Server-side template injection',
     cwe: ['CWE-1336', 'CWE-94'],
@@ -450,6 +461,16 @@ export const CLASSES = [
     message: 'A password, hash or token is compared with a loose equality operator',
     remediation: 'Compare secrets with a strict, constant-time function (hash_equals, password_verify).',
     references: [cwe(697)],
+  },
+  {
+    id: 'unbounded-loop',
+    title: 'Loop bound taken from input without a limit',
+    cwe: ['CWE-606', 'CWE-400', 'CWE-834'],
+    owasp: ['A04:2021'],
+    severity: 'low',
+    message: 'A loop runs as many times as a number from outside says, with no upper limit',
+    remediation: 'Check a count that comes from a request, a file or the environment against an upper limit before looping on it (and reject or clamp larger values).',
+    references: [cwe(606), cwe(400)],
   },
   {
     id: 'uncontrolled-allocation',
@@ -569,7 +590,7 @@ export const CLASSES = [
   {
     id: 'xss',
     title: 'Cross-site scripting',
-    cwe: ['CWE-79', 'CWE-80', 'CWE-83'],
+    cwe: ['CWE-79', 'CWE-80', 'CWE-81', 'CWE-83'],
     owasp: ['A03:2021'],
     severity: 'medium',
     message: 'Untrusted data from {source} is written into HTML without escaping by {sink}',

@@ -1,4 +1,4 @@
-import type { Strength, VulnClass } from '../rule.ts';
+import type { SourceKindName, Strength, VulnClass } from '../rule.ts';
 import type { LanguageAdapter, FunctionView, ParamView } from './adapter.ts';
 import type { Heuristics } from '../models/compile.ts';
 
@@ -6,6 +6,8 @@ import type { Heuristics } from '../models/compile.ts';
 export interface SourceSpec {
   paths: readonly string[];
   strength: Strength;
+  /** The kind a model named, carried by the taint (rules may treat file or environment data apart). */
+  kind?: SourceKindName;
 }
 
 /** A call that writes untrusted data into one of its arguments (C's `fgets(buf, n, stdin)`). */

@@ -194,10 +194,10 @@ export class Walker {
         if (t.built) {
           // The caller built the dangerous string (`run("SELECT … " + id)`): that is the line at fault.
           const through = withStep(t, s.at, `passed to ${s.fn.name ?? 'a function'}() and on to ${s.label}`);
-          this.#report({ rule: s.sink.rule, node: site.call.node, taint: through, sinkLabel: `${site.call.name}() → ${s.label}` });
+          this.#report({ rule: s.sink.rule, node: site.call.node, taint: through, sinkLabel: `${site.call.name}() → ${s.label}`, ...(s.sink.sink.cwe ? { cwe: [...s.sink.sink.cwe] } : {}) });
         } else {
           const through = withStep(t, site.call.node, `passed to ${s.fn.name ?? 'a function'}()`);
-          this.#report({ rule: s.sink.rule, node: s.at, end: s.end, taint: through, sinkLabel: s.label });
+          this.#report({ rule: s.sink.rule, node: s.at, end: s.end, taint: through, sinkLabel: s.label, ...(s.sink.sink.cwe ? { cwe: [...s.sink.sink.cwe] } : {}) });
         }
       }
     }
@@ -695,7 +695,7 @@ export class Walker {
     const hit = this.lang.sources.match(p);
     if (!hit) return null;
     const text = node.text.replace(/\s+/g, ' ');
-    return { strength: hit.strength, label: text.length > 80 ? `${text.slice(0, 77)}...` : text, source: node, steps: [], sanitized: 0, built: false, text: '' };
+    return { strength: hit.strength, label: text.length > 80 ? `${text.slice(0, 77)}...` : text, source: node, steps: [], sanitized: 0, built: false, text: '', ...(hit.kind ? { kind: hit.kind } : {}) };
   }
 
   #evalCall(call: CallView): Taint | null {
@@ -893,7 +893,7 @@ export class Walker {
   /** Whether a taint rule accepts data of this origin (parameters usually only when built into a string). */
   #accepts(m: TaintMatcher, t: Taint): boolean {
     const policy = t.strength === 'remote' ? 'any' : t.strength === 'local' ? (m.local ?? 'any') : (m.params ?? 'built');
-    return policy === 'any' || (policy === 'built' && t.built);
+    return policy === 'any' || policy === 'low' || (policy === 'built' && t.built);
   }
 
   /** Checks a call against the taint sinks; true when one reported. */
@@ -907,7 +907,8 @@ export class Walker {
       const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : [0]);
       let hit: { taint: Taint; arg: SyntaxNode | null } | null = null;
       const consider = (t: Taint | null, arg: SyntaxNode | null): void => {
-        if (hit || !t || t.sanitized & c.bit) return;
+        // Several tainted arguments: the strongest origin is the one reported (`Paths.get(configDir, request.getParameter("f"))`).
+        if (!t || t.sanitized & c.bit || (hit && rank(hit.taint.strength) >= rank(t.strength))) return;
         if (!this.#accepts(matcher, t)) {
           this.#summarise(c, t, call, path);
           return;
@@ -926,7 +927,7 @@ export class Walker {
       if (hit) {
         const { taint, arg } = hit as { taint: Taint; arg: SyntaxNode | null };
         const end = arg && arg.end > call.node.start ? Math.max(arg.end, (call.callee ?? call.node).end) : call.node.end;
-        this.#report({ rule: c.rule, node: call.node, end, taint, sinkLabel: sink.label ?? path.join('.') });
+        this.#report({ rule: c.rule, node: call.node, end, taint, sinkLabel: sink.label ?? path.join('.'), ...(sink.cwe ? { cwe: [...sink.cwe] } : {}) });
         fired = true;
       }
     }
@@ -994,7 +995,8 @@ export class Walker {
 
   #report(m: RawMatch): void {
     if (m.taint && m.taint.strength !== 'remote') {
-      m.confidence = lowerConfidence(m.confidence ?? m.rule.confidence, 'medium');
+      const lowLocal = m.taint.strength === 'local' && m.rule.matcher.kind === 'taint' && m.rule.matcher.local === 'low';
+      m.confidence = lowerConfidence(m.confidence ?? m.rule.confidence, lowLocal ? 'low' : 'medium');
     }
     this.matches.push(m);
   }

@@ -1,13 +1,14 @@
 import type { Heuristics } from '../../models/compile.ts';
 import { elFactory, jndiContext, parsedHere, scriptReceiver, spelEvaluation } from './checks/code.ts';
 import { processBuilder, runtimeExec, wrapperRuns } from './checks/command.ts';
+import { untrustedFormat } from './checks/format.ts';
 import { fileNameArg, notCheckedLater, pathArgTainted, pathBuilt, pathResolve, serverPath } from './checks/files.ts';
 import { loggerCall } from './checks/logging.ts';
 import { okHttpUrl, plainTarget, restCall, secondTarget, uriSpec, urlArgument, urlOpen } from './checks/network.ts';
 import { dom4jSelect, ldapFilterText, ldapSearch, whereOperator, xpathReceiver } from './checks/queries.ts';
-import { queryFactory, queryRun, sqlOnly, sqlReceiverOrText } from './checks/sql.ts';
+import { dbConnection, queryFactory, queryRun, sqlOnly, sqlReceiverOrText } from './checks/sql.ts';
 import { jinjava, modelAndView, thymeleaf, velocity } from './checks/templates.ts';
-import { locationBuilder, locationHeader, redirectTarget, redirectView, responseHeader, responseWriter, sessionStore } from './checks/web.ts';
+import { cookieFromData, httpResponse, locationBuilder, locationHeader, redirectTarget, redirectView, responseHeader, responseWriter, sessionStore } from './checks/web.ts';
 
 /**
  * The named checks Java models refer to (`"where": "sql-receiver-or-text"`): what a call's
@@ -21,6 +22,7 @@ export const javaHeuristics: Heuristics = {
     'sql-receiver-or-text': sqlReceiverOrText,
     'query-factory': queryFactory,
     'query-run': queryRun,
+    'db-connection': dbConnection,
     // commands
     'runtime-exec': runtimeExec,
     'process-builder': processBuilder,
@@ -48,6 +50,8 @@ export const javaHeuristics: Heuristics = {
     'url-argument': urlArgument,
     // responses and sessions
     'response-writer': responseWriter,
+    'http-response': httpResponse,
+    'cookie-from-data': cookieFromData,
     'redirect-target': redirectTarget,
     'redirect-view': redirectView,
     'location-header': locationHeader,
@@ -65,6 +69,8 @@ export const javaHeuristics: Heuristics = {
     'thymeleaf-engine': thymeleaf,
     'template-engine': jinjava,
     'view-name': modelAndView,
+    // formats
+    'format-argument': untrustedFormat,
     // logging
     logger: loggerCall,
   },

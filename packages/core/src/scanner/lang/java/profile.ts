@@ -144,7 +144,8 @@ export const javaProfile: LanguageProfile = {
   paramTaint,
   inertParam,
   heuristics: javaHeuristics,
-  mutators: ['add', 'addAll', 'put', 'putAll', 'putIfAbsent', 'push', 'offer', 'addFirst', 'addLast', 'addElement', 'set', 'setProperty', 'append', 'insert', 'write'],
+  // `load`: a Properties (or KeyStore) object holds what it read from its stream.
+  mutators: ['add', 'addAll', 'put', 'putAll', 'putIfAbsent', 'push', 'offer', 'addFirst', 'addLast', 'addElement', 'set', 'setProperty', 'append', 'insert', 'write', 'load', 'loadFromXML'],
   cleanCalls: [
     'size', 'length', 'isEmpty', 'isBlank', 'hashCode', 'compareTo', 'compareToIgnoreCase', 'contains', 'containsKey', 'containsValue',
     'startsWith', 'endsWith', 'matches', 'indexOf', 'lastIndexOf', 'count', 'exists', 'isPresent', 'isFile', 'isDirectory', 'canRead',

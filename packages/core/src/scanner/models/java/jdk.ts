@@ -13,7 +13,14 @@ export default defineModel({
     { call: ['System.getProperty', 'System.console'], kind: 'local' },
     { path: 'System.in', kind: 'local' },
     // A server socket's clients, and sockets the code reads from.
-    { call: ['{socket,clientSocket,sock,client,connectionSocket}.getInputStream', '*.accept().getInputStream'], kind: 'remote' },
+    { call: ['{socket,clientSocket,sock,client,connectionSocket}.getInputStream', '*.accept().getInputStream', 'Socket().getInputStream'], kind: 'remote' },
+    // The body of a response from a server this code connected to.
+    { call: ['*.openConnection().getInputStream', '{urlConnection,connection,conn,httpConnection,httpURLConnection,httpsConnection,urlConn}.getInputStream'], kind: 'local' },
+    // File contents (a properties file read with `load` passes on what it read).
+    {
+      call: ['FileInputStream', 'FileReader', 'RandomAccessFile', 'Files.{newBufferedReader,newInputStream,readAllLines,readAllBytes,readString,lines}'],
+      kind: 'file',
+    },
   ],
   sinks: [
     // Processes
@@ -52,6 +59,10 @@ export default defineModel({
     { call: ['*.search', '*.lookup', '*.list', '*.bind', '*.unbind'], arg: [0, 1], class: 'ldap-injection', where: 'ldap-directory' },
     // XPath
     { call: ['*.evaluate', '*.compile', '*.evaluateExpression'], class: 'xpath-injection', where: 'xpath-evaluator' },
+    // Format strings
+    { call: ['*.printf', '*.format'], arg: [0, 1], class: 'format-string', where: 'format-argument' },
+    // System and security properties
+    { call: ['System.setProperty', 'Security.setProperty'], arg: [0, 1], class: 'system-setting-control' },
   ],
   sanitizers: [
     {

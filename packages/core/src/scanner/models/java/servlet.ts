@@ -27,6 +27,10 @@ export default defineModel({
   sinks: [
     { call: ['*.print', '*.println', '*.write', '*.append'], class: 'xss', where: 'response-writer' },
     { call: ['*.printf', '*.format'], arg: 'all', class: 'xss', where: 'response-writer' },
+    // The container writes an error page around the message.
+    { call: '*.sendError', arg: 1, class: 'xss', where: 'http-response', cwe: ['CWE-79', 'CWE-81'] },
+    // A cookie made from untrusted data (its value and attributes go into a Set-Cookie header).
+    { call: '*.addCookie', class: 'header-injection', where: 'cookie-from-data' },
     { call: '*.sendRedirect', class: 'open-redirect', where: 'redirect-target' },
     { call: ['*.setHeader', '*.addHeader'], arg: 1, class: 'open-redirect', where: 'location-header' },
     { call: ['*.setHeader', '*.addHeader'], arg: [0, 1], class: 'header-injection', where: 'response-header' },

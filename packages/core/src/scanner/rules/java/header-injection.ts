@@ -41,6 +41,6 @@ export default defineRule({
     sinks: [],
     check: (_taint, ctx, at) => !onlyFileNames(at, ctx),
     params: 'never',
-    local: 'never',
+    local: 'low',
   },
 });

@@ -1,25 +1,33 @@
 import type { RuleSpec } from '../../rule.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
+import divideByZero from './divide-by-zero.ts';
+import formatString from './format-string.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
 import headerInjection from './header-injection.ts';
 import insecureCookie from './insecure-cookie.ts';
 import insecureRandom from './insecure-random.ts';
+import integerOverflow from './integer-overflow.ts';
 import jacksonUnsafeTyping from './jackson-unsafe-typing.ts';
 import ldapInjection from './ldap-injection.ts';
 import logInjection from './log-injection.ts';
 import mybatisSqlInjection from './mybatis-sql-injection.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
+import outOfBoundsIndex from './out-of-bounds-index.ts';
 import pathTraversal from './path-traversal.ts';
 import springCsrfDisabled from './spring-csrf-disabled.ts';
 import springSecurityDebug from './spring-security-debug.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
 import stackTraceExposure from './stack-trace-exposure.ts';
+import stringFormat from './string-format.ts';
+import systemSettingControl from './system-setting-control.ts';
 import templateInjection from './template-injection.ts';
 import tlsVerificationDisabled from './tls-verification-disabled.ts';
 import trustBoundaryViolation from './trust-boundary-violation.ts';
+import unboundedLoop from './unbounded-loop.ts';
+import uncontrolledAllocation from './uncontrolled-allocation.ts';
 import unsafeDeserialization from './unsafe-deserialization.ts';
 import unsafeReflection from './unsafe-reflection.ts';
 import weakCipher from './weak-cipher.ts';
@@ -33,25 +41,33 @@ import zipSlip from './zip-slip.ts';
 export const javaRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
+  divideByZero,
+  formatString,
   hardcodedCredentials,
   headerInjection,
   insecureCookie,
   insecureRandom,
+  integerOverflow,
   jacksonUnsafeTyping,
   ldapInjection,
   logInjection,
   mybatisSqlInjection,
   nosqlInjection,
   openRedirect,
+  outOfBoundsIndex,
   pathTraversal,
   springCsrfDisabled,
   springSecurityDebug,
   sqlInjection,
   ssrf,
   stackTraceExposure,
+  stringFormat,
+  systemSettingControl,
   templateInjection,
   tlsVerificationDisabled,
   trustBoundaryViolation,
+  unboundedLoop,
+  uncontrolledAllocation,
   unsafeDeserialization,
   unsafeReflection,
   weakCipher,

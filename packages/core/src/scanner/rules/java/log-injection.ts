@@ -16,6 +16,6 @@ export default defineRule({
     // Sinks: the logging models (models/java).
     sinks: [],
     params: 'never',
-    local: 'never',
+    local: 'low',
   },
 });

@@ -32,7 +32,7 @@ export default defineRule({
     sinks: [],
     returnSink: returnsRedirect,
     params: 'never',
-    local: 'never',
+    local: 'low',
     check,
   },
 });

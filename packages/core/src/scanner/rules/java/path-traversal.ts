@@ -1,4 +1,5 @@
 import { defineRule } from '../../rule.ts';
+import { operatorChosen } from '../../lang/java/checks/origin.ts';
 
 export default defineRule({
   class: 'path-traversal',
@@ -17,6 +18,8 @@ export default defineRule({
     // Sinks: the jdk, servlet, commons-io, spring-core models (models/java).
     sinks: [],
     params: 'never',
-    local: 'never',
+    local: 'low',
+    // A directory the operator configured, or a path given on the command line, is where the program is meant to work.
+    check: (taint) => !operatorChosen(taint),
   },
 });

@@ -34,7 +34,7 @@ export default defineRule({
     sinks: [],
     returnSink: returnsView,
     params: 'built',
-    local: 'never',
+    local: 'low',
     check,
   },
 });

@@ -47,7 +47,7 @@ export default defineRule({
     sinks: [],
     returnSink: (fn) => handlerBody(fn),
     params: 'never',
-    local: 'never',
+    local: 'low',
     check: htmlResponse,
   },
 });

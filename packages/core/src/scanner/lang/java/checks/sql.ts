@@ -67,3 +67,11 @@ export function sqlReceiverOrText(call: CallView, ctx: MatchContext, taint: Tain
   if (receiverIs(call, ctx, { types: SQL_TYPES, names: SQL_NAMES })) return true;
   return taint.built && looksLikeSql(taint.text);
 }
+
+const CONNECTION_TYPES = new Set(['Connection', 'DataSource']);
+const CONNECTION_NAMES = /^(?:conn|con|connection|dbConnection|dBConnection|jdbcConnection|getConnection|db)$/i;
+
+/** A JDBC connection (`connection.setCatalog(name)`). */
+export function dbConnection(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  return receiverIs(call, ctx, { types: CONNECTION_TYPES, names: CONNECTION_NAMES, segments: new Set(['getConnection', 'getDBConnection']) });
+}

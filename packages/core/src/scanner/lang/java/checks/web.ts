@@ -104,6 +104,44 @@ export function locationBuilder(call: CallView, ctx: MatchContext, t: Taint): bo
 const RESPONSE_TYPES = new Set(['HttpServletResponse', 'ServletResponse', 'HttpServletResponseWrapper', 'HttpHeaders', 'ServerHttpResponse', 'HttpResponse']);
 const RESPONSE_NAMES = /^(?:response|resp|res|httpResponse|servletResponse|httpServletResponse|getResponse|headers|httpHeaders|responseHeaders|getHeaders)$/;
 
+/** A call on the HTTP response (`response.addCookie(c)`, `response.sendError(404, msg)`). */
+export function httpResponse(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  return receiverIs(call, ctx, { types: RESPONSE_TYPES, names: RESPONSE_NAMES });
+}
+
+/** Whether a cookie value is data as it was read (a variable, a request read, a concatenation of those), not a token or id computed from it. */
+function valueAsRead(n: SyntaxNode, depth = 0): boolean {
+  if (depth > 4) return false;
+  const u = unwrap(n);
+  if (u.type === 'identifier') return true;
+  if (u.type === 'binary_expression') return [u.child('left'), u.child('right')].some((x) => x !== null && valueAsRead(x, depth + 1));
+  if (u.type !== 'method_invocation') return false;
+  const name = u.child('name')?.text ?? '';
+  if (REQUEST_READ.test(name)) return true;
+  return /^(?:trim|strip|toLowerCase|toUpperCase|toString)$/.test(name) && valueAsRead(u.child('object') ?? u, depth + 1);
+}
+
+/**
+ * `response.addCookie(c)` where c was made here with untrusted data as its value, as read
+ * (`new Cookie("lang", lang)`): a Set-Cookie header the data can split. A value computed from the
+ * data (a token, a hash, an id looked up) is not the data.
+ */
+export function cookieFromData(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (!httpResponse(call, ctx, taint)) return false;
+  if (probing(taint, ctx)) return true;
+  const arg = call.args.find((a) => a.index === 0)?.node;
+  if (!arg) return false;
+  const u = unwrap(arg);
+  const made = u.type === 'object_creation_expression' ? u : unwrapMade(resolveLocal(u));
+  if (!made || simpleTypeName(made.child('type')?.text ?? '') !== 'Cookie') return false;
+  const value = made.child('arguments')?.namedChildren[1];
+  return value !== undefined && ctx.taint(value) !== null && valueAsRead(value);
+}
+
+function unwrapMade(n: SyntaxNode | null): SyntaxNode | null {
+  return n ? unwrap(n) : null;
+}
+
 /** A header on the response, except `Location` (an open redirect, reported as such). */
 export function responseHeader(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
   const name = call.args.find((a) => a.index === 0)?.node;
