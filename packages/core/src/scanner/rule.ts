@@ -91,6 +91,8 @@ export interface MatchContext {
   stringValue(node: SyntaxNode): string | null;
   /** Whether an expression is a literal or a constant bound to one (no data from outside). */
   isConstant(node: SyntaxNode): boolean;
+  /** Whether an expression is certainly null here: a null literal, or a variable assigned null on every path to this point. */
+  isNull(node: SyntaxNode): boolean;
   /** Whether an expression is a literal of the given kind. */
   literalKind(node: SyntaxNode): 'string' | 'other' | null;
   /** The taint an expression carries at this point of the walk, or null. */

@@ -71,15 +71,18 @@ class Env {
    * variable's taint is not enough for them.
    */
   checked: Set<string>;
+  /** Variables that hold null on every path to here (assigned a null literal, not since checked or reassigned). */
+  nulls: Set<string>;
 
-  constructor(taint?: Map<string, Taint>, consts?: Map<string, string>, checked?: Set<string>) {
+  constructor(taint?: Map<string, Taint>, consts?: Map<string, string>, checked?: Set<string>, nulls?: Set<string>) {
     this.taint = taint ?? new Map();
     this.consts = consts ?? new Map();
     this.checked = checked ?? new Set();
+    this.nulls = nulls ?? new Set();
   }
 
   copy(): Env {
-    return new Env(new Map(this.taint), new Map(this.consts), new Set(this.checked));
+    return new Env(new Map(this.taint), new Map(this.consts), new Set(this.checked), new Set(this.nulls));
   }
 
   /** Marks a guarded name clean: its taint goes, and a member path (`$_GET.id`, `req.query.id`) is checked. */
@@ -99,6 +102,7 @@ class Env {
     }
     for (const [k, v] of a.consts) if (b.consts.get(k) !== v) out.consts.delete(k);
     for (const k of a.checked) if (!b.checked.has(k)) out.checked.delete(k);
+    for (const k of a.nulls) if (!b.nulls.has(k)) out.nulls.delete(k);
     return out;
   }
 }
@@ -309,7 +313,7 @@ export class Walker {
     }
     switch (v.kind) {
       case 'if':
-        this.#visitIf(v.condition, v.then, v.else);
+        this.#visitIf(v.condition, v.then, v.else, v.fold);
         return;
       case 'return':
         this.#visitReturn(node, v.value);
@@ -343,15 +347,28 @@ export class Walker {
     }
   }
 
-  /** Branches get their own copies of the state; guards clean the variables they validate. */
-  #visitIf(condition: SyntaxNode, then: SyntaxNode | null, otherwise: SyntaxNode | null): void {
+  /**
+   * Branches get their own copies of the state; guards clean the variables they validate. A
+   * condition the adapter folds to a constant runs only the branch it takes (the other is dead code).
+   */
+  #visitIf(condition: SyntaxNode, then: SyntaxNode | null, otherwise: SyntaxNode | null, fold?: boolean): void {
     this.#eval(condition);
+    if (fold !== undefined) {
+      const taken = fold ? then : otherwise;
+      if (taken) this.#visit(taken);
+      return;
+    }
     const guard = this.#guard(condition);
     const before = this.#env;
     const thenEnv = before.copy();
     const elseEnv = before.copy();
     for (const name of guard.positive) thenEnv.validate(name);
     for (const name of guard.negative) elseEnv.validate(name);
+    if (before.nulls.size > 0) {
+      const tests = this.#nullTests(condition, 0);
+      for (const name of tests.whenTrue) thenEnv.nulls.delete(name);
+      for (const name of tests.whenFalse) elseEnv.nulls.delete(name);
+    }
 
     this.#env = thenEnv;
     if (then) this.#visit(then);
@@ -470,6 +487,34 @@ export class Walker {
     return { positive, negative };
   }
 
+  /** Names a condition proves not null where it is true (`x != null`, `a != null && b != null`) and where it is false (`x == null`). */
+  #nullTests(condition: SyntaxNode, depth: number): { whenTrue: string[]; whenFalse: string[] } {
+    const out = { whenTrue: [] as string[], whenFalse: [] as string[] };
+    if (depth > 12) return out;
+    const v = this.#view(condition);
+    if (v?.kind === 'pass') return this.#nullTests(v.inner, depth + 1);
+    if (v?.kind === 'not') {
+      const inner = this.#nullTests(v.inner, depth + 1);
+      return { whenTrue: inner.whenFalse, whenFalse: inner.whenTrue };
+    }
+    if (v?.kind === 'equality') {
+      const other = this.#isNullLiteral(v.right) ? v.left : this.#isNullLiteral(v.left) ? v.right : null;
+      const ov = other ? this.#view(other) : null;
+      if (ov?.kind === 'name') (v.negated ? out.whenTrue : out.whenFalse).push(ov.name);
+      return out;
+    }
+    if (v?.kind === 'clean') {
+      // `a && b` is shown as clean parts: where it holds, each part holds.
+      for (const part of v.parts) out.whenTrue.push(...this.#nullTests(part, depth + 1).whenTrue);
+    }
+    return out;
+  }
+
+  /** A null literal (`null`, `None`, `nil`, `NULL`, `nullptr`, `undefined`). */
+  #isNullLiteral(node: SyntaxNode): boolean {
+    return this.#view(node)?.kind === 'literal' && /^(?:null|nil|None|NULL|nullptr|undefined)$/.test(node.text);
+  }
+
   /** false, null/None/nil or -1: what a failed search or match returns. */
   #isSentinel(node: SyntaxNode): boolean {
     const text = node.text;
@@ -493,6 +538,7 @@ export class Walker {
     for (const param of fn.params) {
       env.taint.delete(param.name);
       env.consts.delete(param.name);
+      env.nulls.delete(param.name);
       const handled = this.lang.handlers.length > 0 && !this.lang.profile.inertParam?.(fn, param) ? this.#handlerTaint(fn, param) : null;
       const strength = handled ?? this.lang.profile.paramTaint(fn, param);
       if (strength) {
@@ -631,7 +677,7 @@ export class Walker {
         this.#enterFunction(v.fn);
         return null;
       case 'if':
-        this.#visitIf(v.condition, v.then, v.else);
+        this.#visitIf(v.condition, v.then, v.else, v.fold);
         return null;
       case 'return':
         this.#visitReturn(node, v.value);
@@ -1006,11 +1052,11 @@ export class Walker {
   #assign(node: SyntaxNode, targets: readonly SyntaxNode[], value: SyntaxNode | null, update: boolean): Taint | null {
     const t = value ? this.#eval(value) : null;
     const literal = value ? this.stringValue(value) : null;
-    this.#bindTargets(targets, t, literal, node, update);
+    this.#bindTargets(targets, t, literal, node, update, value !== null && !update && this.#isNullLiteral(value));
     return t;
   }
 
-  #bindTargets(targets: readonly SyntaxNode[], t: Taint | null, literal: string | null, at: SyntaxNode, update: boolean): void {
+  #bindTargets(targets: readonly SyntaxNode[], t: Taint | null, literal: string | null, at: SyntaxNode, update: boolean, nullValue = false): void {
     for (const target of targets) {
       this.#checkAssignSinks(target, t);
       const tv = this.#view(target);
@@ -1049,6 +1095,8 @@ export class Walker {
         if (!destructuring && literal !== null && !t) {
           this.#env.consts.set(name, update ? (this.#env.consts.get(name) ?? '') + literal : literal);
         } else if (!update || t) this.#env.consts.delete(name);
+        if (nullValue && !destructuring) this.#env.nulls.add(name);
+        else this.#env.nulls.delete(name);
       }
     }
   }
@@ -1134,6 +1182,15 @@ export class Walker {
       pathText: (node) => this.path(node)?.join('.') ?? null,
       stringValue: (node) => this.stringValue(node),
       isConstant: (node) => this.isConstant(node),
+      isNull: (node) => {
+        let n = node;
+        for (let i = 0; i < 8; i++) {
+          const v = this.#view(n);
+          if (v?.kind !== 'pass') return this.#isNullLiteral(n) || (v?.kind === 'name' && this.#env.nulls.has(v.name));
+          n = v.inner;
+        }
+        return false;
+      },
       literalKind: (node) => {
         const v = this.#view(node);
         return v?.kind === 'string' ? 'string' : v?.kind === 'literal' ? 'other' : null;

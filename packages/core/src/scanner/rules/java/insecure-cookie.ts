@@ -39,6 +39,8 @@ interface Flags {
   secure: boolean;
   httpOnly: boolean;
   deleted: boolean;
+  /** An explicit `setSecure(false)` / `setHttpOnly(false)`: where the flag is turned off. */
+  disabled?: SyntaxNode;
 }
 
 /** What a method does to a cookie variable: setSecure(true), setHttpOnly(true), setMaxAge(0). */
@@ -50,6 +52,7 @@ function flagsOf(variable: string, scope: SyntaxNode): Flags {
     const a = args[0]?.text ?? '';
     if (name === 'setSecure' && a !== 'false') flags.secure = true;
     if (name === 'setHttpOnly' && a !== 'false') flags.httpOnly = true;
+    if ((name === 'setSecure' || name === 'setHttpOnly') && a === 'false') flags.disabled ??= inv;
     if (name === 'setMaxAge' && /^(?:0|-0)$/.test(a)) flags.deleted = true;
   }
   return flags;
@@ -87,8 +90,9 @@ function addCookie(call: CallView, ctx: MatchContext): Verdict {
   if (value && (value.type === 'null_literal' || value.text === '""')) return false;
   const scope = enclosingFunction(call.node);
   if (!scope) return false;
-  // Reported over the cookie's lines, from `new Cookie(…)` to `addCookie(…)`.
-  return verdict(flagsOf(u.text, scope), span(d.node.parent ?? d.node, call.node), cookieName(init.child('arguments'), ctx));
+  // Reported where the cookie leaves (`addCookie(…)`), or from where a flag is explicitly turned off to there.
+  const flags = flagsOf(u.text, scope);
+  return verdict(flags, flags.disabled ? span(flags.disabled, call.node) : call.node, cookieName(init.child('arguments'), ctx));
 }
 
 /** Spring `ResponseCookie.from(…)…build()` without `.secure(true)` / `.httpOnly(true)`. */

@@ -1,5 +1,6 @@
 /**
- * Named check for log sinks (model: logging): a call on a logger.
+ * Named check for log sinks (model: logging): a call on a logger; also what the sensitive-data
+ * logging rule asks.
  */
 import type { CallView } from '../../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../../rule.ts';
@@ -16,7 +17,12 @@ const LOGGER_NAMES = {
 };
 const LOGGER_SEGMENTS = new Set(['getLogger', 'getLog', 'LoggerFactory', 'LogManager', 'LogFactory']);
 
+/** A call on a logger (SLF4J, Log4j, java.util.logging, Commons Logging). */
+export function onLogger(call: CallView, ctx: MatchContext): boolean {
+  return receiverIs(call, ctx, { types: LOGGER_TYPES, names: LOGGER_NAMES, segments: LOGGER_SEGMENTS });
+}
+
 /** A logging call whose message was built by concatenating or formatting the untrusted value. */
 export function loggerCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  return taint.built && receiverIs(call, ctx, { types: LOGGER_TYPES, names: LOGGER_NAMES, segments: LOGGER_SEGMENTS });
+  return taint.built && onLogger(call, ctx);
 }

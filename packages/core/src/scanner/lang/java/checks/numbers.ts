@@ -8,7 +8,7 @@
  */
 import type { MatchContext, Strength } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
-import { annotationNames, classRef, enclosingFunction, findDeclaration, FUNCTION_TYPES, invocationParts, simpleTypeName } from '../tree.ts';
+import { annotationNames, classRef, enclosingFunction, findDeclaration, FUNCTION_TYPES, invocationParts, localAssignments, simpleTypeName } from '../tree.ts';
 
 const NUMBER_CLASSES = new Set(['Integer', 'Long', 'Short', 'Byte', 'Double', 'Float']);
 const PARSERS = new Set(['parseInt', 'parseLong', 'parseShort', 'parseByte', 'parseDouble', 'parseFloat', 'valueOf', 'decode', 'parseUnsignedInt', 'parseUnsignedLong']);
@@ -21,35 +21,6 @@ const BINDINGS = new Set(['RequestParam', 'PathVariable', 'RequestHeader', 'Cook
 export const INTEGRAL_BITS: Readonly<Record<string, number>> = { byte: 8, Byte: 8, short: 16, Short: 16, char: 16, Character: 16, int: 32, Integer: 32, long: 64, Long: 64 };
 /** Primitive and boxed floating types, by width in bits. */
 export const FLOATING_BITS: Readonly<Record<string, number>> = { float: 32, Float: 32, double: 64, Double: 64 };
-
-const ASSIGNING = new Set(['variable_declarator', 'assignment_expression']);
-const assignmentCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
-
-/** The values assigned to each local of a function (`T x = v`, `x = v`), collected once per function. */
-function assignmentsIn(fn: SyntaxNode): Map<string, SyntaxNode[]> {
-  let map = assignmentCache.get(fn);
-  if (map) return map;
-  map = new Map();
-  assignmentCache.set(fn, map);
-  const stack: SyntaxNode[] = [fn];
-  let budget = 20000;
-  while (stack.length > 0 && budget-- > 0) {
-    const n = stack.pop() as SyntaxNode;
-    if (n !== fn && FUNCTION_TYPES.has(n.type)) continue;
-    if (ASSIGNING.has(n.type)) {
-      const target = n.type === 'variable_declarator' ? n.child('name') : n.child('left');
-      const value = n.type === 'variable_declarator' ? n.child('value') : n.child('right');
-      const op = n.type === 'assignment_expression' ? (n.child('operator')?.text ?? '=') : '=';
-      if (target?.type === 'identifier' && value && op === '=') {
-        let list = map.get(target.text);
-        if (!list) map.set(target.text, (list = []));
-        list.push(value);
-      }
-    }
-    for (const c of n.children) if (c.named) stack.push(c);
-  }
-  return map;
-}
 
 function strongest(a: Strength | null, b: Strength | null): Strength | null {
   if (a === 'remote' || b === 'remote') return 'remote';
@@ -103,7 +74,7 @@ export function inputNumber(expr: SyntaxNode, ctx: MatchContext, depth = 0): Str
       const fn = enclosingFunction(n);
       if (!fn) return null;
       let out: Strength | null = null;
-      for (const v of assignmentsIn(fn).get(n.text) ?? []) {
+      for (const v of localAssignments(fn).get(n.text) ?? []) {
         if (v === expr || v.start <= n.start && n.end <= v.end) continue;
         out = strongest(out, inputNumber(v, ctx, depth + 1));
         if (out === 'remote') break;

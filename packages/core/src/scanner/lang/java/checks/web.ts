@@ -6,7 +6,7 @@ import type { CallView } from '../../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
 import { nonHtmlContentType, probing, receiverIs, receiverSegments, redirectIsFixed, resolveLocal, responseContentType, untrustedPrefix } from '../predicates.ts';
-import { enclosingMethod, findAfter, findDeclaration, simpleTypeName, unwrap } from '../tree.ts';
+import { annotationNames, classBases, enclosingClass, enclosingMethod, findAfter, findDeclaration, simpleTypeName, unwrap } from '../tree.ts';
 
 // ---- response writers (xss) -----------------------------------------------------------------
 
@@ -48,6 +48,30 @@ function isResponseWriter(receiver: SyntaxNode, depth = 0): boolean {
     // A `PrintWriter out` assigned later: look for `out = response.getWriter()` in the method.
     const m = enclosingMethod(r);
     if (m && d.kind === 'local') return findAfter(m.text, r.text, /^\s*=\s*\w+\.get(?:Writer|OutputStream)\(/, true) !== null;
+  }
+  return false;
+}
+
+/** Whether an expression is a writer or stream of the HTTP response. */
+export function writesResponse(receiver: SyntaxNode): boolean {
+  return isResponseWriter(receiver);
+}
+
+const WEB_BASES = new Set(['HttpServlet', 'GenericServlet', 'Servlet', 'Filter', 'HttpFilter', 'OncePerRequestFilter', 'GenericFilterBean', 'HandlerInterceptor', 'ActionSupport']);
+const WEB_ANNOTATIONS = new Set(['Controller', 'RestController', 'WebServlet', 'WebFilter', 'Path', 'ControllerAdvice', 'RestControllerAdvice']);
+const REQUEST_TYPES = new Set(['HttpServletRequest', 'ServletRequest', 'HttpServletResponse', 'ServletResponse', 'ServerWebExchange', 'ServerRequest']);
+
+/** Whether code runs inside a web application's request handling: a servlet, filter, controller or resource, or a method given a request or response. */
+export function inWebComponent(node: SyntaxNode): boolean {
+  const method = enclosingMethod(node);
+  if (method) {
+    for (const p of method.child('parameters')?.namedChildren ?? []) {
+      if (p.type === 'formal_parameter' && REQUEST_TYPES.has(simpleTypeName(p.child('type')?.text ?? ''))) return true;
+    }
+  }
+  for (let c = enclosingClass(node), depth = 0; c && depth < 8; c = enclosingClass(c), depth++) {
+    if (classBases(c).some((b) => WEB_BASES.has(b))) return true;
+    if (c.type !== 'object_creation_expression' && annotationNames(c).some((a) => WEB_ANNOTATIONS.has(a))) return true;
   }
   return false;
 }
