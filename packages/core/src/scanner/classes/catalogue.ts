@@ -35,6 +35,16 @@ const cheat = (page: string): string => `https://cheatsheetseries.owasp.org/chea
 /** Every vulnerability class, sorted by id. */
 export const CLASSES = [
   {
+    id: 'assignment-in-condition',
+    title: 'Assignment used as a condition',
+    cwe: ['CWE-481'],
+    owasp: ['A04:2021'],
+    severity: 'low',
+    message: 'The condition assigns (=) where a comparison (==) was meant',
+    remediation: 'Compare with == (or test the boolean directly: `if (isZero)`); assign on its own line before the condition.',
+    references: [cwe(481)],
+  },
+  {
     id: 'buffer-overflow',
     title: 'Buffer overflow',
     cwe: ['CWE-120', 'CWE-787', 'CWE-121', 'CWE-122', 'CWE-805', 'CWE-242', 'CWE-676'],
@@ -386,6 +396,16 @@ export const CLASSES = [
     references: [cwe(539)],
   },
   {
+    id: 'predictable-salt',
+    title: 'Hash salted with a predictable value',
+    cwe: ['CWE-760'],
+    owasp: ['A02:2021'],
+    severity: 'medium',
+    message: 'The salt of this hash comes from a predictable random generator',
+    remediation: 'Draw salts from a cryptographic generator (`SecureRandom.nextBytes(salt)`, 16 bytes or more) and store them with the hash; better, use a password-hashing function (bcrypt, scrypt, Argon2, PBKDF2) that salts for you.',
+    references: [cwe(760)],
+  },
+  {
     id: 'predictable-seed',
     title: 'Random generator with a predictable seed',
     cwe: ['CWE-336', 'CWE-337'],
@@ -405,6 +425,16 @@ export const CLASSES = [
     remediation: 'Reject the keys `__proto__`, `constructor` and `prototype` when copying or merging keys from input, or merge into objects without a prototype (`Object.create(null)`, `Map`).',
     references: [cwe(1321)],
     taint: 'prototype',
+  },
+  {
+    id: 'reference-comparison',
+    title: 'Strings compared by reference',
+    cwe: ['CWE-597', 'CWE-595'],
+    owasp: ['A04:2021'],
+    severity: 'low',
+    message: 'Two strings are compared with == or !=, which compares object identity, not text',
+    remediation: 'Compare string contents with equals (`a.equals(b)`, `Objects.equals(a, b)`).',
+    references: [cwe(597)],
   },
   {
     id: 'regex-injection',
@@ -430,7 +460,7 @@ export const CLASSES = [
   {
     id: 'sensitive-data-exposure',
     title: 'Sensitive information sent to the client',
-    cwe: ['CWE-200', 'CWE-526', 'CWE-549', 'CWE-598', 'CWE-615'],
+    cwe: ['CWE-200', 'CWE-315', 'CWE-526', 'CWE-549', 'CWE-598', 'CWE-615'],
     owasp: ['A04:2021'],
     severity: 'low',
     message: 'Information meant for the server or the user alone is sent where others can read it',
@@ -583,6 +613,16 @@ export const CLASSES = [
     references: [cwe(606), cwe(400)],
   },
   {
+    id: 'unchecked-return',
+    title: 'Return value checked against the wrong value',
+    cwe: ['CWE-253', 'CWE-252'],
+    owasp: ['A04:2021'],
+    severity: 'low',
+    message: 'The result of this call is tested against a value that does not mean what the test assumes',
+    remediation: 'Test the documented result: InputStream.read returns -1 at the end of the stream (0 only for an empty buffer), so loop until -1 or use readNBytes/readFully.',
+    references: [cwe(253)],
+  },
+  {
     id: 'uncontrolled-allocation',
     title: 'Uncontrolled memory allocation',
     cwe: ['CWE-789', 'CWE-770', 'CWE-400'],
@@ -624,6 +664,16 @@ export const CLASSES = [
     remediation: 'Map input to an allow-list of classes or methods instead of loading them by name.',
     references: [cwe(470)],
     taint: 'reflection',
+  },
+  {
+    id: 'unused-variable',
+    title: 'Unused variable',
+    cwe: ['CWE-563'],
+    owasp: ['A04:2021'],
+    severity: 'info',
+    message: 'A value is stored in a local variable that is never read',
+    remediation: 'Remove the variable, or use the value where it was meant to be used (an unused value often marks a lost result or a typo).',
+    references: [cwe(563)],
   },
   {
     id: 'use-after-free',

@@ -100,7 +100,9 @@ class Env {
       const mine = out.taint.get(k);
       out.taint.set(k, mine ? join(mine, t) : t);
     }
-    for (const [k, v] of a.consts) if (b.consts.get(k) !== v) out.consts.delete(k);
+    // A constant survives where both branches agree, or where the other branch left the variable null (it holds that constant or nothing).
+    for (const [k, v] of a.consts) if (b.consts.get(k) !== v && !b.nulls.has(k)) out.consts.delete(k);
+    for (const [k, v] of b.consts) if (!a.consts.has(k) && a.nulls.has(k)) out.consts.set(k, v);
     for (const k of a.checked) if (!b.checked.has(k)) out.checked.delete(k);
     for (const k of a.nulls) if (!b.nulls.has(k)) out.nulls.delete(k);
     return out;

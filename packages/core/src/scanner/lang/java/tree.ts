@@ -574,7 +574,7 @@ export function identifierWords(text: string): string[] {
 const ASSIGNING = new Set(['variable_declarator', 'assignment_expression']);
 const assignmentCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
 
-/** The values assigned to each local of a function (`T x = v`, `x = v`; not in nested functions), collected once per function. */
+/** The values assigned to each local of a function (`T x = v`, `x = v`; not in nested functions), in program text order, collected once per function. */
 export function localAssignments(fn: SyntaxNode): Map<string, SyntaxNode[]> {
   let map = assignmentCache.get(fn);
   if (map) return map;
@@ -597,5 +597,6 @@ export function localAssignments(fn: SyntaxNode): Map<string, SyntaxNode[]> {
     }
     for (const c of n.children) if (c.named) stack.push(c);
   }
+  for (const values of map.values()) values.sort((a, b) => a.start - b.start);
   return map;
 }

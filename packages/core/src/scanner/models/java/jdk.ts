@@ -15,7 +15,7 @@ export default defineModel({
     // A server socket's clients, and sockets the code reads from.
     { call: ['{socket,clientSocket,sock,client,connectionSocket}.getInputStream', '*.accept().getInputStream', 'Socket().getInputStream'], kind: 'remote' },
     // The body of a response from a server this code connected to.
-    { call: ['*.openConnection().getInputStream', '{urlConnection,connection,conn,httpConnection,httpURLConnection,httpsConnection,urlConn}.getInputStream'], kind: 'local' },
+    { call: '*.openConnection', kind: 'local' },
     // File contents (a properties file read with `load` passes on what it read).
     {
       call: ['FileInputStream', 'FileReader', 'RandomAccessFile', 'Files.{newBufferedReader,newInputStream,readAllLines,readAllBytes,readString,lines}'],

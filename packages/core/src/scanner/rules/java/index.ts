@@ -1,4 +1,6 @@
 import type { RuleSpec } from '../../rule.ts';
+import assignmentInCondition from './assignment-in-condition.ts';
+import cleartextCredential from './cleartext-credential.ts';
 import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
@@ -24,7 +26,10 @@ import openRedirect from './open-redirect.ts';
 import outOfBoundsIndex from './out-of-bounds-index.ts';
 import pathTraversal from './path-traversal.ts';
 import persistentSensitiveCookie from './persistent-sensitive-cookie.ts';
+import plaintextCookie from './plaintext-cookie.ts';
+import predictableSalt from './predictable-salt.ts';
 import predictableSeed from './predictable-seed.ts';
+import referenceComparison from './reference-comparison.ts';
 import sensitiveDataExposure from './sensitive-data-exposure.ts';
 import sensitiveDataLogging from './sensitive-data-logging.ts';
 import serverProcessExit from './server-process-exit.ts';
@@ -41,9 +46,11 @@ import templateInjection from './template-injection.ts';
 import tlsVerificationDisabled from './tls-verification-disabled.ts';
 import trustBoundaryViolation from './trust-boundary-violation.ts';
 import unboundedLoop from './unbounded-loop.ts';
+import uncheckedReturn from './unchecked-return.ts';
 import uncontrolledAllocation from './uncontrolled-allocation.ts';
 import unsafeDeserialization from './unsafe-deserialization.ts';
 import unsafeReflection from './unsafe-reflection.ts';
+import unusedVariable from './unused-variable.ts';
 import weakCipher from './weak-cipher.ts';
 import weakHash from './weak-hash.ts';
 import xpathInjection from './xpath-injection.ts';
@@ -53,6 +60,8 @@ import zipSlip from './zip-slip.ts';
 
 /** java rules, sorted by id. */
 export const javaRules: readonly RuleSpec[] = [
+  assignmentInCondition,
+  cleartextCredential,
   cleartextTransport,
   codeInjection,
   commandInjection,
@@ -78,7 +87,10 @@ export const javaRules: readonly RuleSpec[] = [
   outOfBoundsIndex,
   pathTraversal,
   persistentSensitiveCookie,
+  plaintextCookie,
+  predictableSalt,
   predictableSeed,
+  referenceComparison,
   sensitiveDataExposure,
   sensitiveDataLogging,
   serverProcessExit,
@@ -95,9 +107,11 @@ export const javaRules: readonly RuleSpec[] = [
   tlsVerificationDisabled,
   trustBoundaryViolation,
   unboundedLoop,
+  uncheckedReturn,
   uncontrolledAllocation,
   unsafeDeserialization,
   unsafeReflection,
+  unusedVariable,
   weakCipher,
   weakHash,
   xpathInjection,

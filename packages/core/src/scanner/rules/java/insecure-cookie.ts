@@ -44,11 +44,13 @@ interface Flags {
 }
 
 /** What a method does to a cookie variable: setSecure(true), setHttpOnly(true), setMaxAge(0). */
-function flagsOf(variable: string, scope: SyntaxNode): Flags {
+function flagsOf(variable: string, scope: SyntaxNode, declared?: SyntaxNode): Flags {
   const flags: Flags = { secure: false, httpOnly: false, deleted: false };
   for (const inv of descendants(scope, INVOCATIONS)) {
     const { name, object, args } = invocationParts(inv);
     if (object?.type !== 'identifier' || object.text !== variable) continue;
+    // Another variable of the same name (in another branch or block) is another cookie.
+    if (declared && findDeclaration(variable, object)?.node !== declared) continue;
     const a = args[0]?.text ?? '';
     if (name === 'setSecure' && a !== 'false') flags.secure = true;
     if (name === 'setHttpOnly' && a !== 'false') flags.httpOnly = true;
@@ -91,7 +93,7 @@ function addCookie(call: CallView, ctx: MatchContext): Verdict {
   const scope = enclosingFunction(call.node);
   if (!scope) return false;
   // Reported where the cookie leaves (`addCookie(…)`), or from where a flag is explicitly turned off to there.
-  const flags = flagsOf(u.text, scope);
+  const flags = flagsOf(u.text, scope, d.node);
   return verdict(flags, flags.disabled ? span(flags.disabled, call.node) : call.node, cookieName(init.child('arguments'), ctx));
 }
 
