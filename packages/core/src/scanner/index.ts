@@ -12,6 +12,7 @@ export { defineRule, VULN_CLASSES } from './rule.ts';
 export type { CallView, FunctionView, ParamView, View, LanguageAdapter, Arg } from './engine/adapter.ts';
 export type { LanguageProfile, SourceSpec, SanitizerSpec } from './engine/profile.ts';
 export type { Scanner, ScannerConfig } from './scan.ts';
+export { DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE } from './report.ts';
 export { toSarif, type SarifLog, type SarifInput } from './sarif.ts';
 export { RULES, PROFILES };
 
@@ -21,11 +22,15 @@ export interface CreateScannerOptions {
   loader: GrammarLoader;
   /** Default time budget per scan in ms (5000). */
   timeBudgetMs?: number;
+  /** Default most findings reported per scan (1000) and per rule (100). */
+  maxFindings?: number;
+  maxFindingsPerRule?: number;
 }
 
 /** Builds a scanner with every built-in rule and language. */
 export function createScanner(options: CreateScannerOptions): Scanner {
-  return createConfiguredScanner({ loader: options.loader, rules: RULES, profiles: PROFILES, ...(options.timeBudgetMs !== undefined ? { timeBudgetMs: options.timeBudgetMs } : {}) });
+  const { loader, ...defaults } = options;
+  return createConfiguredScanner({ loader, rules: RULES, profiles: PROFILES, ...defaults });
 }
 
 export { createConfiguredScanner };
