@@ -71,7 +71,7 @@ async function buildApp(scanner, accessOn) {
     healthTimeoutMs: 1000,
     corsOrigins: [],
     access: accessOn
-      ? { anonymous: true, adminTokenSha256: await sha256Hex('bench-admin-token-not-used-0123456789'), sessionTtlSeconds: 86_400, trustProxyHops: 0, limits: LIMITS }
+      ? { anonymous: true, adminTokenSha256: await sha256Hex('bench-admin-token-not-used-0123456789'), sessionTtlSeconds: 86_400, trustProxyHops: 0, trustedProxies: [], limits: LIMITS }
       : null,
   };
   const app = createApp({ scanner, stores, config, docs: { scalarJs: async () => new Uint8Array() } });

@@ -16,8 +16,10 @@ import { createCors } from './cors.ts';
 import type { AppDeps } from './deps.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { problem } from './problem.ts';
+import { redactPath, looksLikeSecret } from './redact.ts';
 import { acceptRequestId } from './request-id.ts';
 import { createRouter } from './router.ts';
+import { lingerOnBody } from './validate/read-body.ts';
 import { createAdminHandlers } from './routes/admin.ts';
 import { createDocsHandlers, SCALAR_SCRIPT_PATH } from './routes/docs.ts';
 import { createHealthHandler } from './routes/health.ts';
@@ -52,7 +54,7 @@ function pathOf(url: string): string {
 
 /** Whether a request came with a body that nothing has read (GET and HEAD carry none here). */
 function hasUnreadBody(request: Request): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.bodyUsed) return false;
+  if (request.method === 'GET' || request.method === 'HEAD' || request.bodyUsed || request.body === null || request.body.locked) return false;
   const length = request.headers.get('content-length');
   return (length !== null && length !== '0') || request.headers.has('transfer-encoding');
 }
@@ -111,7 +113,9 @@ export function createApp(deps: AppDeps): App {
 
   async function fetch(request: Request, env?: unknown): Promise<Response> {
     const started = performance.now();
-    const requestId = acceptRequestId(request.headers.get('x-request-id')) ?? newId();
+    // A token sent as the request id would be echoed and logged: such an id is replaced (issue #12).
+    const incomingId = acceptRequestId(request.headers.get('x-request-id'));
+    const requestId = incomingId !== null && !looksLikeSecret(incomingId) ? incomingId : newId();
     const path = pathOf(request.url);
     const method = request.method.slice(0, MAX_METHOD_LENGTH);
     const ctx: RequestContext = {
@@ -137,7 +141,7 @@ export function createApp(deps: AppDeps): App {
       logger?.error({
         requestId,
         method,
-        path: path.slice(0, MAX_LOGGED_PATH),
+        path: redactPath(path.slice(0, MAX_LOGGED_PATH)),
         error: { name: e.name, message: e.message.slice(0, 500), ...(frames ? { stack: frames } : {}) },
       });
       // The client learns only that it failed and under which id; details stay in the log.
@@ -146,13 +150,15 @@ export function createApp(deps: AppDeps): App {
     // RFC 9110 §9.3.2: an answer to HEAD has no content — problems (404, 405, 400) included.
     if (request.method === 'HEAD' && response.body !== null) response = new Response(null, { status: response.status, headers: response.headers });
     // A request answered without reading its body (refused before it: 401, 404, 415, 429, …) leaves
-    // the body on the connection: close it (RFC 9112 §9.6) rather than let the runtime drain a body
-    // that may trickle in forever (Deno would wait for it).
-    else if (hasUnreadBody(request) && !response.headers.has('connection')) response.headers.set('connection', 'close');
+    // the body on the connection. Closing at once would make a client that is still sending see a
+    // reset instead of the answer (RFC 9112 §9.6, issue #12): read and discard it for a bounded time
+    // instead; a body that does not end within the bounds is cancelled, which closes the connection.
+    else if (hasUnreadBody(request) && !response.headers.has('connection')) lingerOnBody((request.body as ReadableStream<Uint8Array>).getReader());
     logger?.request({
       requestId,
       method,
-      path: path.slice(0, MAX_LOGGED_PATH),
+      // A token in the path (`/api/scans/sk_live_…`) is never written to the log (issue #12).
+      path: redactPath(path.slice(0, MAX_LOGGED_PATH)),
       status: response.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       ...(ctx.caller ? { caller: callerLabel(ctx.caller) } : {}),

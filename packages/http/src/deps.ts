@@ -1,5 +1,5 @@
 /** What `createApp` is built from: every capability with I/O is passed in, so the app runs anywhere. */
-import type { Clock, RateLimitSettings, Scanner, Stores } from '@secscan/core';
+import type { Clock, IpRange, RateLimitSettings, Scanner, Stores } from '@secscan/core';
 
 export type { Clock } from '@secscan/core';
 
@@ -13,6 +13,8 @@ export interface AccessConfig {
   sessionTtlSeconds: number;
   /** How many proxies in front of the server append to X-Forwarded-For; 0 trusts none (the socket's address is the client). */
   trustProxyHops: number;
+  /** Addresses those proxies connect from: X-Forwarded-For is believed only from (and through) these. */
+  trustedProxies: readonly IpRange[];
   limits: RateLimitSettings;
 }
 
@@ -28,6 +30,9 @@ export interface AppConfig {
   storeCode: boolean;
   /** Wall-clock budget of one scan in ms; past it the scan stops and reports `truncated`. */
   scanTimeBudgetMs: number;
+  /** Most findings a scan answers and stores, in all and per rule (the scanner's defaults, 1000 and 100, when absent). */
+  maxFindings?: number;
+  maxFindingsPerRule?: number;
   /** How long a client may take to send a request body once the app starts reading it (default 30 s); past it 408. */
   bodyTimeoutMs?: number;
   /** How long health waits for the store's ping before answering 503. */

@@ -6,6 +6,7 @@ import { respondJson, type RequestContext } from './context.ts';
 
 /** Every problem code, its HTTP status and its fixed title. */
 export const PROBLEMS = {
+  bad_request: { status: 400, title: 'Bad request' },
   invalid_json: { status: 400, title: 'Request body is not a JSON object' },
   credentials_in_query: { status: 400, title: 'Credentials in the URL' },
   unauthorized: { status: 401, title: 'Unauthorized' },

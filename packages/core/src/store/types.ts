@@ -12,7 +12,7 @@ export interface Pingable {
 
 /** A scan as kept in storage: the request's metadata and the scan result; the code only when configured. */
 export interface StoredScan
-  extends Pick<ScanResult, 'findings' | 'summary' | 'suppressed' | 'truncated' | 'truncatedReason' | 'partialParse' | 'engine' | 'durationMs'> {
+  extends Pick<ScanResult, 'findings' | 'summary' | 'suppressed' | 'truncated' | 'truncatedReason' | 'omitted' | 'partialParse' | 'engine' | 'durationMs'> {
   /** UUID v7 of the scan. */
   id: string;
   /** Who ran it: `key:<key id>` or `session:<subject>`; null for an anonymous caller. */

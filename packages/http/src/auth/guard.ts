@@ -37,13 +37,12 @@ function unauthorized(ctx: RequestContext, detail: string, realm: string, invali
   return problem(ctx, 'unauthorized', detail, { headers: { 'www-authenticate': challenge } });
 }
 
-/** What a refused token's 401 says. It names the reason, never the token. */
-const REFUSALS: Record<TokenRefusal, string> = {
-  malformed: 'The token is not a valid secscan API key or session token (its checksum does not match: check for a copy-paste error).',
-  unknown: 'The token is not known to this server.',
-  revoked: 'The token has been revoked.',
-  expired: 'The session has expired.',
-};
+/**
+ * What a refused token's 401 says: the same for every reason. Telling "revoked" or "expired" from
+ * "unknown" would tell whoever holds a leaked token that it was once valid (issue #12).
+ */
+const INVALID_TOKEN = 'The token is not valid: it is mistyped, unknown, revoked or expired.';
+const REFUSALS: Record<TokenRefusal, string> = { malformed: INVALID_TOKEN, unknown: INVALID_TOKEN, revoked: INVALID_TOKEN, expired: INVALID_TOKEN };
 
 function storeDown(ctx: RequestContext): Response {
   return problem(ctx, 'unavailable', 'The credential store is unavailable; try again shortly.', { headers: { 'retry-after': '5' } });
@@ -54,6 +53,7 @@ export function createAccessGuard(deps: AppDeps, access: AccessConfig, now: () =
   const { keys, sessions, rateLimits } = deps.stores;
   const resolver = { keys, sessions, clock: { now } };
   const allowedOrigins = deps.config.corsOrigins;
+  const trust = { hops: access.trustProxyHops, proxies: access.trustedProxies };
 
   /** Whether a bearer token is the admin token: compares SHA-256 digests in constant time. */
   const isAdminToken = async (token: string): Promise<boolean> =>
@@ -63,9 +63,14 @@ export function createAccessGuard(deps: AppDeps, access: AccessConfig, now: () =
   const authenticate = async (request: Request, ctx: RequestContext): Promise<Caller | Response> => {
     const presented = readCredentials(request.headers);
     switch (presented.kind) {
-      case 'none':
-        if (access.anonymous) return { kind: 'anonymous', client: clientGroup(clientAddress(request, ctx.env, access.trustProxyHops)) };
-        return unauthorized(ctx, 'This server does not accept anonymous requests: send Authorization: Bearer <API key>.', REALM, false);
+      case 'none': {
+        if (!access.anonymous) return unauthorized(ctx, 'This server does not accept anonymous requests: send Authorization: Bearer <API key>.', REALM, false);
+        const address = clientAddress(request, ctx.env, trust);
+        // The runtime could not tell who is calling (the connection was reset before its address was
+        // read): counting it under a shared "unknown" budget would let such requests spend others' quota.
+        if (address === null) return problem(ctx, 'bad_request', 'The client address of this connection is unknown; the request is not served.');
+        return { kind: 'anonymous', client: clientGroup(address) };
+      }
       case 'unsupported_scheme':
         return unauthorized(ctx, 'Only Bearer credentials are accepted: Authorization: Bearer <API key or session token>.', REALM, false);
       case 'malformed':

@@ -4,6 +4,7 @@ import {
   createMemoryRateLimitStore,
   createMemoryScanStore,
   createMemorySessionStore,
+  PRIVATE_IP_RANGES,
   RULES,
   sha256Hex,
   type ScanInput,
@@ -24,6 +25,7 @@ export const TEST_ACCESS: AccessConfig = {
   adminTokenSha256: await sha256Hex(TEST_ADMIN_TOKEN),
   sessionTtlSeconds: 86_400,
   trustProxyHops: 0,
+  trustedProxies: PRIVATE_IP_RANGES,
   limits: { anonymousPerMinute: 1000, anonymousPerHour: 10_000, sessionPerMinute: 1000, freePerMinute: 1000, proPerMinute: 1000 },
 };
 
