@@ -15,6 +15,7 @@ export const PROBLEMS = {
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   request_timeout: { status: 408, title: 'Request timeout' },
   payload_too_large: { status: 413, title: 'Payload too large' },
+  headers_too_large: { status: 431, title: 'Request header fields too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },
   unsupported_language: { status: 422, title: 'Unsupported language' },

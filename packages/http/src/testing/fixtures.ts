@@ -103,14 +103,15 @@ export function testDeps(
 export function scanRequest(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request('http://localhost/api/scan', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    // A runtime always passes the Host header; a Request made in code has none unless given one.
+    headers: { host: 'localhost', 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
 /** A request to the admin API with the test admin token (or `token`; null sends none). */
 export function adminRequest(method: string, path: string, body?: unknown, token: string | null = TEST_ADMIN_TOKEN): Request {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { host: 'localhost' };
   if (token !== null) headers['authorization'] = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   return new Request(`http://localhost${path}`, { method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });

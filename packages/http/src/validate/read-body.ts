@@ -88,12 +88,21 @@ export function lingerOnBody(reader: ReadableStreamDefaultReader<Uint8Array>, ti
   })();
 }
 
-/** Reads at most `limit` bytes of `request`'s body, all of it within `timeoutMs`. */
-export async function readBody(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<BodyResult> {
+/** How long and how much of a refused body is read and discarded (`lingerOnBody`). */
+export interface LingerBounds {
+  ms: number;
+  bytes: number;
+}
+
+/**
+ * Reads at most `limit` bytes of `request`'s body, all of it within `timeoutMs`. The rest of a body
+ * refused as too large is read and discarded in the background within `linger` (`lingerOnBody`).
+ */
+export async function readBody(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS, linger: LingerBounds = { ms: LINGER_MS, bytes: LINGER_BYTES }): Promise<BodyResult> {
   const declared = declaredLength(request.headers.get('content-length'));
   if (declared !== null && Number.isNaN(declared)) return { ok: false, kind: 'unreadable' };
   if (declared !== null && declared > limit) {
-    if (request.body && !request.bodyUsed) lingerOnBody(request.body.getReader());
+    if (request.body && !request.bodyUsed) lingerOnBody(request.body.getReader(), linger.ms, linger.bytes);
     return { ok: false, kind: 'too_large', reason: 'content_length', limit };
   }
   const stream = request.body;
@@ -118,7 +127,7 @@ export async function readBody(request: Request, limit: number, timeoutMs = DEFA
       const { done, value } = read;
       if (done) break;
       if (total + value.byteLength > cap) {
-        lingerOnBody(reader);
+        lingerOnBody(reader, linger.ms, linger.bytes);
         return { ok: false, kind: 'too_large', reason: declared !== null ? 'longer_than_declared' : 'streamed', limit };
       }
       if (whole) whole.set(value, total);
