@@ -10,6 +10,11 @@ export interface RequestContext {
   baseHeaders: Readonly<Record<string, string>>;
   /** Who is calling, set by the access guard before a caller route's handler runs. */
   caller?: Caller;
+  /**
+   * Gives the request's rate-limit hit back, set when the request was counted: for an answer that
+   * is the server's fault, not the caller's (503 at capacity, a scan timeout; issue #12). Best effort.
+   */
+  refundRateLimit?: () => Promise<void>;
   /** Whatever the runtime adapter passed as the fetch handler's second argument (raw request, server, socket info). */
   env: unknown;
 }

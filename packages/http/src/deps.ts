@@ -1,5 +1,5 @@
 /** What `createApp` is built from: every capability with I/O is passed in, so the app runs anywhere. */
-import type { Clock, IpRange, RateLimitSettings, Scanner, Stores } from '@secscan/core';
+import type { Clock, IpRange, RateLimitSettings, Rule, ScanInput, ScanOptions, ScanResult, Stores } from '@secscan/core';
 
 export type { Clock } from '@secscan/core';
 
@@ -77,10 +77,22 @@ export interface DocsAssets {
   scalarJs(): Promise<Uint8Array>;
 }
 
+/** Who a scan is for: the scan pool shares its workers fairly between callers by this key. */
+export interface ScanCaller {
+  fairnessKey?: string;
+}
+
+/** What the app scans with: the core's Scanner, or the scan pool in front of workers (which also takes the caller). */
+export interface AppScanner {
+  scan(input: ScanInput, options?: ScanOptions, caller?: ScanCaller): Promise<ScanResult>;
+  /** The rule descriptors, for SARIF. */
+  readonly rules: readonly Rule[];
+}
+
 /** Everything `createApp` needs. */
 export interface AppDeps {
   /** The scanner; `scan` for requests, `rules` for SARIF rule descriptors. */
-  scanner: Pick<Scanner, 'scan' | 'rules'>;
+  scanner: AppScanner;
   stores: Stores;
   config: AppConfig;
   docs: DocsAssets;

@@ -4,11 +4,12 @@
  * logged or echoed, and limits that must hold. The runtime side (real processes on Node, Bun and
  * Deno) is tests/hardening.test.ts.
  */
-import { API_KEY_PREFIX, mintToken, type ScanResult } from '@secscan/core';
+import { API_KEY_PREFIX, DEFAULT_RATE_LIMITS, mintToken, type ScanResult } from '@secscan/core';
 import { sampleStoredScan } from '@secscan/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
-import { adminRequest, fakeResult, scanRequest, testDeps } from './testing/fixtures.ts';
+import { ScanRefusedError } from './scan-pool/refusal.ts';
+import { adminRequest, fakeResult, scanRequest, TEST_ACCESS, testDeps } from './testing/fixtures.ts';
 
 const url = (path: string): string => `http://localhost${path}`;
 type Json = Record<string, unknown>;
@@ -161,5 +162,30 @@ describe('finding caps (item 3)', () => {
       runs: { invocations: { executionSuccessful: boolean; toolExecutionNotifications: { message: { text: string } }[] }[] }[];
     };
     expect(sarif.runs[0]?.invocations[0]).toMatchObject({ executionSuccessful: false, toolExecutionNotifications: [{ message: { text: 'finding cap reached (5 findings left out)' } }] });
+  });
+});
+
+describe('capacity refusals cost no quota (item 13)', () => {
+  it('gives the rate-limit hit back when the scan is refused busy, stopped at the hard timeout or cannot be stored', async () => {
+    const refusals: (ScanRefusedError | null)[] = [new ScanRefusedError('busy', 'busy', 1), new ScanRefusedError('timeout', 'timeout'), new ScanRefusedError('closed', 'closing', 1), null, new ScanRefusedError('failed', 'crashed')];
+    const calls: unknown[] = [];
+    const { deps } = testDeps({
+      config: { access: { ...TEST_ACCESS, limits: { ...DEFAULT_RATE_LIMITS, anonymousPerMinute: 2 } } },
+      scanner: {
+        rules: testDeps().deps.scanner.rules,
+        scan: async (input, _options, caller) => {
+          calls.push(caller);
+          const next = refusals.shift();
+          if (next) throw next;
+          return fakeResult(input);
+        },
+      },
+    });
+    const app = createApp(deps);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await app(scanRequest({ code: 'x', language: 'js' }), { info: { remoteAddr: { hostname: '198.51.100.7' } } })).status);
+    // busy, timeout, closing: refunded; then 200; a crashed scan (the input's fault) costs its request; then the limit.
+    expect(statuses).toEqual([503, 422, 503, 200, 422, 429, 429]);
+    expect(calls[0]).toEqual({ fairnessKey: 'anon:ip4:198.51.100.7' });
   });
 });

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import { assertWindows, countHit, type WindowCounter } from '../ratelimit/fixed-window.ts';
+import { assertWindows, countHit, windowStart, type WindowCounter } from '../ratelimit/fixed-window.ts';
 import type { RateLimitOutcome, RateLimitStore, RateLimitWindow } from './types.ts';
 
 /** Options of the in-memory rate-limit store. */
@@ -137,7 +137,16 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
         append(queue, created);
       }
       sweep(now);
-      return result.outcome;
+      return { ...result.outcome, countedAt: now };
+    },
+    async refund(subject: string, windows: readonly RateLimitWindow[], countedAt: number): Promise<void> {
+      const entry = entries.get(subject);
+      if (!entry) return;
+      for (const w of windows) {
+        const start = windowStart(countedAt, w.windowSeconds);
+        const counter = entry.counters.find((c) => c.name === w.name && c.windowSeconds === w.windowSeconds && c.start === start);
+        if (counter && counter.count > 0) counter.count--;
+      }
     },
     async deleteExpired(): Promise<number> {
       const before = entries.size;

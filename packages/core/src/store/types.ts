@@ -127,6 +127,8 @@ export interface RateLimitOutcome {
   allowed: boolean;
   /** One state per window, in the order the windows were given. */
   windows: RateLimitWindowState[];
+  /** The store's clock (Unix ms) when the hit was counted: what `refund` needs to find its windows. */
+  countedAt?: number;
 }
 
 /**
@@ -139,6 +141,12 @@ export interface RateLimitOutcome {
  */
 export interface RateLimitStore extends Pingable {
   hit(subject: string, windows: readonly RateLimitWindow[]): Promise<RateLimitOutcome>;
+  /**
+   * Gives back one admitted hit, counted at `countedAt` (its outcome's), in each window that is still
+   * the one it was counted in (a window that has since ended is left alone). For requests the server
+   * could not serve: 503 at capacity, a scan stopped at the hard timeout.
+   */
+  refund(subject: string, windows: readonly RateLimitWindow[], countedAt: number): Promise<void>;
   /** Forgets the subjects whose every window has ended by the store's clock, the periodic sweep; resolves how many. */
   deleteExpired(): Promise<number>;
 }

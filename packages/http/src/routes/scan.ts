@@ -3,7 +3,7 @@
  * to bottom: media type → body (size-capped while streaming) → JSON → schema → code size → language
  * → scan → store → representation.
  */
-import { callerOwner, chooseLanguage, LANGUAGES, toSarif, type LanguageId, type ScanResult } from '@secscan/core';
+import { callerOwner, chooseLanguage, LANGUAGES, rateLimitSubject, toSarif, type LanguageId, type ScanResult } from '@secscan/core';
 import type * as v from 'valibot';
 import { respondJson, type RequestContext } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
@@ -132,10 +132,13 @@ export function createScanHandler(deps: AppDeps, now: () => number, newId: () =>
 
     let result: ScanResult;
     try {
-      result = await scanner.scan({ code: input.code, language, filename: input.filename }, scanOptions);
+      // The pool shares its workers fairly between callers: one caller's backlog does not delay another's scans.
+      result = await scanner.scan({ code: input.code, language, filename: input.filename }, scanOptions, ctx.caller ? { fairnessKey: rateLimitSubject(ctx.caller) } : {});
     } catch (error) {
-      if (error instanceof ScanRefusedError) return refusalProblem(ctx, error);
-      throw error;
+      if (!(error instanceof ScanRefusedError)) throw error;
+      // At capacity, shutting down, or stopped at the hard timeout: the server could not serve it, so it costs no quota.
+      if (error.reason !== 'failed') await ctx.refundRateLimit?.();
+      return refusalProblem(ctx, error);
     }
     const scanId = newId();
 
@@ -159,7 +162,8 @@ export function createScanHandler(deps: AppDeps, now: () => number, newId: () =>
         durationMs: result.durationMs,
       });
     } catch {
-      // Fail closed: a scan we cannot record is not answered (DESIGN §2, 503).
+      // Fail closed: a scan we cannot record is not answered (DESIGN §2, 503) — and costs no quota.
+      await ctx.refundRateLimit?.();
       return problem(ctx, 'unavailable', 'The scan store is unavailable; try again shortly.', { headers: { 'retry-after': '5' } });
     }
 
