@@ -100,3 +100,25 @@ export function createJsonLog(writeLine: (line: string) => void, now: () => numb
     error: (msg, fields) => write('error', msg, fields),
   };
 }
+
+/** A warning that a flood would repeat: logged at most once a second per kind, with how many were left out. */
+export type ThrottledWarning = (kind: string, message: string, fields?: Readonly<Record<string, unknown>>) => void;
+
+/**
+ * Wraps `warn` so that each kind of warning is written at most once a second; the next line says how
+ * many were left out meanwhile (`suppressedSinceLast`). For what a flood makes happen per connection:
+ * refusals at the connection cap, accept errors.
+ */
+export function throttledWarnings(warn: (message: string, fields?: Readonly<Record<string, unknown>>) => void, now: () => number = () => Date.now()): ThrottledWarning {
+  const last = new Map<string, { at: number; suppressed: number }>();
+  return (kind, message, fields = {}) => {
+    const at = now();
+    const entry = last.get(kind);
+    if (entry && at - entry.at < 1000) {
+      entry.suppressed++;
+      return;
+    }
+    warn(message, entry && entry.suppressed > 0 ? { ...fields, suppressedSinceLast: entry.suppressed } : fields);
+    last.set(kind, { at, suppressed: 0 });
+  };
+}
