@@ -29,7 +29,12 @@ export function respond(
   body: string | Uint8Array | null,
   headers: Readonly<Record<string, string>> = {},
 ): Response {
-  const merged = { ...ctx.baseHeaders, ...headers };
+  // Copied key by key: on Node 20 an object spread of two such small objects measured ~13 times the
+  // cost of this loop (a microbenchmark on the machine the issue #12 profiles came from), and every
+  // answer goes through here.
+  const merged: Record<string, string> = {};
+  for (const name in ctx.baseHeaders) merged[name] = ctx.baseHeaders[name] as string;
+  for (const name in headers) merged[name] = headers[name] as string;
   // Vary lists every request header the response depends on: keep both the base (Origin) and the handler's (Accept).
   const baseVary = ctx.baseHeaders['vary'];
   const vary = headers['vary'];

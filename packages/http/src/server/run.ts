@@ -208,7 +208,7 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
     config: { ...config.app, access: { ...config.access, adminTokenSha256 } },
     docs: { scalarJs },
     logger: {
-      request: (entry) => log.info('request', { ...entry }),
+      request: (entry) => log.request(entry),
       error: (entry) => log.error('unhandled error', { ...entry }),
     },
   });

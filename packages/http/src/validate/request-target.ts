@@ -40,6 +40,15 @@ export function targetPath(target: string): string {
   return target.slice(start, end);
 }
 
+/** Whether a path has a character any refused form needs: `.`, `%`, `*` or `\`. */
+function needsCheck(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 0x2e || c === 0x25 || c === 0x2a || c === 0x5c) return true;
+  }
+  return false;
+}
+
 /** Whether a path segment is `.` or `..`, written plainly or with `%2e`/`%2E`. */
 function isDotSegment(segment: string): boolean {
   if (segment.length === 0 || segment.length > 6) return false;
@@ -98,7 +107,10 @@ export function requestTargetProblem(request: Request, path: string, env: unknow
     if (host === null) return 'The request has no Host header (RFC 9112 §3.2).';
     if (!isValidHost(host)) return 'The Host header is not a valid host and port.';
   }
-  const raw = targetPath(rawTargetOf(env) ?? path);
+  const rawTarget = rawTargetOf(env);
+  const raw = rawTarget === null ? path : targetPath(rawTarget);
+  // Every request passes here: a path without `.`, `%`, `*` or `\` (almost all) has none of the forms refused below.
+  if (!needsCheck(raw)) return null;
   if (raw.includes('*')) return 'The request target has a `*`: this server answers no server-wide request (OPTIONS *) and has no such path.';
   if (raw.includes('\\')) return 'The request path has a backslash: send `/` between segments.';
   let start = 0;
