@@ -179,11 +179,15 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'SECSCAN_RETENTION_DAYS', default: '30', description: 'Days a stored scan is kept (both stores); the sweep deletes older ones.' },
   { name: 'SECSCAN_SWEEP_INTERVAL_SECONDS', default: '600', description: 'How often each process deletes scans past retention, expired sessions and finished rate-limit windows.' },
-  { name: 'SECSCAN_MAX_STORED_SCANS', default: '10000', description: 'Scans the in-memory store keeps (oldest dropped first).' },
+  {
+    name: 'SECSCAN_MAX_STORED_SCANS',
+    default: '10000',
+    description: 'Scans the in-memory store keeps; when full, the oldest scan of the caller holding the most is dropped first (one caller cannot push out others’ history).',
+  },
   {
     name: 'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
     default: '100000',
-    description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the one closest to its window’s end is forgotten early.',
+    description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the anonymous client closest to its window’s end is forgotten early (keys and sessions never are).',
   },
   { name: 'SECSCAN_SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM/SIGINT, how long in-flight requests may run before the process exits anyway (exit code 1).' },
 ];
