@@ -1,6 +1,7 @@
 /** GET /api/health — public; never waits longer than the configured deadline for the stores. */
 import { respond, type RequestContext } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
+import { createIsoTime } from '../iso-time.ts';
 
 /** A ping still waiting for its answer, and when it stops waiting. */
 interface PendingPing {
@@ -65,19 +66,6 @@ export function createPingDeadlines(now: () => number = () => performance.now())
 
 /** Resolves true when `ping` succeeds within `timeoutMs`, false when it fails or is too slow. */
 export const pingWithin = createPingDeadlines();
-
-/** `new Date(ms).toISOString()`, remembered for the last millisecond asked (a busy server answers many health checks per millisecond). */
-function createIsoTime(): (ms: number) => string {
-  let lastMs = Number.NaN;
-  let last = '';
-  return (ms) => {
-    if (ms !== lastMs) {
-      lastMs = ms;
-      last = new Date(ms).toISOString();
-    }
-    return last;
-  };
-}
 
 /** Builds the GET /api/health handler. */
 export function createHealthHandler(deps: AppDeps, now: () => number) {

@@ -10,8 +10,8 @@
  * A line waits at most 10 ms; 64 KiB pending are written at once. Lines are only ever written
  * whole; `flush()` writes what is pending at once (before the process exits).
  */
-
 import type { RequestLogEntry } from '../deps.ts';
+import { createIsoTime } from '../iso-time.ts';
 
 /** Severity of a log line. */
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -85,19 +85,6 @@ export function createLineBatcher(write: (lines: string) => void): LineBatcher {
       }
     },
     flush,
-  };
-}
-
-/** `new Date(ms).toISOString()`, remembered for the last millisecond asked (a busy server logs many lines per millisecond). */
-function createIsoTime(): (ms: number) => string {
-  let lastMs = Number.NaN;
-  let last = '';
-  return (ms) => {
-    if (ms !== lastMs) {
-      lastMs = ms;
-      last = new Date(ms).toISOString();
-    }
-    return last;
   };
 }
 
