@@ -70,7 +70,7 @@ const hostile: [string, string][] = [
 ];
 
 type Detect = (text: string) => unknown[];
-const detectors: [string, Detect][] = secretsRules.flatMap((r) => (r.matcher.kind === 'secret' ? [[r.id, r.matcher.detect] as [string, Detect]] : []));
+const detectors: [string, Detect][] = secretsRules.flatMap((r) => (r.matcher.kind === 'secret' ? [[r.name ?? r.class, r.matcher.detect] as [string, Detect]] : []));
 
 /** Lets the detectors' per-scan memo expire, as it does between two scans. */
 const nextScan = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));

@@ -3,7 +3,7 @@
  * with the reference scorer (`score.py`, python3). One command:
  *
  *   npm run accuracy -- --devset /tmp/devset [--scorer ../shared/corpora/score.py] [--corpus semgrep-rules]
- *                       [--lang python] [--per-family] [--out /tmp/devset-run] [--min-confidence medium]
+ *                       [--lang python] [--per-family] [--out <dir>, default a fresh temp dir] [--min-confidence medium]
  *
  * It scans every file the labels name (a gosec label names a folder: each file in it is scanned), writes
  * `findings.jsonl` (one row per CWE of each finding, as the scorer wants) and `scanned.txt` to `--out`,
@@ -12,6 +12,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { createScanner, type Confidence } from '@secscan/core';
 import { grammarLoader } from '@secscan/grammars';
@@ -47,7 +48,7 @@ if (!devsetArg) {
 }
 const devset = join(process.cwd(), devsetArg);
 const scorer = option('--scorer') ?? join(root, '../shared/corpora/score.py');
-const out = option('--out') ?? join(devset, '..', 'devset-run');
+const out = option('--out') ?? join(tmpdir(), `secscan-devset-${process.pid}`);
 const corpora = options('--corpus');
 const langs = options('--lang');
 const perFamily = process.argv.includes('--per-family');

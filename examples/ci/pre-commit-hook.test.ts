@@ -80,7 +80,7 @@ describe('examples/ci/pre-commit-hook.sh', () => {
     await writeFile(join(repo, 'config.yml'), CONFIG_WITH_TOKEN);
     await git('add', 'config.yml');
     expect((await runProcess('sh', [join(repo, '.git', 'hooks', 'pre-commit')], { cwd: repo, env: { ...ENV, SECSCAN_FAIL_ON: 'critical' } })).code).toBe(0);
-    expect((await hook()).code).toBe(1); // secrets.jwt is high
+    expect((await hook()).code).toBe(1); // the JWT detector is high
     const broken = await runProcess('sh', [join(repo, '.git', 'hooks', 'pre-commit')], { cwd: repo, env: { ...ENV, SECSCAN_FAIL_ON: 'severe' } });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('secscan: the scan did not complete (exit code 2); commit blocked.');

@@ -7,8 +7,9 @@ import { parseOpenFileLimit, runServer, webWorkerSpawner } from '@secscan/http/s
 await runServer({
   runtime: `bun ${Bun.version}`,
   env: Bun.env,
-  scanner: createScanner({ loader: grammarLoader }),
+  createScanner: (models) => createScanner({ loader: grammarLoader, models }),
   readFile: (url) => Bun.file(url).bytes(),
+  readTextFile: (path) => Bun.file(path).text(),
   writeStdout: (line) => console.log(line),
   batchStdout: true,
   writeStderr: (line) => console.error(line),

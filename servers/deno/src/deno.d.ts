@@ -43,6 +43,7 @@ declare const Deno: {
   listen(options: { port: number; hostname: string }): Deno.Listener;
   readFile(path: string | URL): Promise<Uint8Array>;
   readTextFileSync(path: string | URL): string;
+  readTextFile(path: string | URL): Promise<string>;
   readonly stdout: { writeSync(data: Uint8Array): number };
   addSignalListener(signal: Deno.Signal, handler: () => void): void;
   exit(code?: number): never;

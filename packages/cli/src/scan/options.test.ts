@@ -13,6 +13,7 @@ describe('parseScanArgs', () => {
       exclude: [],
       maxFileSize: 1_048_576,
       rules: null,
+      models: [],
       quiet: false,
     });
   });
@@ -35,7 +36,10 @@ describe('parseScanArgs', () => {
       '256k',
       '--rules',
       'javascript.sql-injection, python.command-injection',
-      '--rules=secrets.aws',
+      '--rules=secrets.hardcoded-secret',
+      '--models',
+      'acme.json',
+      '--models=billing.json',
       '-q',
     ]);
     expect(settings).toEqual({
@@ -46,7 +50,8 @@ describe('parseScanArgs', () => {
       minConfidence: 'medium',
       exclude: ['test/**', '*.min.js'],
       maxFileSize: 262_144,
-      rules: ['javascript.sql-injection', 'python.command-injection', 'secrets.aws'],
+      rules: ['javascript.sql-injection', 'python.command-injection', 'secrets.hardcoded-secret'],
+      models: ['acme.json', 'billing.json'],
       quiet: true,
     });
   });

@@ -56,7 +56,7 @@ app.get('/users', (req, res) => {
 });
 `;
 
-/** A config file with a signed token: `secrets.jwt`, severity high but only medium confidence. */
+/** A config file with a signed token: `secrets.hardcoded-secret` (jwt), severity high but only medium confidence. */
 export const CONFIG_WITH_TOKEN = `billing:
   endpoint: https://billing.internal.example/api
   service_token: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJvcmRlcnMtc2VydmljZSIsInNjb3BlIjoiYmlsbGluZzp3cml0ZSIsImlhdCI6MTcxNjIzOTAyMn0.q3N8vX0yWm2PzK5rT7uB1cD4eF6gH8jL0nM2oQ4sU6w

@@ -106,7 +106,9 @@ export function buildReport(input: ReportInput): Report {
   const { source, wanted, deadline } = input;
   const code = source.text;
   const report: Report = { findings: [], summary: emptySummary(), suppressed: 0, omitted: null, outOfTime: false };
-  const ordered = [...input.matches].sort((a, b) => a.node.start - b.node.start || (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0));
+  const rank = (m: RawMatch): number => CONFIDENCES.indexOf(m.confidence ?? m.rule.confidence);
+  // At one place, one finding per rule: the most confident (a traced flow beats an audit of the same call).
+  const ordered = [...input.matches].sort((a, b) => a.node.start - b.node.start || (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0) || rank(a) - rank(b));
 
   // Everything to mask, from every credential match — also those filtered out or capped below:
   // their values still appear in other findings' snippets.

@@ -1,4 +1,5 @@
-import type { LanguageId } from './languages.ts';
+import { classOf, type ClassId } from './classes/catalogue.ts';
+import { LANGUAGES, type LanguageId } from './languages.ts';
 import type { SyntaxNode } from './syntax.ts';
 import type { CallView, FunctionView } from './engine/adapter.ts';
 import type { Confidence, Severity } from './types.ts';
@@ -25,6 +26,7 @@ export const VULN_CLASSES = [
   'prototype',
   'regex',
   'reflection',
+  'trust',
 ] as const;
 /** A class of injection. */
 export type VulnClass = (typeof VULN_CLASSES)[number];
@@ -61,6 +63,11 @@ export interface Taint {
   text: string;
   /** For a parameter's own taint: which parameter of which function (used for function summaries). */
   param?: { fn: import('./engine/adapter.ts').FunctionView; index: number };
+  /**
+   * Which parameters of `param.fn` the value was derived from (bit i = parameter i): how a
+   * function's summary tells what its return value and out-parameters carry.
+   */
+  mask?: number;
 }
 
 /** What a predicate can ask about the code around a match. */
@@ -126,7 +133,8 @@ export interface AssignSink {
 /** A taint specification: sources (the language's, plus any extra), sinks and sanitizers. */
 export interface TaintMatcher {
   kind: 'taint';
-  class: VulnClass;
+  /** The kind of sanitizer that neutralises it; defaults to its class's (the catalogue's `taint`). */
+  class?: VulnClass;
   sinks: readonly CallSink[];
   assignSinks?: readonly AssignSink[];
   /** Returning untrusted data from a function for which this holds is a sink (e.g. a Flask view returning HTML). */
@@ -184,9 +192,43 @@ export interface SecretHit {
 /** Any matcher. */
 export type Matcher = TaintMatcher | CallMatcher | NodeMatcher | QueryMatcher | SecretMatcher;
 
-/** A rule: metadata plus one matcher. One rule per file. */
+/**
+ * A rule as a language pack writes it: one way of finding one vulnerability class (the catalogue
+ * in classes/catalogue.ts gives its title, CWEs, OWASP categories, default severity, message and
+ * remediation). A pack may narrow the CWEs, raise or lower the severity, and add language-specific
+ * message, remediation and references; it never names or titles the class itself.
+ */
+export interface RuleSpec {
+  class: ClassId;
+  /** Names this way of finding the class where a class has several (secret detectors: `aws`, `github`, …). */
+  name?: string;
+  /** The languages it runs on; every one reports it as `<language>.<class>`. */
+  languages?: readonly LanguageId[];
+  /** Runs on every language (secret detectors): reported once as `secrets.<class>`. */
+  everyLanguage?: boolean;
+  confidence: Confidence;
+  severity?: Severity;
+  /** A subset of the class's CWEs, when this way of finding it is narrower. */
+  cwe?: readonly string[];
+  message?: string;
+  remediation?: string;
+  references?: readonly string[];
+  matcher: Matcher;
+}
+
+/** Declares a rule part (identity function that checks the shape at compile time). */
+export function defineRule(spec: RuleSpec): RuleSpec {
+  return spec;
+}
+
+/** A rule as the engine runs and reports it: one part of a class, for one language. */
 export interface Rule {
+  /** `<language>.<class>` (`secrets.<class>` for detectors that run on every language). Parts of one class share it. */
   id: string;
+  /** The vulnerability class (catalogue id). */
+  class: string;
+  /** The part's own name, when it has one (`aws` for `secrets.hardcoded-secret`). */
+  name: string | null;
   title: string;
   severity: Severity;
   confidence: Confidence;
@@ -199,10 +241,46 @@ export interface Rule {
   message: string;
   remediation: string;
   references: readonly string[];
+  /** Which sanitizers neutralise it (taint rules). */
+  taint: VulnClass | null;
   matcher: Matcher;
 }
 
-/** Declares a rule (identity function that checks the shape at compile time). */
-export function defineRule(rule: Rule): Rule {
-  return rule;
+/**
+ * Turns rule parts into the rules the engine runs: one per part and language, with the class's
+ * metadata. Fails loudly on a part that contradicts its class (a CWE the class does not list).
+ */
+export function materializeRules(specs: readonly RuleSpec[]): Rule[] {
+  const out: Rule[] = [];
+  for (const spec of specs) {
+    const cls = classOf(spec.class);
+    if (!cls) throw new Error(`rule part names an unknown class "${spec.class}"`);
+    for (const c of spec.cwe ?? []) {
+      if (!cls.cwe.includes(c)) throw new Error(`a ${cls.id} rule reports ${c}, which the class does not list`);
+    }
+    const taint = spec.matcher.kind === 'taint' ? (spec.matcher.class ?? cls.taint ?? null) : null;
+    if (spec.matcher.kind === 'taint' && !taint) throw new Error(`class ${cls.id} is not a taint class, but a taint rule names it`);
+    const references = [...(spec.references ?? []), ...cls.references.filter((r) => !spec.references?.includes(r))];
+    const base = {
+      class: cls.id,
+      name: spec.name ?? null,
+      title: cls.title,
+      severity: spec.severity ?? cls.severity,
+      confidence: spec.confidence,
+      cwe: spec.cwe ?? cls.cwe,
+      owasp: cls.owasp,
+      message: spec.message ?? cls.message,
+      remediation: spec.remediation ?? cls.remediation,
+      references,
+      taint,
+      matcher: spec.matcher,
+    };
+    if (spec.everyLanguage) {
+      out.push({ ...base, id: `secrets.${cls.id}`, languages: LANGUAGES });
+      continue;
+    }
+    if (!spec.languages?.length) throw new Error(`a ${cls.id} rule part names no languages`);
+    for (const language of spec.languages) out.push({ ...base, id: `${language}.${cls.id}`, languages: [language] });
+  }
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

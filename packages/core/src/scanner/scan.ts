@@ -2,6 +2,8 @@ import { Query, type Node as TsNode, type Tree } from 'web-tree-sitter';
 import { VERSION } from '../version.ts';
 import { compileLanguage, type CompiledLanguage } from './engine/compile.ts';
 import type { LanguageProfile } from './engine/profile.ts';
+import { checkModelReferences, compileModels, modelClassRules } from './models/compile.ts';
+import { modelLanguages, type ModelSpec } from './models/schema.ts';
 import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
 import { loadGrammar, parserFor, type GrammarLoader, type LoadedGrammar } from './grammar.ts';
 import { chooseLanguage, LANGUAGES, type LanguageId } from './languages.ts';
@@ -23,6 +25,8 @@ export interface ScannerConfig {
   /** Default most findings reported per scan (1000) and per rule (100); see `ScanOptions`. */
   maxFindings?: number;
   maxFindingsPerRule?: number;
+  /** Library and framework models (already checked against the schema: see `parseModels`). */
+  models?: readonly ModelSpec[];
 }
 
 /** A ready scanner: `scan()` never throws. */
@@ -68,29 +72,40 @@ function emptySummary(): ScanSummary {
 /** Builds a scanner. Grammars load lazily, once per process, per language. */
 export function createScanner(config: ScannerConfig): Scanner {
   const compiled = new Map<LanguageId, CompiledLanguage>();
+  const models = config.models ?? [];
+  // Classes a model brings to a language without a rule of that class get one from the catalogue.
+  const allRules = [...config.rules, ...modelClassRules(models, config.rules)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byLanguage = new Map<LanguageId, Rule[]>();
-  for (const lang of LANGUAGES) byLanguage.set(lang, config.rules.filter((r) => r.languages.includes(lang)));
-  const queries = new Map<string, Query | null>();
+  for (const lang of LANGUAGES) byLanguage.set(lang, allRules.filter((r) => r.languages.includes(lang)));
+  /** Compiled queries by grammar, per matcher (parts of one class share a rule id, so the matcher is the key). */
+  const queries = new Map<string, WeakMap<object, Query | null>>();
+
+  // A model that names a check its language does not have fails here, when the scanner is made, not at its first scan.
+  checkModelReferences(models, (language) => config.profiles[language]?.heuristics);
 
   const compiledFor = (language: LanguageId): CompiledLanguage => {
     let c = compiled.get(language);
     if (!c) {
-      c = compileLanguage(language, config.profiles[language] ?? null, byLanguage.get(language) ?? []);
+      const profile = config.profiles[language] ?? null;
+      const rules = byLanguage.get(language) ?? [];
+      const mine = models.filter((m) => modelLanguages(m).includes(language));
+      c = compileLanguage(language, profile, rules, profile && mine.length > 0 ? compileModels(language, mine, rules, profile.heuristics) : null);
       compiled.set(language, c);
     }
     return c;
   };
 
   const queryFor = (rule: Rule, grammar: LoadedGrammar, source: string): Query | null => {
-    const key = `${grammar.name}\u0000${rule.id}`;
-    if (!queries.has(key)) {
+    let byMatcher = queries.get(grammar.name);
+    if (!byMatcher) queries.set(grammar.name, (byMatcher = new WeakMap()));
+    if (!byMatcher.has(rule.matcher)) {
       try {
-        queries.set(key, new Query(grammar.language, source));
+        byMatcher.set(rule.matcher, new Query(grammar.language, source));
       } catch {
-        queries.set(key, null); // a query that does not fit this grammar (e.g. tsx vs typescript) simply does not run
+        byMatcher.set(rule.matcher, null); // a query that does not fit this grammar (e.g. tsx vs typescript) simply does not run
       }
     }
-    return queries.get(key) ?? null;
+    return byMatcher.get(rule.matcher) ?? null;
   };
 
   async function scan(input: ScanInput, options: ScanOptions = {}): Promise<ScanResult> {
@@ -247,7 +262,7 @@ export function createScanner(config: ScannerConfig): Scanner {
 
   return {
     scan,
-    rules: config.rules,
+    rules: allRules,
     rulesFor: (language) => byLanguage.get(language) ?? [],
     async warmUp(languages = LANGUAGES) {
       await Promise.all(

@@ -2,7 +2,8 @@ import type { SourceText } from './syntax.ts';
 
 /**
  * `secscan-ignore <ruleId>: <reason>` on a finding's line or the line above drops that finding
- * (a bare `secscan-ignore` drops every finding there). The marker is looked for on raw lines, so it
+ * (a bare `secscan-ignore` drops every finding there). The class alone (`secscan-ignore sql-injection`)
+ * works too: rule ids are `<language>.<class>`, and a comment should not have to name the language. The marker is looked for on raw lines, so it
  * works in every language's comment syntax, including `generic` files.
  */
 
@@ -27,11 +28,12 @@ export function findSuppressions(source: SourceText): Map<number, Set<string>> {
   return out;
 }
 
-/** Whether a finding of `ruleId` at `line` is suppressed. */
+/** Whether a finding of `ruleId` (`<language>.<class>`) at `line` is suppressed. */
 export function isSuppressed(suppressions: Map<number, Set<string>>, ruleId: string, line: number): boolean {
+  const cls = ruleId.slice(ruleId.indexOf('.') + 1);
   for (const l of [line, line - 1]) {
     const set = suppressions.get(l);
-    if (set && (set.has('*') || set.has(ruleId))) return true;
+    if (set && (set.has('*') || set.has(ruleId) || set.has(cls))) return true;
   }
   return false;
 }

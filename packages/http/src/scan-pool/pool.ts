@@ -22,12 +22,12 @@
  * the most places — never of a caller who holds no more than it would.
  */
 import type { Rule, ScanInput, ScanOptions, ScanResult } from '@secscan/core';
-import { isScanWorkerMessage, type ScanJobMessage, type ScanWorkerMessage } from './protocol.ts';
+import { isScanWorkerMessage, type PoolMessage, type ScanWorkerMessage } from './protocol.ts';
 import { ScanRefusedError } from './refusal.ts';
 
 /** A running worker, as the pool drives it: the Web Worker API's messaging and termination. */
 export interface ScanWorkerHandle {
-  postMessage(message: ScanJobMessage): void;
+  postMessage(message: PoolMessage): void;
   terminate(): void;
 }
 

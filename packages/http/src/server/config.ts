@@ -35,6 +35,8 @@ export interface ServerConfig {
   timeouts: ConnectionTimeouts;
   /** Most client connections open at once; more are refused as they arrive (Node, Deno; see the README for Bun). */
   maxConnections: number;
+  /** Model files (SECSCAN_MODELS) whose models join the built-in ones; read at start. */
+  modelFiles: string[];
   /** Things worth telling the operator that do not stop the server (e.g. unknown SECSCAN_* variables). */
   warnings: string[];
 }
@@ -188,6 +190,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
     default: '100000',
     description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the anonymous client closest to its window’s end is forgotten early (keys and sessions never are).',
+  },
+  {
+    name: 'SECSCAN_MODELS',
+    default: '(none)',
+    description: 'Comma-separated paths of JSON model files (your frameworks\' sources, sinks and sanitizers; docs/writing-rules.md) added to the built-in models. Read at start; an invalid file stops the server naming the file and field.',
   },
   { name: 'SECSCAN_SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM/SIGINT, how long in-flight requests may run before the process exits anyway (exit code 1).' },
 ];
@@ -379,6 +386,11 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     trustedProxies = ranges;
     if (trustProxyHops === 0) warnings.push('SECSCAN_TRUSTED_PROXIES has no effect while SECSCAN_TRUST_PROXY is 0');
   }
+  const modelFiles = (read('SECSCAN_MODELS') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (modelFiles.length > 64) problems.push(`SECSCAN_MODELS: at most 64 files, got ${modelFiles.length}`);
 
   const known = new Set(CONFIG_VARIABLES.map((v) => v.name));
   for (const name of Object.keys(env)) {
@@ -417,6 +429,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     scanning,
     timeouts,
     maxConnections: integer('SECSCAN_MAX_CONNECTIONS', 10_000, 10, 1_000_000, 'connections'),
+    modelFiles,
     warnings,
   };
   if (problems.length > 0) throw new ConfigError(problems);

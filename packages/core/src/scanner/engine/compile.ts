@@ -14,6 +14,7 @@ import {
 } from '../rule.ts';
 import { PatternSet, compilePattern } from './pattern.ts';
 import type { LanguageProfile, PropagatorSpec } from './profile.ts';
+import type { CompiledHandler, CompiledModels } from '../models/compile.ts';
 
 /** A taint rule's call sink, compiled. */
 export interface CompiledCallSink {
@@ -144,14 +145,17 @@ export interface CompiledLanguage {
   mutators: ReadonlySet<string>;
   cleanCalls: ReadonlySet<string>;
   validators: ReadonlySet<string>;
+  /** Handler shapes from models: functions whose parameters are input. */
+  handlers: readonly CompiledHandler[];
 }
 
 function asList(x: string | readonly string[]): readonly string[] {
   return typeof x === 'string' ? [x] : x;
 }
 
-/** Builds the dispatch tables of one language from its profile and the rules that apply to it. */
-export function compileLanguage(language: LanguageId, profile: LanguageProfile | null, rules: readonly Rule[]): CompiledLanguage {
+/** Builds the dispatch tables of one language from its profile, the rules that apply to it and what its models add. */
+export function compileLanguage(language: LanguageId, profile: LanguageProfile | null, ownRules: readonly Rule[], models: CompiledModels | null = null): CompiledLanguage {
+  const rules = models ? [...ownRules, ...models.rules] : ownRules;
   const sinks = new NameIndex<CompiledCallSink>();
   const calls = new NameIndex<CompiledCallRule>();
   const sanitizers = new NameIndex<CompiledSanitizer>();
@@ -163,8 +167,8 @@ export function compileLanguage(language: LanguageId, profile: LanguageProfile |
   const sources = new SourceIndex();
 
   if (profile) {
-    for (const s of profile.sources) sources.add(s.paths, s.strength);
-    for (const s of profile.sanitizers) {
+    for (const s of [...profile.sources, ...(models?.sources ?? [])]) sources.add(s.paths, s.strength);
+    for (const s of [...profile.sanitizers, ...(models?.sanitizers ?? [])]) {
       const mask = s.classes === 'all' ? ALL_CLASSES : s.classes.reduce((m, c) => m | classBit(c), 0);
       sanitizers.add({ patterns: new PatternSet(s.callee), mask });
     }
@@ -174,7 +178,7 @@ export function compileLanguage(language: LanguageId, profile: LanguageProfile |
     const m = rule.matcher;
     switch (m.kind) {
       case 'taint': {
-        const bit = classBit(m.class);
+        const bit = classBit(rule.taint ?? 'code');
         for (const sink of m.sinks) sinks.add({ rule, matcher: m, sink, patterns: new PatternSet(asList(sink.callee)), bit });
         for (const sink of m.assignSinks ?? []) {
           assignSinks.push({ rule, matcher: m, sink, patterns: new PatternSet(asList(sink.target)), bit });
@@ -216,12 +220,13 @@ export function compileLanguage(language: LanguageId, profile: LanguageProfile |
     queryRules,
     secretRules,
     sources,
-    outSources: (profile?.outSources ?? []).map((o) => ({ patterns: new PatternSet(o.callee), arg: o.arg, strength: o.strength })),
-    propagators: (profile?.propagators ?? []).map((spec) => ({ patterns: new PatternSet(spec.callee), spec })),
+    outSources: [...(profile?.outSources ?? []), ...(models?.outSources ?? [])].map((o) => ({ patterns: new PatternSet(o.callee), arg: o.arg, strength: o.strength })),
+    propagators: [...(profile?.propagators ?? []), ...(models?.propagators ?? [])].map((spec) => ({ patterns: new PatternSet(spec.callee), spec })),
     exits: new PatternSet(profile?.exits ?? []),
     formatters: new PatternSet(profile?.formatters ?? []),
     mutators: new Set(profile?.mutators ?? []),
     cleanCalls: new Set(profile?.cleanCalls ?? []),
-    validators: new Set(profile?.validators ?? []),
+    validators: new Set([...(profile?.validators ?? []), ...(models?.validators ?? [])]),
+    handlers: models?.handlers ?? [],
   };
 }

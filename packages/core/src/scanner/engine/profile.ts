@@ -1,5 +1,6 @@
 import type { Strength, VulnClass } from '../rule.ts';
 import type { LanguageAdapter, FunctionView, ParamView } from './adapter.ts';
+import type { Heuristics } from '../models/compile.ts';
 
 /** Untrusted-input access paths (prefix match): `req.query`, `flask.request.args`, `$_GET`, `input()`. */
 export interface SourceSpec {
@@ -64,4 +65,6 @@ export interface LanguageProfile {
   exits: readonly string[];
   /** Call patterns that format strings (`String.format`, `sprintf`, `str.format`): their result is "built". */
   formatters: readonly string[];
+  /** Named checks that model sinks may require (`"where": "db-receiver"`); listed in docs/writing-rules.md. */
+  heuristics?: Heuristics;
 }

@@ -1,4 +1,4 @@
-import type { Rule } from '../rule.ts';
+import { materializeRules, type Rule, type RuleSpec } from '../rule.ts';
 import { cRules } from './c/index.ts';
 import { cppRules } from './cpp/index.ts';
 import { csharpRules } from './csharp/index.ts';
@@ -10,8 +10,8 @@ import { pythonRules } from './python/index.ts';
 import { rubyRules } from './ruby/index.ts';
 import { secretsRules } from './secrets/index.ts';
 
-/** Every built-in rule, sorted by id. Each language folder keeps its own sorted list in its index.ts. */
-export const RULES: readonly Rule[] = [
+/** Every built-in rule part, by language pack. Each language folder keeps its own list in its index.ts. */
+export const RULE_SPECS: readonly RuleSpec[] = [
   ...cRules,
   ...cppRules,
   ...csharpRules,
@@ -22,4 +22,7 @@ export const RULES: readonly Rule[] = [
   ...pythonRules,
   ...rubyRules,
   ...secretsRules,
-].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+];
+
+/** Every built-in rule as the engine runs it (one per part and language), sorted by id. */
+export const RULES: readonly Rule[] = materializeRules(RULE_SPECS);

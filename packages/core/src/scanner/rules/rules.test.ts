@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { grammarLoader } from '@secscan/grammars';
-import { createScanner, inferLanguage, LANGUAGES, RULES, type Rule } from '../index.ts';
+import { CLASSES, createScanner, findClass, inferLanguage, LANGUAGES, RULES, RULE_SPECS, type RuleSpec } from '../index.ts';
 import { checkAnnotations, parseAnnotations } from '../../testing/annotations.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -26,43 +26,77 @@ function fixtureLanguage(file: string): string {
   return (LANGUAGES as readonly string[]).includes(top) ? top : (inferLanguage(file) ?? 'generic');
 }
 
-const ruleFiles = filesUnder(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('index.ts'));
+const ruleFiles = filesUnder(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('/index.ts'));
 const fixtures = filesUnder(fixturesDir);
 
-describe('rule registry', () => {
-  it('is sorted by id with unique ids', () => {
-    const ids = RULES.map((r) => r.id);
+describe('class catalogue', () => {
+  it('defines each class once, sorted by id, with complete metadata', () => {
+    const ids = CLASSES.map((c) => c.id);
     expect(ids).toEqual([...ids].sort());
     expect(new Set(ids).size).toBe(ids.length);
+    for (const c of CLASSES) {
+      expect(c.id).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      expect(c.title.length).toBeGreaterThan(3);
+      expect(c.cwe.length).toBeGreaterThan(0);
+      for (const cwe of c.cwe) expect(cwe).toMatch(/^CWE-\d+$/);
+      for (const o of c.owasp) expect(o).toMatch(/^A(?:0[1-9]|10):2021$/);
+      expect(c.owasp.length).toBeGreaterThan(0);
+      expect(['critical', 'high', 'medium', 'low', 'info']).toContain(c.severity);
+      expect(c.message.length).toBeGreaterThan(10);
+      expect(c.remediation.length).toBeGreaterThan(20);
+      for (const r of c.references) expect(r).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('has no two classes with the same title', () => {
+    const titles = CLASSES.map((c) => c.title.toLowerCase());
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+describe('rule registry', () => {
+  it('is sorted by id', () => {
+    const ids = RULES.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort());
   });
 
   it('lists every rule file', async () => {
-    const listed = new Set<Rule>(RULES);
+    const listed = new Set<RuleSpec>(RULE_SPECS);
     const missing: string[] = [];
     for (const file of ruleFiles) {
-      const mod = (await import(file)) as { default?: Rule };
+      const mod = (await import(file)) as { default?: RuleSpec };
       if (!mod.default || !listed.has(mod.default)) missing.push(relative(here, file));
     }
     expect(missing).toEqual([]);
   });
 
-  it.each(RULES.map((r) => [r.id, r] as const))('%s has complete metadata', (id, rule) => {
-    const [prefix] = id.split('.');
-    expect(id).toMatch(/^[a-z]+\.[a-z0-9]+(?:-[a-z0-9]+)*$/);
-    expect(prefix === 'secrets' || rule.languages.includes(prefix as (typeof LANGUAGES)[number])).toBe(true);
-    expect(rule.title.length).toBeGreaterThan(3);
-    expect(['critical', 'high', 'medium', 'low', 'info']).toContain(rule.severity);
+  it.each(RULES.map((r) => [r.id, r] as const))('%s is <language>.<class> with its class metadata', (id, rule) => {
+    const cls = findClass(rule.class);
+    expect(cls, `unknown class ${rule.class}`).toBeDefined();
+    if (!cls) return;
+    const [prefix, suffix] = id.split('.');
+    expect(suffix).toBe(cls.id);
+    expect(prefix === 'secrets' ? LANGUAGES : [prefix]).toEqual(rule.languages);
+    // Title and OWASP come from the class only; a part may narrow the CWEs, never add one.
+    expect(rule.title).toBe(cls.title);
+    expect(rule.owasp).toEqual(cls.owasp);
+    for (const c of rule.cwe) expect(cls.cwe).toContain(c);
     expect(['high', 'medium', 'low']).toContain(rule.confidence);
-    expect(rule.cwe.length).toBeGreaterThan(0);
-    for (const cwe of rule.cwe) expect(cwe).toMatch(/^CWE-\d+$/);
-    expect(rule.owasp.length).toBeGreaterThan(0);
-    for (const o of rule.owasp) expect(o).toMatch(/^A(?:0[1-9]|10):2021$/);
-    expect(rule.languages.length).toBeGreaterThan(0);
-    for (const l of rule.languages) expect(LANGUAGES).toContain(l);
     expect(rule.message.length).toBeGreaterThan(10);
     expect(rule.remediation.length).toBeGreaterThan(20);
     expect(rule.references.length).toBeGreaterThan(0);
     for (const r of rule.references) expect(r).toMatch(/^https:\/\//);
+    expect(rule.matcher.kind === 'taint').toBe(rule.taint !== null);
+  });
+
+  it('no rule part carries class metadata of its own', async () => {
+    // Titles, ids and OWASP categories live in classes/catalogue.ts only.
+    const offenders: string[] = [];
+    for (const file of ruleFiles) {
+      const text = readFileSync(file, 'utf8');
+      if (/^\s{2}(?:id|title|owasp):/m.test(text)) offenders.push(relative(here, file));
+    }
+    expect(offenders).toEqual([]);
   });
 });
 
@@ -77,10 +111,15 @@ describe('rule fixtures', () => {
     }
   }
 
-  it.each(RULES.map((r) => [r.id] as const))('%s has fixtures that must and must not match', (id) => {
-    const entry = annotated.get(id);
-    expect(entry?.ruleid ?? 0, `no "ruleid: ${id}" annotation in any fixture`).toBeGreaterThan(0);
-    expect(entry?.ok ?? 0, `no "ok: ${id}" annotation in any fixture`).toBeGreaterThan(0);
+  /** The ids a rule part is reported under (one per language it serves). */
+  const idsOf = (spec: RuleSpec): string[] => (spec.everyLanguage ? [`secrets.${spec.class}`] : (spec.languages ?? []).map((l) => `${l}.${spec.class}`));
+  const partName = (spec: RuleSpec): string => `${idsOf(spec).join(' / ')}${spec.name ? ` (${spec.name})` : ''} #${RULE_SPECS.indexOf(spec)}`;
+
+  it.each(RULE_SPECS.map((spec) => [partName(spec), spec] as const))('%s has fixtures that must and must not match', (_name, spec) => {
+    // A part shared by several languages (JavaScript and TypeScript, C and C++) may be shown in any of them.
+    const entries = idsOf(spec).map((id) => annotated.get(id));
+    expect(entries.some((e) => (e?.ruleid ?? 0) > 0), `no "ruleid: ${idsOf(spec).join('|')}" annotation in any fixture`).toBe(true);
+    expect(entries.some((e) => (e?.ok ?? 0) > 0), `no "ok: ${idsOf(spec).join('|')}" annotation in any fixture`).toBe(true);
   });
 
   it('annotations name existing rules', () => {

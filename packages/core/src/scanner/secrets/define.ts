@@ -1,5 +1,5 @@
-import { LANGUAGES } from '../languages.ts';
-import { defineRule, type Rule, type SecretHit } from '../rule.ts';
+import type { ClassId } from '../classes/catalogue.ts';
+import { defineRule, type RuleSpec, type SecretHit } from '../rule.ts';
 import type { Confidence, Severity } from '../types.ts';
 import { memoizeDetector } from './detect.ts';
 
@@ -21,14 +21,14 @@ export const ROTATE_AND_MOVE =
  */
 export const MAX_HITS_PER_RULE = 1000;
 
-/** Metadata of a secret detector: everything but the languages (all of them) and the matcher. */
+/** A secret detector: its class (`hardcoded-secret` unless said otherwise), its specifics and its detector. */
 export interface SecretRuleSpec {
-  id: string;
-  title: string;
-  severity: Severity;
+  class: ClassId;
+  /** The detector's name (`aws`, `github`): how tests and listings tell detectors of one class apart. */
+  name: string;
+  severity?: Severity;
   confidence: Confidence;
   cwe?: readonly string[];
-  owasp?: readonly string[];
   message: string;
   remediation: string;
   references: readonly string[];
@@ -42,16 +42,15 @@ function capped(detect: (text: string) => SecretHit[]): (text: string) => Secret
   };
 }
 
-/** A `secrets.*` rule: runs on every language and on generic text; its detector is memoised per scan. */
-export function defineSecretRule(spec: SecretRuleSpec): Rule {
+/** A secret detector: runs on every language and on generic text (`secrets.<class>`); memoised per scan. */
+export function defineSecretRule(spec: SecretRuleSpec): RuleSpec {
   return defineRule({
-    id: spec.id,
-    title: spec.title,
-    severity: spec.severity,
+    class: spec.class,
+    name: spec.name,
+    everyLanguage: true,
+    ...(spec.severity ? { severity: spec.severity } : {}),
     confidence: spec.confidence,
     cwe: spec.cwe ?? ['CWE-798'],
-    owasp: spec.owasp ?? ['A07:2021'],
-    languages: LANGUAGES,
     message: spec.message,
     remediation: spec.remediation,
     references: [...spec.references, ...SECRET_REFERENCES.filter((r) => !spec.references.includes(r))],

@@ -36,14 +36,10 @@ function vectorDanger(call: CallView, ctx: MatchContext, taint: Taint): boolean 
 }
 
 export default defineRule({
-  id: 'c.command-injection',
-  title: 'OS command injection',
-  severity: 'critical',
+  class: 'command-injection',
   confidence: 'high',
   cwe: ['CWE-78'],
-  owasp: ['A03:2021'],
   languages: ['c', 'cpp'],
-  message: 'Untrusted data from {source} reaches {sink}, which runs it through a shell',
   remediation:
     'Do not build shell command lines: run the program directly with `execv()`/`posix_spawn()` and an argument vector, or validate the value against an allow-list (digits only, a fixed set of names) before it is formatted into the command.',
   references: [
@@ -53,7 +49,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'command',
     sinks: [
       { callee: ['system', 'popen', '_popen', '_wpopen', '_wsystem', '_tsystem', 'std.system', 'WinExec', 'g_spawn_command_line_sync', 'g_spawn_command_line_async'] },
       { callee: ['ShellExecute', 'ShellExecuteA', 'ShellExecuteW'], args: [2, 3] },

@@ -302,12 +302,9 @@ function checkCopy(call: CallView, ctx: MatchContext, shape: Shape, args: readon
 }
 
 export default defineRule({
-  id: 'c.copy-size-overflow',
-  title: 'Copy size not bounded by the destination',
-  severity: 'high',
+  class: 'buffer-overflow',
   confidence: 'high',
   cwe: ['CWE-120', 'CWE-787', 'CWE-805'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'The size given to this copy is not bounded by the destination buffer',
   remediation:

@@ -81,12 +81,8 @@ function divideByZero(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.divide-by-zero',
-  title: 'Division by a value from input that can be zero',
-  severity: 'medium',
+  class: 'divide-by-zero',
   confidence: 'high',
-  cwe: ['CWE-369'],
-  owasp: ['A04:2021'],
   languages: ['c', 'cpp'],
   message: 'A divisor that comes from input is not checked for zero',
   remediation: 'Check the divisor before dividing (`if (d == 0) { … return -1; }`); integer division or modulo by zero crashes the process (SIGFPE).',

@@ -11,12 +11,8 @@ function doubleFree(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.double-free',
-  title: 'Double free',
-  severity: 'high',
+  class: 'double-free',
   confidence: 'high',
-  cwe: ['CWE-415'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'The same memory is freed twice',
   remediation: 'Free each allocation exactly once: give it a single owner, and set the pointer to NULL after free() (free(NULL) is harmless).',

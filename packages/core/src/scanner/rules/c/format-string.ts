@@ -250,12 +250,8 @@ function formatArgument(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.format-string',
-  title: 'Format string from a variable',
-  severity: 'high',
+  class: 'format-string',
   confidence: 'high',
-  cwe: ['CWE-134'],
-  owasp: ['A03:2021'],
   languages: ['c', 'cpp'],
   message: 'The format string of this call is not a constant',
   remediation: 'Always pass a literal format and the data as an argument: `printf("%s", msg)`, `fprintf(stderr, "%s\\n", msg)`, `syslog(LOG_INFO, "%s", msg)`.',

@@ -1,12 +1,9 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'c.gets-buffer-overflow',
-  title: 'gets() cannot limit its input',
-  severity: 'high',
+  class: 'buffer-overflow',
   confidence: 'high',
   cwe: ['CWE-242', 'CWE-120', 'CWE-787'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'gets() writes a whole input line into the buffer whatever its size: any longer line overflows it',
   remediation: 'Use `fgets(buf, sizeof buf, stdin)` (and strip the newline), or `getline()` for lines of any length. gets() was removed from C11.',

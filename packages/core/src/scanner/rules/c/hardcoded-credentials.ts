@@ -276,12 +276,9 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.hardcoded-credentials',
-  title: 'Hard-coded credentials',
-  severity: 'high',
+  class: 'hardcoded-credentials',
   confidence: 'medium',
   cwe: ['CWE-798'],
-  owasp: ['A07:2021'],
   languages: ['c', 'cpp'],
   message: 'A credential is written in the source code',
   remediation: 'Read secrets at run time from the environment, a configuration file outside the repository with restricted permissions, or a secret manager; compare password hashes, never a literal password.',

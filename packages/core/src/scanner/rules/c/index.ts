@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import commandInjection from './command-injection.ts';
 import copySizeOverflow from './copy-size-overflow.ts';
 import divideByZero from './divide-by-zero.ts';
@@ -32,7 +32,7 @@ import xss from './xss.ts';
 import xxe from './xxe.ts';
 
 /** C rules (most also serve C++), sorted by id. */
-export const cRules: readonly Rule[] = [
+export const cRules: readonly RuleSpec[] = [
   commandInjection,
   copySizeOverflow,
   divideByZero,

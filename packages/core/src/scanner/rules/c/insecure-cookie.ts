@@ -57,12 +57,9 @@ function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.insecure-cookie',
-  title: 'Cookie without Secure or HttpOnly',
-  severity: 'low',
+  class: 'insecure-cookie',
   confidence: 'high',
   cwe: ['CWE-614', 'CWE-1004'],
-  owasp: ['A05:2021'],
   languages: ['c', 'cpp'],
   message: 'A cookie is set without the Secure or HttpOnly attribute',
   remediation: 'Add `; Secure; HttpOnly; SameSite=Lax` to session and authentication cookies so they are only sent over HTTPS and cannot be read by scripts.',

@@ -156,12 +156,8 @@ function insecureRandom(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.insecure-random',
-  title: 'Predictable random numbers for a secret',
-  severity: 'medium',
+  class: 'insecure-random',
   confidence: 'high',
-  cwe: ['CWE-338', 'CWE-330'],
-  owasp: ['A02:2021'],
   languages: ['c', 'cpp'],
   message: 'A predictable random number generator produces a secret value',
   remediation: 'Use the operating system CSPRNG for keys, tokens, salts and session ids: `getrandom()`/`getentropy()`, `arc4random_buf()`, `RAND_bytes()` (OpenSSL), `BCryptGenRandom()` on Windows, or `std::random_device` only as a seed for a CSPRNG.',

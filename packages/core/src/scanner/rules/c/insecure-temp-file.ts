@@ -1,12 +1,9 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'c.insecure-temp-file',
-  title: 'Predictable temporary file name',
-  severity: 'medium',
+  class: 'insecure-temp-file',
   confidence: 'high',
   cwe: ['CWE-377'],
-  owasp: ['A01:2021'],
   languages: ['c', 'cpp'],
   message: 'This creates a temporary file name that another process can guess and create first (a symlink race)',
   remediation: 'Create and open the file in one step: `mkstemp()` (or `tmpfile()`), and use the returned descriptor; never open a name produced by tmpnam/tempnam/mktemp.',

@@ -100,12 +100,9 @@ function integerOverflow(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.integer-overflow-allocation',
-  title: 'Integer overflow in a size computation',
-  severity: 'high',
+  class: 'integer-overflow',
   confidence: 'high',
   cwe: ['CWE-190', 'CWE-680'],
-  owasp: ['A04:2021'],
   languages: ['c', 'cpp'],
   message: 'Arithmetic on an unchecked input value can overflow',
   remediation: 'Check before multiplying (`if (n > SIZE_MAX / sizeof *p) return -1;`), use calloc(n, size) which checks for you, or __builtin_mul_overflow / reallocarray.',

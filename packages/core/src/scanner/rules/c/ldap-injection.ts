@@ -15,14 +15,9 @@ const DN_OPERATIONS = [
 ];
 
 export default defineRule({
-  id: 'c.ldap-injection',
-  title: 'LDAP injection',
-  severity: 'high',
+  class: 'ldap-injection',
   confidence: 'high',
-  cwe: ['CWE-90'],
-  owasp: ['A03:2021'],
   languages: ['c', 'cpp'],
-  message: 'Untrusted data from {source} is built into the LDAP filter or DN passed to {sink}',
   remediation:
     'Escape every value put into a search filter (`*`, `(`, `)`, `\\`, NUL → `\\2a`, `\\28`, `\\29`, `\\5c`, `\\00`; OpenLDAP `ldap_bv2escaped_filter_value`) and into a DN (`ldap_dn2str` from parsed components), or validate the value against a strict allow-list before building the filter.',
   references: [
@@ -32,7 +27,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ldap',
     sinks: [
       { callee: SEARCHES, args: [1, 3], label: 'an LDAP search' },
       // A DN built from input names another entry; a DN passed through as given is the caller's choice.

@@ -89,12 +89,9 @@ function nullDereference(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.null-dereference',
-  title: 'NULL pointer dereference',
-  severity: 'medium',
+  class: 'null-dereference',
   confidence: 'medium',
   cwe: ['CWE-476'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'A pointer that can be NULL is dereferenced',
   remediation: 'Check pointers that can be NULL before using them (`if (p == NULL) { … return -1; }`), in particular the result of malloc/calloc/realloc/strdup.',

@@ -182,12 +182,9 @@ function offByOne(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.off-by-one-index',
-  title: 'Array access past the end',
-  severity: 'high',
+  class: 'out-of-bounds-index',
   confidence: 'high',
   cwe: ['CWE-787', 'CWE-193'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'This access is outside the declared array bounds',
   remediation: 'Valid indexes of `T a[N]` are 0 to N - 1: loop with `i < N` (or `i < sizeof a / sizeof a[0]`), and terminate strings at `buf[sizeof buf - 1]`.',

@@ -25,20 +25,14 @@ function fixedPrefix(node: SyntaxNode | undefined): boolean {
 }
 
 export default defineRule({
-  id: 'c.open-redirect',
-  title: 'Open redirect',
-  severity: 'medium',
+  class: 'open-redirect',
   confidence: 'high',
-  cwe: ['CWE-601'],
-  owasp: ['A01:2021'],
   languages: ['c', 'cpp'],
-  message: 'Untrusted data from {source} decides where {sink} sends the browser',
   remediation:
     'Redirect only to local paths (reject values that do not start with a single `/`, or that start with `//` or `/\\`), or map a short key to an allow-listed URL; never redirect to a URL taken from the request as is.',
   references: ['https://cwe.mitre.org/data/definitions/601.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
-    class: 'redirect',
     sinks: [
       { callee: ['*.set_redirect', '*.redirect', '*.redirect_perm', 'HttpResponse.newRedirectionResponse', 'drogon.HttpResponse.newRedirectionResponse'], args: [0], where: (call, ctx) => !fixedPrefix(call.args.find((a) => a.index === 0)?.node), label: 'the redirect' },
       { callee: ['*.set_header', '*.add_header', '*.setHeader', '*.addHeader', '*.set_header_value', '*.insert_header'], args: [1], where: (call, ctx) => locationHeader(call, ctx) && !fixedPrefix(call.args.find((a) => a.index === 1)?.node), label: 'the Location header' },

@@ -84,14 +84,10 @@ function appendedInput(taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'c.path-traversal',
-  title: 'Path traversal',
-  severity: 'high',
+  class: 'path-traversal',
   confidence: 'high',
   cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['c', 'cpp'],
-  message: 'Untrusted data from {source} is used in the file path passed to {sink}',
   remediation:
     'Reduce the name to its last component (`basename()`), reject `..` and `/`, or resolve it with `realpath()` and check that the result still starts with the intended base directory before opening it.',
   references: [
@@ -101,7 +97,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     sinks: [
       {
         callee: [

@@ -47,12 +47,9 @@ function sprintfOverflow(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.sprintf-overflow',
-  title: 'sprintf output can overflow the buffer',
-  severity: 'high',
+  class: 'buffer-overflow',
   confidence: 'high',
   cwe: ['CWE-120', 'CWE-787'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'sprintf() output can be longer than the destination buffer',
   remediation: 'Use `snprintf(buf, sizeof buf, fmt, …)` and check its return value for truncation, or bound each string with a precision (`%.63s`).',

@@ -34,14 +34,9 @@ function cppClient(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'c.sql-injection',
-  title: 'SQL injection',
-  severity: 'critical',
+  class: 'sql-injection',
   confidence: 'high',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['c', 'cpp'],
-  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
   remediation:
     'Use a prepared statement with placeholders and bind the values (`sqlite3_prepare_v2(db, "SELECT … WHERE name = ?", -1, &stmt, NULL)` + `sqlite3_bind_text`, `PQexecParams`, `mysql_stmt_bind_param`) instead of formatting them into the query with sprintf/strcat.',
   references: [
@@ -51,7 +46,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'sql',
     sinks: [
       {
         callee: [

@@ -8,20 +8,14 @@ function urlOption(call: CallView, _ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'c.ssrf',
-  title: 'Server-side request forgery',
-  severity: 'high',
+  class: 'ssrf',
   confidence: 'high',
-  cwe: ['CWE-918'],
-  owasp: ['A10:2021'],
   languages: ['c', 'cpp'],
-  message: 'Untrusted data from {source} decides the URL {sink} requests',
   remediation:
     'Do not fetch URLs taken from a request: map a key to an allow-listed URL, or parse the URL and check its scheme and host against an allow-list (and resolve the host to reject private and link-local addresses) before the request.',
   references: ['https://cwe.mitre.org/data/definitions/918.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Server_Side_Request_Forgery_Prevention_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
-    class: 'ssrf',
     sinks: [
       { callee: ['curl_easy_setopt', 'curl_url_set'], args: [2], where: urlOption },
       { callee: ['httplib.Client', 'httplib.SSLClient', 'cpr.Url', 'web.http.client.http_client', 'Poco.URI', 'Poco.Net.HTTPClientSession', 'QUrl'], args: [0] },

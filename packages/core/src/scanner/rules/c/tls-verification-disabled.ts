@@ -33,12 +33,9 @@ function verificationOff(call: CallView, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.tls-verification-disabled',
-  title: 'TLS certificate verification disabled',
-  severity: 'medium',
+  class: 'tls-verification-disabled',
   confidence: 'high',
   cwe: ['CWE-295'],
-  owasp: ['A07:2021'],
   languages: ['c', 'cpp'],
   message: 'TLS certificate verification is turned off',
   remediation: 'Keep verification on: `SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, NULL)` with a CA store (`SSL_CTX_set_default_verify_paths`), and leave CURLOPT_SSL_VERIFYPEER at 1 and CURLOPT_SSL_VERIFYHOST at 2 (point CURLOPT_CAINFO at a private CA if needed).',

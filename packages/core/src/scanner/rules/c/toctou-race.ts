@@ -58,12 +58,8 @@ function toctou(call: CallView, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.toctou-race',
-  title: 'Check-then-use race on a file name',
-  severity: 'medium',
+  class: 'toctou-race',
   confidence: 'medium',
-  cwe: ['CWE-367'],
-  owasp: ['A04:2021'],
   languages: ['c', 'cpp'],
   message: 'A file is checked by name and then used by name',
   remediation: 'Open the file first and check the open descriptor (`fstat()`), use `O_NOFOLLOW`/`O_EXCL`, or drop privileges instead of calling access(); never rely on a name staying the same file.',

@@ -45,12 +45,9 @@ function scanfOverflow(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.unbounded-scanf',
-  title: 'scanf string conversion without a width',
-  severity: 'high',
+  class: 'buffer-overflow',
   confidence: 'high',
   cwe: ['CWE-120', 'CWE-787'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'A scanf %s or %[ conversion has no width limit',
   remediation: 'Give every %s and %[ a width one less than the buffer (`char name[64]; scanf("%63s", name)`), or read a line with fgets() and parse it.',

@@ -144,12 +144,9 @@ function unboundedCopy(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.unbounded-string-copy',
-  title: 'Unbounded string copy into a buffer',
-  severity: 'high',
+  class: 'buffer-overflow',
   confidence: 'high',
   cwe: ['CWE-120', 'CWE-787'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'The string copied can be longer than the destination buffer',
   remediation:

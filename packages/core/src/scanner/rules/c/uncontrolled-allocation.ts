@@ -6,7 +6,7 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 const ALLOC_SIZE: Record<string, number> = { alloca: 0, _alloca: 0, __builtin_alloca: 0, malloc: 0, xmalloc: 0, g_malloc: 0, g_malloc0: 0, realloc: 1, xrealloc: 1, valloc: 0 };
 const STACK = new Set(['alloca', '_alloca', '__builtin_alloca']);
 
-/** A multiplication (or shift) with an untrusted operand: that is c.integer-overflow-allocation's finding. */
+/** A multiplication (or shift) with an untrusted operand: that is c.integer-overflow's finding. */
 function multiplies(expr: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
   if (depth > 12) return false;
   const v = unwrap(expr);
@@ -53,7 +53,7 @@ function sizeFinding(size: SyntaxNode, at: SyntaxNode, ctx: MatchContext, what: 
   // `void *xmalloc(size_t n) { return malloc(n); }`: an allocator wrapper; its callers decide the size.
   const v = unwrap(size);
   if (v.type === 'identifier' && findDeclaration(v.text, v)?.kind === 'param') return false;
-  // `size_t total = n * sizeof *p; malloc(total)`: the product is c.integer-overflow-allocation's finding.
+  // `size_t total = n * sizeof *p; malloc(total)`: the product is c.integer-overflow's finding.
   const computed = unwrap(size).type === 'identifier' ? assignedValue(size, at) : null;
   if (computed && multiplies(computed, ctx)) return false;
   // `malloc(n + 1)`: the addition can also wrap around.
@@ -84,12 +84,9 @@ function uncontrolledAllocation(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.uncontrolled-allocation',
-  title: 'Allocation size from input without a limit',
-  severity: 'medium',
+  class: 'uncontrolled-allocation',
   confidence: 'high',
   cwe: ['CWE-789', 'CWE-770'],
-  owasp: ['A04:2021'],
   languages: ['c', 'cpp'],
   message: 'An allocation size comes from input without an upper limit',
   remediation: 'Reject sizes above a sane maximum before allocating (`if (n == 0 || n > MAX_ITEMS) return -1;`); never size a stack array or alloca() from input — allocate on the heap and check the result.',

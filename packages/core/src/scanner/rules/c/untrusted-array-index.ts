@@ -355,12 +355,9 @@ function untrustedIndex(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.untrusted-array-index',
-  title: 'Array index from input without a bounds check',
-  severity: 'high',
+  class: 'out-of-bounds-index',
   confidence: 'high',
   cwe: ['CWE-129', 'CWE-787'],
-  owasp: ['A03:2021'],
   languages: ['c', 'cpp'],
   message: 'An index that comes from input is used without checking it against the array bounds',
   remediation: 'Check both bounds before indexing (`if (i < 0 || (size_t)i >= sizeof arr / sizeof arr[0]) return -1;`), or use an unsigned index compared against the element count.',

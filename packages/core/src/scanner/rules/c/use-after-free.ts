@@ -27,12 +27,9 @@ function useAfterFree(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.use-after-free',
-  title: 'Use after free',
-  severity: 'high',
+  class: 'use-after-free',
   confidence: 'high',
   cwe: ['CWE-416'],
-  owasp: ['A06:2021'],
   languages: ['c', 'cpp'],
   message: 'Memory is used after it was freed',
   remediation: 'Do not touch memory after free()/delete: finish using it first, and set the pointer to NULL right after freeing it so a later use fails loudly instead of reading reused memory.',

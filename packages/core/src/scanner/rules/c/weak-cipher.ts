@@ -67,12 +67,9 @@ function weakCipher(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.weak-cipher',
-  title: 'Weak cipher or mode (DES, RC4, ECB)',
-  severity: 'medium',
+  class: 'weak-cipher',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['c', 'cpp'],
   message: 'A broken cipher or an insecure mode is used',
   remediation: 'Use an authenticated cipher: AES-GCM (`EVP_aes_256_gcm()`) or ChaCha20-Poly1305 (`EVP_chacha20_poly1305()`), with a fresh random IV/nonce per message.',

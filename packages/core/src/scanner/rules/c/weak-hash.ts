@@ -66,12 +66,9 @@ function weakHash(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.weak-hash',
-  title: 'Weak hash algorithm (MD5, SHA-1)',
-  severity: 'medium',
+  class: 'weak-hash',
   confidence: 'high',
   cwe: ['CWE-328', 'CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['c', 'cpp'],
   message: 'A broken hash algorithm is used',
   remediation: 'Use SHA-256 or better (`EVP_sha256()`, `SHA256()`); for passwords use a slow salted KDF such as `PKCS5_PBKDF2_HMAC` with many iterations, scrypt or Argon2.',

@@ -95,14 +95,10 @@ function htmlBody(target: SyntaxNode, _ctx: MatchContext, taint: Taint): boolean
 }
 
 export default defineRule({
-  id: 'c.xss',
-  title: 'Cross-site scripting',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['c', 'cpp'],
-  message: 'Untrusted data from {source} is written into {sink} without HTML escaping',
   remediation:
     'Escape every value written into HTML (`&`, `<`, `>`, `"`, `\'` → entities) with an escaping helper, or render the page with a template engine that escapes by default; send data that is not HTML with a text/plain or application/json content type.',
   references: [
@@ -112,7 +108,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       { callee: ['*.set_content'], args: [0], where: htmlContent(1), label: 'an HTML response' },
       { callee: ['*.reply'], args: [1], where: htmlContent(2), label: 'an HTML response' },

@@ -43,12 +43,9 @@ function xxe(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'c.xxe',
-  title: 'XML external entities enabled',
-  severity: 'high',
+  class: 'xxe',
   confidence: 'high',
   cwe: ['CWE-611'],
-  owasp: ['A05:2021'],
   languages: ['c', 'cpp'],
   message: 'The XML parser expands external entities',
   remediation: 'Parse untrusted XML without XML_PARSE_NOENT and XML_PARSE_DTDLOAD (add XML_PARSE_NONET), and do not call xmlSubstituteEntitiesDefault(1).',

@@ -74,12 +74,9 @@ function danglingCStr(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'cpp.dangling-c-str',
-  title: 'Pointer into a temporary string',
-  severity: 'high',
+  class: 'use-after-free',
   confidence: 'high',
   cwe: ['CWE-416'],
-  owasp: ['A06:2021'],
   languages: ['cpp'],
   message: 'A pointer outlives the temporary std::string it points into',
   remediation: 'Keep the std::string alive as long as the pointer is used: store it in a named variable (`const std::string s = oss.str(); const char *p = s.c_str();`) or keep the std::string itself instead of the pointer.',

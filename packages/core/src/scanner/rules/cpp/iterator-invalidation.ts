@@ -145,12 +145,9 @@ function invalidation(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'cpp.iterator-invalidation',
-  title: 'Reference or iterator used after its container changed',
-  severity: 'high',
+  class: 'use-after-free',
   confidence: 'medium',
   cwe: ['CWE-416', 'CWE-664'],
-  owasp: ['A06:2021'],
   languages: ['cpp'],
   message: 'A reference, pointer or iterator into a container is used after the container may have reallocated',
   remediation:

@@ -91,12 +91,9 @@ function mismatch(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'cpp.mismatched-delete',
-  title: 'Mismatched allocation and release',
-  severity: 'high',
+  class: 'mismatched-deallocation',
   confidence: 'high',
   cwe: ['CWE-762'],
-  owasp: ['A06:2021'],
   languages: ['cpp'],
   message: 'Memory is released with a function that does not match how it was allocated',
   remediation: 'Pair new with delete, new[] with delete[], malloc with free — or better, own the memory with std::vector, std::string or std::unique_ptr<T[]> so it is released correctly.',

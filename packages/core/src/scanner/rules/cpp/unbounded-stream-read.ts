@@ -40,12 +40,9 @@ function streamRead(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'cpp.unbounded-stream-read',
-  title: 'Unbounded stream extraction into a char buffer',
-  severity: 'high',
+  class: 'buffer-overflow',
   confidence: 'high',
   cwe: ['CWE-120', 'CWE-787'],
-  owasp: ['A06:2021'],
   languages: ['cpp'],
   message: 'operator>> reads an unbounded word into a character buffer',
   remediation: 'Read into a std::string (`std::string name; std::cin >> name;`), or bound the read with `std::cin >> std::setw(sizeof buf) >> buf` / `std::cin.getline(buf, sizeof buf)`.',

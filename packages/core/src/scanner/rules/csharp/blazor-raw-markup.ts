@@ -115,12 +115,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.blazor-raw-markup',
-  title: 'Unencoded markup rendered by a Blazor component',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'medium',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
   message:
     'This value is rendered as raw HTML (`AddMarkupContent` / `MarkupString` bypass Blazor\'s encoding); stored or user-supplied content here is cross-site scripting',

@@ -1,14 +1,10 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'csharp.code-injection',
-  title: 'Code injection',
-  severity: 'critical',
+  class: 'code-injection',
   confidence: 'high',
   cwe: ['CWE-94', 'CWE-95'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is compiled or evaluated as code by {sink}',
   remediation:
     'Never compile or evaluate code built from input (Roslyn scripting, CodeDOM, JScript eval). Offer a fixed set of operations selected by name, or a dedicated expression language with a sandboxed evaluator and an allow-list of functions.',
   references: [
@@ -18,7 +14,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'code',
     sinks: [
       { callee: ['**.CSharpScript.{EvaluateAsync,RunAsync,Create,Evaluate,Run}', '**.VisualBasicScript.{EvaluateAsync,RunAsync,Create}'], args: [0], keywords: ['code'] },
       { callee: ['*.CompileAssemblyFromSource'], args: [1, 2, 3] },

@@ -169,14 +169,10 @@ function cliWrapDanger(call: CallView, _ctx: MatchContext, taint: Taint): boolea
 }
 
 export default defineRule({
-  id: 'csharp.command-injection',
-  title: 'OS command injection',
-  severity: 'critical',
+  class: 'command-injection',
   confidence: 'high',
   cwe: ['CWE-78'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} reaches {sink}, which starts a process with it (a shell runs it as a command line)',
   remediation:
     'Start a fixed program without a shell and pass each value as its own argument with `ProcessStartInfo.ArgumentList.Add(value)`; validate values against an allow-list (or `int.Parse`/`IPAddress.Parse`) and never build `cmd.exe /c …` or `bash -c …` command lines from input.',
   references: [
@@ -187,7 +183,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'command',
     sinks: [
       { callee: ['**.Process.Start', '**.ProcessStartInfo'], args: [0, 1], keywords: ['FileName', 'Arguments', 'fileName', 'arguments'], where: (call, ctx) => startDanger(call, ctx) },
       { callee: ['*.Start'], args: [], receiver: true, where: processDanger, label: 'Process.Start' },

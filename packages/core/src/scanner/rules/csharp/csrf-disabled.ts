@@ -47,12 +47,8 @@ function check(node: SyntaxNode): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.csrf-disabled',
-  title: 'CSRF protection disabled',
-  severity: 'medium',
+  class: 'csrf-disabled',
   confidence: 'medium',
-  cwe: ['CWE-352'],
-  owasp: ['A01:2021'],
   languages: ['csharp'],
   message: 'Antiforgery (CSRF) validation is disabled for a state-changing endpoint',
   remediation:

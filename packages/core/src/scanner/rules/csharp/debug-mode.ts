@@ -44,12 +44,9 @@ function check(node: SyntaxNode): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.debug-mode',
-  title: 'Debug error details exposed',
-  severity: 'low',
+  class: 'debug-mode',
   confidence: 'high',
   cwe: ['CWE-489', 'CWE-209'],
-  owasp: ['A05:2021'],
   languages: ['csharp'],
   message: 'Detailed error information meant for development is exposed in production',
   remediation:

@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import blazorRawMarkup from './blazor-raw-markup.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
@@ -28,7 +28,7 @@ import xxe from './xxe.ts';
 import zipSlip from './zip-slip.ts';
 
 /** csharp rules, sorted by id. */
-export const csharpRules: readonly Rule[] = [
+export const csharpRules: readonly RuleSpec[] = [
   blazorRawMarkup,
   codeInjection,
   commandInjection,

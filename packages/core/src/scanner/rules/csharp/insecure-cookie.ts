@@ -161,12 +161,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.insecure-cookie',
-  title: 'Cookie without Secure or HttpOnly',
-  severity: 'low',
+  class: 'insecure-cookie',
   confidence: 'medium',
   cwe: ['CWE-614', 'CWE-1004'],
-  owasp: ['A05:2021'],
   languages: ['csharp'],
   message: 'A session or authentication cookie is set without the Secure or HttpOnly flag',
   remediation:

@@ -80,12 +80,8 @@ function check(node: SyntaxNode): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.insecure-random',
-  title: 'Insecure randomness for a secret value',
-  severity: 'medium',
+  class: 'insecure-random',
   confidence: 'medium',
-  cwe: ['CWE-338', 'CWE-330'],
-  owasp: ['A02:2021'],
   languages: ['csharp'],
   message: 'System.Random is predictable and is used to generate a secret value',
   remediation:

@@ -75,14 +75,9 @@ function runLaterTarget(target: SyntaxNode): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.ldap-injection',
-  title: 'LDAP injection',
-  severity: 'high',
+  class: 'ldap-injection',
   confidence: 'high',
-  cwe: ['CWE-90'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is built into the LDAP filter or path used by {sink}',
   remediation:
     'Escape values for LDAP before building a filter (`Encoder.LdapFilterEncode(value)` from AntiXSS, or escape `*`, `(`, `)`, `\\` and NUL as `\\2a`, `\\28`, `\\29`, `\\5c`, `\\00`) and distinguished names with `Encoder.LdapDistinguishedNameEncode`; validate user names against a strict pattern.',
   references: [
@@ -91,7 +86,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ldap',
     // A searcher or request built in a method and run there is reported where it runs
     // (`searcher.FindAll()`, `connection.SendRequest(request)`); one handed on, where it is built.
     sinks: [

@@ -23,14 +23,9 @@ function messageTemplate(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.log-injection',
-  title: 'Log injection',
-  severity: 'low',
+  class: 'log-injection',
   confidence: 'medium',
-  cwe: ['CWE-117'],
-  owasp: ['A09:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is concatenated into the log message of {sink}; line breaks in it can forge log entries',
   remediation:
     'Use message templates with placeholders (`_logger.LogWarning("Login failed for {User}", user)`) so the value is logged as a separate property, and strip or encode CR/LF (`value.ReplaceLineEndings(" ")`) when logging to plain-text sinks.',
   references: [
@@ -40,7 +35,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'log',
     sinks: [
       { callee: ['*.{LogTrace,LogDebug,LogInformation,LogWarning,LogError,LogCritical}', '**.Log.{Verbose,Debug,Information,Warning,Error,Fatal}'], args: [0, 1], keywords: ['message', 'messageTemplate'], where: messageTemplate },
       { callee: ['*.{Info,Warn,Error,Debug,Fatal,Trace,InfoFormat,WarnFormat,ErrorFormat,DebugFormat}'], args: [0], where: messageTemplate },

@@ -45,14 +45,9 @@ function cosmosSql(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.nosql-injection',
-  title: 'NoSQL injection',
-  severity: 'high',
+  class: 'nosql-injection',
   confidence: 'high',
-  cwe: ['CWE-943'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is built into the database query parsed by {sink}',
   remediation:
     'Build MongoDB filters with the typed builders (`Builders<User>.Filter.Eq(u => u.Name, name)`) or LINQ instead of parsing JSON text; never pass input to `BsonDocument.Parse`, `$where` or `BsonJavaScript`. For Cosmos DB use `new QueryDefinition("… WHERE c.id = @id").WithParameter("@id", id)`.',
   references: [
@@ -62,7 +57,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'nosql',
     sinks: [
       { callee: ['**.BsonDocument.Parse', '**.BsonSerializer.Deserialize', '**.{BsonJavaScript,BsonJavaScriptWithScope,JsonFilterDefinition,JsonProjectionDefinition,JsonPipelineStageDefinition}'], args: [0] },
       { callee: ['**.BsonDocument'], args: [1], where: whereOperator },

@@ -18,14 +18,9 @@ function navigationManager(call: CallView, _ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.open-redirect',
-  title: 'Open redirect',
-  severity: 'medium',
+  class: 'open-redirect',
   confidence: 'high',
-  cwe: ['CWE-601'],
-  owasp: ['A01:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} decides where {sink} sends the user, which allows redirects to other sites',
   remediation:
     'Use `LocalRedirect(returnUrl)` (it throws for non-local URLs) or check `Url.IsLocalUrl(returnUrl)` before `Redirect(returnUrl)`; for external destinations map an identifier to an allow-listed URL.',
   references: [
@@ -35,7 +30,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'redirect',
     sinks: [
       { callee: ['{Redirect,RedirectPermanent,RedirectPreserveMethod,RedirectPermanentPreserveMethod}'], args: [0], keywords: ['url'] },
       { callee: ['**.Response.{Redirect,RedirectPermanent}', '**.{Results,TypedResults}.Redirect'], args: [0], keywords: ['url'] },

@@ -93,14 +93,10 @@ function filePathResult(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.path-traversal',
-  title: 'Path traversal',
-  severity: 'high',
+  class: 'path-traversal',
   confidence: 'high',
   cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is used as a file path in {sink}, so `..` or an absolute path can reach other files',
   remediation:
     'Reduce the input to a file name with `Path.GetFileName(name)` (or use a generated name), build the path with `Path.GetFullPath(Path.Combine(root, name))` and reject it unless it `StartsWith(root + Path.DirectorySeparatorChar)`. Note that `Path.Combine(root, "/etc/passwd")` discards `root` when the second argument is absolute.',
   references: [
@@ -110,7 +106,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     // Paths built from archive entries are csharp.zip-slip's (entry.Name alone is a safe file name).
     check: (taint, ctx, at) => zipEntryPath(at) === null && !onlyTheBase(taint, ctx, at),
     sinks: [

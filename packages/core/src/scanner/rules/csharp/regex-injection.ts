@@ -7,14 +7,10 @@ function noTimeout(call: CallView): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.regex-injection',
-  title: 'Regular expression injection (ReDoS)',
-  severity: 'medium',
+  class: 'regex-injection',
   confidence: 'high',
   cwe: ['CWE-1333', 'CWE-400'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is used as a regular expression by {sink} without a match timeout',
   remediation:
     'Escape input that is meant literally with `Regex.Escape(value)`; if users supply patterns, pass a match timeout (`new Regex(pattern, RegexOptions.None, TimeSpan.FromMilliseconds(200))`) or use `RegexOptions.NonBacktracking` (.NET 7+).',
   references: [
@@ -24,7 +20,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'regex',
     sinks: [
       { callee: ['**.Regex'], args: [0], keywords: ['pattern'], where: noTimeout },
       { callee: ['**.Regex.{IsMatch,Match,Matches,Replace,Split,Count,EnumerateMatches}'], args: [1], keywords: ['pattern'], where: noTimeout },

@@ -13,12 +13,8 @@ function check(node: SyntaxNode): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.request-validation-disabled',
-  title: 'Request validation disabled',
-  severity: 'low',
+  class: 'request-validation-disabled',
   confidence: 'medium',
-  cwe: ['CWE-20', 'CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
   message: 'ASP.NET request validation is disabled for this endpoint',
   remediation:

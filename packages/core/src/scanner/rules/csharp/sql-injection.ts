@@ -42,14 +42,9 @@ function sqlHelperText(call: CallView): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.sql-injection',
-  title: 'SQL injection',
-  severity: 'critical',
+  class: 'sql-injection',
   confidence: 'high',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
   remediation:
     'Keep the SQL text constant and pass values as parameters: `cmd.Parameters.AddWithValue("@id", id)` / `new SqlParameter("@id", id)`, Dapper `conn.Query<User>("… WHERE Id = @id", new { id })`, EF Core `FromSqlInterpolated($"… {id}")` or LINQ. Never concatenate or interpolate input into `CommandText`, `FromSqlRaw` or `ExecuteSqlRaw`.',
   references: [
@@ -59,7 +54,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'sql',
     sinks: [
       { callee: [`**.${COMMANDS}`, `**.${ADAPTERS}`], args: [0], keywords: ['CommandText', 'SelectCommand'] },
       { callee: ['*.{FromSqlRaw,ExecuteSqlRaw,ExecuteSqlRawAsync,SqlQueryRaw,ExecuteStoreQuery,ExecuteStoreCommand,ExecuteStoreQueryAsync,ExecuteStoreCommandAsync}'] },

@@ -16,14 +16,9 @@ function httpClient(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.ssrf',
-  title: 'Server-side request forgery (SSRF)',
-  severity: 'high',
+  class: 'ssrf',
   confidence: 'high',
-  cwe: ['CWE-918'],
-  owasp: ['A10:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} decides which server {sink} connects to',
   remediation:
     'Do not let the client choose the URL: keep scheme and host fixed (an `HttpClient` with a configured `BaseAddress` and a relative path built from validated values), or check the parsed `Uri.Host` against an allow-list and reject private and link-local addresses before sending.',
   references: [
@@ -32,7 +27,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ssrf',
     sinks: [
       {
         callee: [

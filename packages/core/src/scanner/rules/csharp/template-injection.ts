@@ -1,14 +1,9 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'csharp.template-injection',
-  title: 'Server-side template injection',
-  severity: 'critical',
+  class: 'template-injection',
   confidence: 'high',
-  cwe: ['CWE-1336', 'CWE-94'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is compiled as a template by {sink}: template code runs on the server (Razor templates run arbitrary C#)',
   remediation:
     'Keep templates in files or constants controlled by the application and pass user data only as the model (`RunCompile("welcome", typeof(Model), model)`); if users must author templates, use a logic-less engine with a sandbox (Scriban/Fluid with strict member access) and never Razor.',
   references: [
@@ -17,7 +12,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'template',
     sinks: [
       // RazorEngine: Engine.Razor.RunCompile(template, key, type, model), Razor.Parse(template, model)
       { callee: ['**.Engine.Razor.{RunCompile,Compile,AddTemplate,RunCompileAsync}', '**.Razor.{Parse,Compile,Run}', '*.{RunCompile,AddTemplate}'], args: [0], keywords: ['templateSource', 'razorTemplate', 'template'] },

@@ -52,12 +52,9 @@ function check(node: SyntaxNode): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.tls-verification-disabled',
-  title: 'TLS certificate validation disabled',
-  severity: 'medium',
+  class: 'tls-verification-disabled',
   confidence: 'high',
   cwe: ['CWE-295'],
-  owasp: ['A07:2021'],
   languages: ['csharp'],
   message: 'TLS certificate validation is disabled',
   remediation:

@@ -93,12 +93,9 @@ function creation(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.unsafe-deserialization',
-  title: 'Unsafe deserialization',
+  class: 'unsafe-deserialization',
   severity: 'high',
   confidence: 'high',
-  cwe: ['CWE-502'],
-  owasp: ['A08:2021'],
   languages: ['csharp'],
   message: 'Deserialization that lets the data choose which types to instantiate',
   remediation:

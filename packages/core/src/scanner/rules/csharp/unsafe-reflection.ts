@@ -18,14 +18,10 @@ function forSerializer(call: CallView): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.unsafe-reflection',
-  title: 'Unsafe reflection',
-  severity: 'high',
+  class: 'unsafe-reflection',
   confidence: 'high',
   cwe: ['CWE-470'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} selects the type, assembly or member loaded by {sink}',
   remediation:
     'Map the input to an allow-listed set of types (`Dictionary<string, Type>` or a `switch`), never pass it to `Type.GetType`, `Assembly.Load*`, `Activator.CreateInstance` or `InvokeMember`; load plug-ins only from a trusted directory with signed assemblies.',
   references: [
@@ -34,7 +30,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'reflection',
     sinks: [
       { callee: ['**.Type.GetType'], args: [0], where: (call) => !forSerializer(call) },
       { callee: ['**.Assembly.{Load,LoadFrom,LoadFile,UnsafeLoadFrom,LoadWithPartialName}', '**.AssemblyLoadContext.Default.{LoadFromAssemblyPath,LoadFromAssemblyName}', '*.LoadFromAssemblyPath'], args: [0] },

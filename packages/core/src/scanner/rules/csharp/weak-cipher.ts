@@ -61,12 +61,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.weak-cipher',
-  title: 'Weak cipher or cipher mode',
-  severity: 'medium',
+  class: 'weak-cipher',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['csharp'],
   message: 'A broken cipher or an insecure cipher mode is used',
   remediation:

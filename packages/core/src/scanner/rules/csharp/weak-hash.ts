@@ -47,12 +47,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.weak-hash',
-  title: 'Weak hash algorithm',
-  severity: 'medium',
+  class: 'weak-hash',
   confidence: 'high',
   cwe: ['CWE-328', 'CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['csharp'],
   message: 'A broken hash algorithm (MD5 or SHA-1) is used',
   remediation:

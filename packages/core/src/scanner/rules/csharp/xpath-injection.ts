@@ -21,14 +21,9 @@ function xpathText(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.xpath-injection',
-  title: 'XPath injection',
-  severity: 'high',
+  class: 'xpath-injection',
   confidence: 'high',
-  cwe: ['CWE-643'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is built into the XPath expression evaluated by {sink}',
   remediation:
     'Do not build XPath from input: compile a constant expression with variables (`XPathExpression.Compile("//user[@name=$name]")` with an `XsltArgumentList`/custom `XsltContext`), or validate the value against a strict pattern; in LINQ to XML, filter with `Where(e => (string)e.Attribute("name") == name)`.',
   references: [
@@ -37,7 +32,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xpath',
     sinks: [
       { callee: ['*.{SelectNodes,SelectSingleNode,XPathSelectElement,XPathSelectElements,XPathEvaluate}'], args: [0], where: (_c, _x, taint) => taint.built || taint.strength === 'remote' },
       { callee: ['**.Extensions.{XPathSelectElement,XPathSelectElements,XPathEvaluate}'], args: [1] },

@@ -25,14 +25,10 @@ function writesHtml(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'csharp.xss',
-  title: 'Cross-site scripting (XSS)',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['csharp'],
-  message: 'Untrusted data from {source} is written to the page without HTML encoding by {sink}',
   remediation:
     'Let Razor encode output (`@Model.Name`), or encode explicitly with `HtmlEncoder.Default.Encode(value)` / `WebUtility.HtmlEncode(value)` before `Response.Write`, `Html.Raw`, `new HtmlString(…)` or an HTML `Content(…)`; sanitize rich text with an HTML sanitizer (e.g. Ganss.Xss `HtmlSanitizer`).',
   references: [
@@ -42,7 +38,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       { callee: ['**.Response.Write', '**.Response.Output.Write', '**.Response.BinaryWrite'] },
       { callee: ['**.Response.WriteAsync', '**.Response.{OutputStream,Body}.{Write,WriteAsync}'], where: writesHtml },

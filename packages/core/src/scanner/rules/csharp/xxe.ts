@@ -111,12 +111,9 @@ function settingSite(node: SyntaxNode): SyntaxNode {
 }
 
 export default defineRule({
-  id: 'csharp.xxe',
-  title: 'XML external entity (XXE) processing enabled',
-  severity: 'high',
+  class: 'xxe',
   confidence: 'high',
   cwe: ['CWE-611'],
-  owasp: ['A05:2021'],
   languages: ['csharp'],
   message: 'The XML parser is configured to process DTDs or resolve external entities',
   remediation:

@@ -24,12 +24,8 @@ function check(node: SyntaxNode): Verdict {
 }
 
 export default defineRule({
-  id: 'csharp.zip-slip',
-  title: 'Zip Slip (archive path traversal)',
-  severity: 'high',
+  class: 'zip-slip',
   confidence: 'high',
-  cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['csharp'],
   message: 'An archive entry name is used as a file path without checking that it stays inside the target directory',
   remediation:

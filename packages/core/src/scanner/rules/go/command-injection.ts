@@ -61,14 +61,10 @@ function execVector(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'go.command-injection',
-  title: 'OS command injection',
-  severity: 'critical',
+  class: 'command-injection',
   confidence: 'high',
   cwe: ['CWE-78'],
-  owasp: ['A03:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} reaches {sink}, which runs it as a command',
   remediation:
     'Run a fixed program with an argument vector and no shell: `exec.CommandContext(ctx, "ping", "-c", "1", host)`, after validating the value against an allow-list or a strict pattern. Never pass request data as the program or as the script of `sh -c`; if a shell is unavoidable, pass the value as a positional parameter (`exec.Command("sh", "-c", `grep -- "$1" file`, "sh", value)`).',
   references: [
@@ -78,7 +74,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'command',
     sinks: [
       { callee: 'exec.Command', args: 'all', where: commandCall(0) },
       { callee: 'exec.CommandContext', args: 'all', where: commandCall(1) },

@@ -48,12 +48,9 @@ function reflectedOrigin(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'go.cors-misconfiguration',
-  title: 'CORS allows any origin with credentials',
-  severity: 'medium',
+  class: 'cors-misconfiguration',
   confidence: 'medium',
   cwe: ['CWE-942'],
-  owasp: ['A05:2021'],
   languages: ['go'],
   message: 'CORS trusts any origin while allowing credentials',
   remediation: 'Allow credentials only for an explicit list of trusted origins: compare the Origin header with an allow-list before echoing it, or configure `AllowOrigins: []string{"https://app.example.com"}`.',

@@ -42,12 +42,9 @@ function debugUse(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'go.debug-enabled',
-  title: 'Debug or profiling endpoints enabled',
-  severity: 'low',
+  class: 'debug-mode',
   confidence: 'high',
   cwe: ['CWE-489', 'CWE-215'],
-  owasp: ['A05:2021'],
   languages: ['go'],
   message: 'Debug features are enabled in server code',
   remediation:

@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import commandInjection from './command-injection.ts';
 import corsMisconfiguration from './cors-misconfiguration.ts';
 import debugEnabled from './debug-enabled.ts';
@@ -25,7 +25,7 @@ import xss from './xss.ts';
 import xxe from './xxe.ts';
 
 /** Go rules, sorted by id. */
-export const goRules: readonly Rule[] = [
+export const goRules: readonly RuleSpec[] = [
   commandInjection,
   corsMisconfiguration,
   debugEnabled,

@@ -124,12 +124,9 @@ function ginSetCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'go.insecure-cookie',
-  title: 'Cookie without Secure or HttpOnly',
-  severity: 'low',
+  class: 'insecure-cookie',
   confidence: 'medium',
   cwe: ['CWE-614', 'CWE-1004'],
-  owasp: ['A05:2021'],
   languages: ['go'],
   message: 'A cookie is set without the Secure or HttpOnly attribute',
   remediation:

@@ -33,12 +33,8 @@ function worldWritable(call: CallView, ctx: MatchContext) {
 }
 
 export default defineRule({
-  id: 'go.insecure-file-permissions',
-  title: 'World-writable file permissions',
-  severity: 'medium',
+  class: 'insecure-file-permissions',
   confidence: 'high',
-  cwe: ['CWE-732', 'CWE-276'],
-  owasp: ['A01:2021'],
   languages: ['go'],
   message: 'A file or directory is created world-writable',
   remediation: 'Use the narrowest mode that works: `0o600` for secrets and private files, `0o644` for readable files, `0o750`/`0o755` for directories.',

@@ -134,12 +134,8 @@ function generatorPackages(text: string, name: string): Set<string> {
 }
 
 export default defineRule({
-  id: 'go.insecure-random',
-  title: 'Insecure randomness for a secret',
-  severity: 'medium',
+  class: 'insecure-random',
   confidence: 'medium',
-  cwe: ['CWE-330', 'CWE-338'],
-  owasp: ['A02:2021'],
   languages: ['go'],
   message: 'math/rand is predictable and must not generate secrets',
   remediation:

@@ -75,12 +75,10 @@ function narrowing(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'go.integer-overflow-conversion',
-  title: 'Integer overflow in narrowing conversion',
+  class: 'integer-overflow',
   severity: 'medium',
   confidence: 'medium',
   cwe: ['CWE-190', 'CWE-681'],
-  owasp: ['A04:2021'],
   languages: ['go'],
   message: 'A parsed integer is converted to a narrower type without a range check',
   remediation:

@@ -66,14 +66,9 @@ function bindDn(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'go.ldap-injection',
-  title: 'LDAP injection',
-  severity: 'high',
+  class: 'ldap-injection',
   confidence: 'high',
-  cwe: ['CWE-90'],
-  owasp: ['A03:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} is built into an LDAP filter or DN passed to {sink}',
   remediation:
     'Escape values before building filters and DNs: `fmt.Sprintf("(uid=%s)", ldap.EscapeFilter(user))` and `ldap.EscapeDN(name)` (go-ldap/v3), or validate them against a strict pattern.',
   references: [
@@ -83,7 +78,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ldap',
     sinks: [
       { callee: 'ldap.NewSearchRequest', args: [0, 6], where: (call) => !searchedLater(call) },
       { callee: '*.{Search,SearchWithPaging,SearchAsync,SearchWithHandler}', args: [0], where: searchRuns },

@@ -55,14 +55,9 @@ function notErrorValue(arg: SyntaxNode): boolean {
 }
 
 export default defineRule({
-  id: 'go.log-injection',
-  title: 'Log injection',
-  severity: 'low',
+  class: 'log-injection',
   confidence: 'medium',
-  cwe: ['CWE-117'],
-  owasp: ['A09:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} is written raw into a log line by {sink}, so it can forge log entries',
   remediation:
     'Quote untrusted values in log lines (`log.Printf("login failed for %q", user)`), strip CR/LF (`strings.NewReplacer("\\n", "", "\\r", "").Replace(user)`), or use a structured logger (`slog.Info("login failed", "user", user)`) whose handler encodes values.',
   references: [
@@ -72,7 +67,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'log',
     sinks: [
       { callee: 'log.{Print,Printf,Println,Fatal,Fatalf,Fatalln,Panic,Panicf,Panicln}', args: 'all', where: logCall },
       { callee: '*.{Print,Printf,Println}', args: 'all', where: stdLogger },

@@ -116,14 +116,9 @@ function mongoReceiver(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'go.nosql-injection',
-  title: 'NoSQL injection',
-  severity: 'high',
+  class: 'nosql-injection',
   confidence: 'high',
-  cwe: ['CWE-943'],
-  owasp: ['A03:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} shapes the MongoDB query passed to {sink}',
   remediation:
     'Build filters from typed values (`bson.M{"username": req.Username}` with `Username string`), never decode a request body straight into a filter document, assert decoded values to their expected type (`v, ok := body["user"].(string)`), and do not put untrusted data in `$where`/`$expr`/`$function`.',
   references: [
@@ -133,7 +128,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'nosql',
     sinks: [
       {
         callee: '*.{Find,FindOne,FindOneAndUpdate,FindOneAndDelete,FindOneAndReplace,UpdateOne,UpdateMany,DeleteOne,DeleteMany,CountDocuments,ReplaceOne}',

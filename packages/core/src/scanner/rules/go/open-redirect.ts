@@ -26,14 +26,9 @@ function locationHeader(call: CallView, ctx: MatchContext, taint: Taint): boolea
 }
 
 export default defineRule({
-  id: 'go.open-redirect',
-  title: 'Open redirect',
-  severity: 'medium',
+  class: 'open-redirect',
   confidence: 'high',
-  cwe: ['CWE-601'],
-  owasp: ['A01:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} decides where {sink} redirects the browser',
   remediation:
     'Redirect only to local paths or allow-listed hosts: parse the target with `url.Parse` and accept it only when it has no scheme and no host and starts with a single `/` (not `//` or `/\\`), or map a key from the request to a fixed set of destinations.',
   references: [
@@ -42,7 +37,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'redirect',
     sinks: [
       { callee: 'http.Redirect', args: [2], where: offsite(2) },
       { callee: 'http.RedirectHandler', args: [0], where: offsite(0) },

@@ -124,14 +124,10 @@ function onFramework(...frameworks: string[]) {
 }
 
 export default defineRule({
-  id: 'go.path-traversal',
-  title: 'Path traversal',
-  severity: 'high',
+  class: 'path-traversal',
   confidence: 'high',
   cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} is used as a file path by {sink}, so it can reach files outside the intended directory',
   remediation:
     'Reduce the name to its last element with `filepath.Base`, or resolve it and check containment: `p := filepath.Join(base, name); if rel, err := filepath.Rel(base, p); err != nil || strings.HasPrefix(rel, "..") { reject }` (Go 1.20+: `filepath.IsLocal(name)`; Go 1.24+: `os.Root`). For archives, reject entry names that are absolute or contain `..` before joining them to the destination (Zip Slip).',
   references: [
@@ -142,7 +138,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     sinks: [
       { callee: 'os.{Open,OpenFile,ReadFile,WriteFile,Create,Remove,RemoveAll,ReadDir,Truncate,Chown,Lchown,DirFS}', args: [0] },
       { callee: 'os.{Mkdir,MkdirAll,Chmod,Chtimes}', args: [0], where: notArchiveDirectory },

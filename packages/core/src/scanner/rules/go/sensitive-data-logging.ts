@@ -32,12 +32,8 @@ function logsSecret(call: CallView, ctx: MatchContext) {
 }
 
 export default defineRule({
-  id: 'go.sensitive-data-logging',
-  title: 'Secret written to a log',
-  severity: 'medium',
+  class: 'sensitive-data-logging',
   confidence: 'medium',
-  cwe: ['CWE-532'],
-  owasp: ['A09:2021'],
   languages: ['go'],
   message: 'A password, token or key is written to the log',
   remediation: 'Never log secrets: log an identifier or a redacted form instead (`"token", token[:4]+"…"`), and mark secret fields with a `LogValue()` that redacts them for slog.',

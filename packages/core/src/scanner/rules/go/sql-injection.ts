@@ -129,14 +129,9 @@ function inlineCondition(call: CallView, ctx: MatchContext, taint: Taint): boole
 }
 
 export default defineRule({
-  id: 'go.sql-injection',
-  title: 'SQL injection',
-  severity: 'critical',
+  class: 'sql-injection',
   confidence: 'high',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
   remediation:
     'Keep the SQL text constant and pass values as arguments: `db.QueryContext(ctx, "SELECT … WHERE id = $1", id)` (`?` for MySQL/SQLite), GORM `db.Where("name = ?", name)`. For identifiers such as sort columns, map the input to a fixed allow-list of column names.',
   references: [
@@ -147,7 +142,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'sql',
     sinks: [
       {
         callee: '*.{Query,QueryRow,Exec,Prepare,Queryx,QueryRowx,MustExec,NamedExec,NamedQuery,Preparex,PrepareNamed,Raw}',

@@ -25,14 +25,9 @@ function httpClient(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'go.ssrf',
-  title: 'Server-side request forgery',
-  severity: 'high',
+  class: 'ssrf',
   confidence: 'high',
-  cwe: ['CWE-918'],
-  owasp: ['A10:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} decides where {sink} sends a server-side request',
   remediation:
     'Do not let request data choose the host: keep the scheme and host fixed and put user input only in an escaped path or query (`url.PathEscape`), or check the parsed URL against an allow-list of hosts (`u.Hostname()`), and block internal addresses in a custom `net.Dialer.Control`.',
   references: [
@@ -41,7 +36,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ssrf',
     sinks: [
       { callee: 'http.{Get,Head,Post,PostForm}', args: [0], where: hostUntrusted(0) },
       { callee: 'http.NewRequest', args: [1], where: hostUntrusted(1) },

@@ -16,14 +16,11 @@ function templateParse(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'go.template-injection',
-  title: 'Server-side template injection',
+  class: 'template-injection',
   severity: 'high',
   confidence: 'high',
   cwe: ['CWE-1336'],
-  owasp: ['A03:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} becomes template source code parsed by {sink}',
   remediation:
     'Never parse templates built from input. Keep template text constant (embedded files or literals) and pass untrusted values as data: `tmpl.Execute(w, map[string]any{"Name": name})`.',
   references: [
@@ -33,7 +30,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'template',
     sinks: [
       {
         // Narrow on purpose: a sink pattern makes the call's result clean, and `url.Parse(x)` must stay tainted.

@@ -21,12 +21,9 @@ function skipVerify(node: SyntaxNode): boolean | { node: SyntaxNode } {
 }
 
 export default defineRule({
-  id: 'go.tls-verification-disabled',
-  title: 'TLS certificate verification disabled',
-  severity: 'medium',
+  class: 'tls-verification-disabled',
   confidence: 'high',
   cwe: ['CWE-295'],
-  owasp: ['A07:2021'],
   languages: ['go'],
   message: 'InsecureSkipVerify: true accepts any certificate, so the connection can be intercepted (man-in-the-middle)',
   remediation:

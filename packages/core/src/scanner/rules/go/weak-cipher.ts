@@ -1,12 +1,9 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'go.weak-cipher',
-  title: 'Weak or broken cipher',
-  severity: 'medium',
+  class: 'weak-cipher',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['go'],
   message: 'DES, 3DES, RC4 and Blowfish are broken or have 64-bit blocks; data encrypted with them is not protected',
   remediation:

@@ -59,12 +59,9 @@ function weakSignatureHash(call: CallView, ctx: MatchContext) {
 }
 
 export default defineRule({
-  id: 'go.weak-hash',
-  title: 'Weak hash algorithm (MD5/SHA-1)',
-  severity: 'medium',
+  class: 'weak-hash',
   confidence: 'high',
   cwe: ['CWE-328', 'CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['go'],
   message: 'MD5/SHA-1 is a broken hash function and must not be used for security',
   remediation:

@@ -30,12 +30,9 @@ function weakVersion(node: SyntaxNode, ctx: MatchContext) {
 }
 
 export default defineRule({
-  id: 'go.weak-tls-version',
-  title: 'Deprecated TLS version allowed',
-  severity: 'medium',
+  class: 'weak-tls-version',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['go'],
   message: 'The TLS configuration allows a deprecated protocol version',
   remediation: 'Set `MinVersion: tls.VersionTLS12` (or `tls.VersionTLS13`) and do not cap `MaxVersion` below TLS 1.2.',

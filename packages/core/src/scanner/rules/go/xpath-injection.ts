@@ -2,14 +2,9 @@ import { defineRule } from '../../rule.ts';
 import { importsPath } from '../../lang/go/util.ts';
 
 export default defineRule({
-  id: 'go.xpath-injection',
-  title: 'XPath injection',
-  severity: 'high',
+  class: 'xpath-injection',
   confidence: 'high',
-  cwe: ['CWE-643'],
-  owasp: ['A03:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} is built into the XPath expression evaluated by {sink}',
   remediation:
     'Do not build XPath expressions from input. Select nodes with a constant expression and compare the untrusted value in Go (`node.SelectAttr("name") == name`), or validate it against a strict allow-list pattern before use.',
   references: [
@@ -19,7 +14,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xpath',
     sinks: [
       { callee: ['xmlquery.{Find,FindOne,Query,QueryAll,FindEach,FindEachWithBreak}', 'htmlquery.{Find,FindOne,Query,QueryAll}', 'jsonquery.{Find,FindOne,Query,QueryAll}'], args: [1] },
       { callee: ['xpath.{Compile,MustCompile,CompileWithNS,Select}', 'xmlpath.{Compile,MustCompile}', 'goxpath.{Parse,MustParse}'], args: [0] },

@@ -98,14 +98,10 @@ function fileTemplatePackage(node: SyntaxNode, code: string, name: string): stri
 }
 
 export default defineRule({
-  id: 'go.xss',
-  title: 'Cross-site scripting',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['go'],
-  message: 'Untrusted data from {source} is written into an HTML response by {sink} without escaping',
   remediation:
     'Render HTML with `html/template` (`tmpl.Execute(w, data)`), which escapes by context; never wrap untrusted data in `template.HTML`/`template.JS`/`template.URL`. When writing text directly, escape it with `html.EscapeString`/`template.HTMLEscapeString`, or serve it as `text/plain` or JSON.',
   references: [
@@ -115,7 +111,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       { callee: 'template.{HTML,HTMLAttr,JS,JSStr,URL,CSS,Srcset}', args: [0], label: 'an html/template trusted-content conversion' },
       { callee: 'fmt.{Fprintf,Fprint,Fprintln}', args: FROM_SECOND, where: fprint },

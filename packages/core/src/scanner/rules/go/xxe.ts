@@ -32,12 +32,9 @@ function laterParse(creation: SyntaxNode): SyntaxNode | null {
 }
 
 export default defineRule({
-  id: 'go.xxe',
-  title: 'XML external entity expansion',
-  severity: 'high',
+  class: 'xxe',
   confidence: 'medium',
   cwe: ['CWE-611'],
-  owasp: ['A05:2021'],
   languages: ['go'],
   message: 'The libxml2 parser is configured to substitute entities or load external DTDs, which allows XXE (file disclosure, SSRF)',
   remediation: 'Do not enable `XMLParseNoEnt`/`XMLParseDTDLoad` on untrusted documents; Go\'s `encoding/xml` does not process external entities and is safe by default.',

@@ -62,14 +62,10 @@ function spelEvaluation(call: CallView, ctx: MatchContext, taint: Taint): boolea
 }
 
 export default defineRule({
-  id: 'java.code-injection',
-  title: 'Code or expression-language injection',
-  severity: 'critical',
+  class: 'code-injection',
   confidence: 'high',
   cwe: ['CWE-94', 'CWE-95', 'CWE-917'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is evaluated as code or as an expression by {sink}',
   remediation:
     'Never evaluate scripts or expressions (JavaScript, Groovy, SpEL, OGNL, EL, MVEL, JEXL) built from request data. Map user choices to fixed expressions, pass user values as variables/bindings of a constant expression, and for SpEL use a `SimpleEvaluationContext` with read-only data binding.',
   references: [
@@ -80,7 +76,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'code',
     sinks: [
       { callee: ['*.eval', '*.compile', '*.evaluate', '*.createExpression', '*.createScript'], args: [0], where: scriptReceiver },
       { callee: ['{shell,groovyShell,groovy,gs}.{parse,run}', '*.{shell,groovyShell}.{parse,run}', 'GroovyShell().{parse,run,evaluate}'], args: [0] },

@@ -200,14 +200,10 @@ function wrapperRuns(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'java.command-injection',
-  title: 'OS command injection',
-  severity: 'critical',
+  class: 'command-injection',
   confidence: 'high',
   cwe: ['CWE-78'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} reaches {sink}, which runs it as an operating-system command',
   remediation:
     'Run a fixed program with an argument vector and no shell (`new ProcessBuilder("ping", "-c", "1", host)`), validate the value against an allow-list or a strict pattern first, and never pass untrusted text to `sh -c`/`cmd /c` or as a single `Runtime.exec(String)` command line.',
   references: [
@@ -217,7 +213,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'command',
     sinks: [
       { callee: ['*.exec'], args: [0], where: runtimeExec },
       { callee: ['ProcessBuilder'], args: 'all', where: processBuilder },

@@ -126,12 +126,9 @@ function creation(node: SyntaxNode): Verdict {
 }
 
 export default defineRule({
-  id: 'java.hardcoded-credentials',
-  title: 'Hard-coded credentials',
-  severity: 'high',
+  class: 'hardcoded-credentials',
   confidence: 'medium',
   cwe: ['CWE-798'],
-  owasp: ['A07:2021'],
   languages: ['java'],
   message: 'A credential is hard-coded in the source',
   remediation:

@@ -44,14 +44,10 @@ function onlyFileNames(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean 
 }
 
 export default defineRule({
-  id: 'java.header-injection',
-  title: 'HTTP response header injection',
-  severity: 'medium',
+  class: 'header-injection',
   confidence: 'medium',
   cwe: ['CWE-113'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is written into an HTTP response header by {sink}',
   remediation:
     'Remove CR and LF from values before putting them in headers (`value.replaceAll("[\\r\\n]", "")`), encode file names in Content-Disposition (`ContentDisposition.attachment().filename(name, UTF_8)`), and prefer a fixed set of header values.',
   references: [
@@ -60,7 +56,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'header',
     sinks: [{ callee: ['*.setHeader', '*.addHeader', '*.header'], args: [0, 1], where: responseHeader }],
     check: (_taint, ctx, at) => !onlyFileNames(at, ctx),
     params: 'never',

@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
@@ -30,7 +30,7 @@ import xxe from './xxe.ts';
 import zipSlip from './zip-slip.ts';
 
 /** java rules, sorted by id. */
-export const javaRules: readonly Rule[] = [
+export const javaRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
   hardcodedCredentials,

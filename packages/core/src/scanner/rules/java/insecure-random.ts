@@ -101,12 +101,8 @@ function use(call: CallView, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.insecure-random',
-  title: 'Predictable random number generator for a secret',
-  severity: 'medium',
+  class: 'insecure-random',
   confidence: 'medium',
-  cwe: ['CWE-330', 'CWE-338'],
-  owasp: ['A02:2021'],
   languages: ['java'],
   message: WEAK_MESSAGE,
   remediation:

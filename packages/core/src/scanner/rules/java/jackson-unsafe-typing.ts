@@ -36,12 +36,9 @@ function unsafeTyping(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.jackson-unsafe-typing',
-  title: 'Jackson polymorphic typing by class name',
+  class: 'unsafe-deserialization',
   severity: 'high',
   confidence: 'medium',
-  cwe: ['CWE-502'],
-  owasp: ['A08:2021'],
   languages: ['java'],
   message: 'Jackson is configured to instantiate classes named in the JSON (default typing or @JsonTypeInfo with Id.CLASS), which enables deserialization gadget attacks',
   remediation:

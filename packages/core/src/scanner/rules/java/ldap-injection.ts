@@ -30,14 +30,9 @@ function ldapFilterText(_call: CallView, ctx: MatchContext, taint: Taint): boole
 }
 
 export default defineRule({
-  id: 'java.ldap-injection',
-  title: 'LDAP injection',
-  severity: 'high',
+  class: 'ldap-injection',
   confidence: 'high',
-  cwe: ['CWE-90'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is built into the LDAP filter or DN passed to {sink}',
   remediation:
     'Escape values for LDAP filters (`LdapEncoder.filterEncode(x)` in Spring LDAP, `Filter.encodeValue(x)` in UnboundID, ESAPI `encodeForLDAP`) and for DNs (`LdapEncoder.nameEncode`, `Rdn.escapeValue`), or build queries with `LdapQueryBuilder.query().where("uid").is(x)` / filter arguments (`ctx.search(base, "(uid={0})", new Object[]{x}, controls)`).',
   references: [
@@ -46,7 +41,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ldap',
     sinks: [
       { callee: ['*.search', '*.searchForObject', '*.searchForContext', '*.authenticate', '*.lookup', '*.list', '*.bind', '*.unbind', '*.findOne', '*.find'], args: [0, 1], where: ldapSearch },
       { callee: ['**.query().filter', 'Filter.create', 'SearchRequest'], args: 'all', where: ldapFilterText },

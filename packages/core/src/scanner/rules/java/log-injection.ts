@@ -19,14 +19,9 @@ function loggerCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'java.log-injection',
-  title: 'Log injection',
-  severity: 'low',
+  class: 'log-injection',
   confidence: 'medium',
-  cwe: ['CWE-117'],
-  owasp: ['A09:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is concatenated into a log message by {sink}; line breaks in it can forge log entries',
   remediation:
     'Strip or encode CR/LF before logging request data (`value.replaceAll("[\\r\\n]", "_")`, OWASP `Encode.forJava`), or use a logging layout that encodes messages (Logback/Log4j2 with `%enc{%m}{CRLF}` / JSON layouts).',
   references: [
@@ -36,7 +31,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'log',
     sinks: [
       { callee: ['*.info', '*.warn', '*.error', '*.debug', '*.trace', '*.fatal', '*.log', '*.severe', '*.warning', '*.fine', '*.finer', '*.finest', '*.config'], args: 'all', where: loggerCall },
     ],

@@ -14,12 +14,9 @@ function dollarSubstitution(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.mybatis-sql-injection',
-  title: 'SQL injection through MyBatis ${} substitution',
+  class: 'sql-injection',
   severity: 'high',
   confidence: 'medium',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['java'],
   message: 'This MyBatis statement pastes a parameter into the SQL text with ${…}; callers passing request data get SQL injection',
   remediation:

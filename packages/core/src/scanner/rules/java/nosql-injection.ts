@@ -8,14 +8,9 @@ function whereOperator(call: CallView, ctx: MatchContext, _t: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'java.nosql-injection',
-  title: 'NoSQL (MongoDB) injection',
-  severity: 'high',
+  class: 'nosql-injection',
   confidence: 'high',
-  cwe: ['CWE-943'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is built into a MongoDB query document or `$where` expression by {sink}',
   remediation:
     'Build queries with typed builders (`Filters.eq("name", name)`, Spring Data `Criteria.where("name").is(name)`), never by concatenating JSON strings for `Document.parse`/`BasicQuery`, and never put request data in `$where` JavaScript.',
   references: [
@@ -25,7 +20,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'nosql',
     sinks: [
       { callee: ['BasicDBObject', 'Document', 'BasicDBObjectBuilder.start', '*.put', '*.append'], args: [1], where: whereOperator },
       { callee: ['{BasicDBObject,Document,BsonDocument,JSON,BasicDBList}.parse', 'BasicQuery', 'BasicUpdate', 'Filters.where', '*.whereJavaScript'], args: [0] },

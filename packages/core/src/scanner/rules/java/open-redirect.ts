@@ -54,14 +54,9 @@ function check(_taint: Taint, ctx: MatchContext, at: SyntaxNode): boolean {
 }
 
 export default defineRule({
-  id: 'java.open-redirect',
-  title: 'Open redirect',
-  severity: 'medium',
+  class: 'open-redirect',
   confidence: 'high',
-  cwe: ['CWE-601'],
-  owasp: ['A01:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} chooses where {sink} redirects the browser',
   remediation:
     'Redirect only to relative paths on this site or to an allow-list of destinations: map a client-supplied key to a fixed URL, or accept the value only if it starts with a single `/` (not `//` or `/\\`) and has no scheme.',
   references: [
@@ -70,7 +65,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'redirect',
     sinks: [
       { callee: ['*.sendRedirect', 'RedirectView', 'Response.{seeOther,temporaryRedirect}'], args: [0], where: target0 },
       { callee: ['ModelAndView'], args: [0], where: redirectView },

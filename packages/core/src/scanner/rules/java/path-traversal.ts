@@ -84,14 +84,10 @@ function fileNameArg(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'java.path-traversal',
-  title: 'Path traversal',
-  severity: 'high',
+  class: 'path-traversal',
   confidence: 'high',
   cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is used as a file path in {sink}, which allows reading or writing outside the intended directory',
   remediation:
     'Keep only the file name (`FilenameUtils.getName(x)`, `Paths.get(x).getFileName()`), or resolve against a base directory and verify the result stays inside it: `Path p = base.resolve(x).normalize(); if (!p.startsWith(base)) throw …`. Prefer looking files up by an id instead of by a client-supplied name.',
   references: [
@@ -101,7 +97,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     sinks: [
       { callee: FILE_CLASSES, args: [0, 1], where: notCheckedLater },
       { callee: ['PrintWriter', 'PrintStream', 'Formatter'], args: [0], where: fileNameArg },

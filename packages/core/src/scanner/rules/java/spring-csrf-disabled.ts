@@ -35,12 +35,8 @@ function csrfOff(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.spring-csrf-disabled',
-  title: 'Spring Security CSRF protection disabled',
-  severity: 'medium',
+  class: 'csrf-disabled',
   confidence: 'medium',
-  cwe: ['CWE-352'],
-  owasp: ['A01:2021'],
   languages: ['java'],
   message: 'CSRF protection is disabled for this Spring Security filter chain; browser sessions authenticated by cookies can be abused cross-site',
   remediation:

@@ -12,12 +12,9 @@ function debugOn(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.spring-security-debug',
-  title: 'Spring Security debug mode enabled',
-  severity: 'low',
+  class: 'debug-mode',
   confidence: 'high',
   cwe: ['CWE-489'],
-  owasp: ['A05:2021'],
   languages: ['java'],
   message: 'Spring Security debug mode is enabled; it logs request details, headers and session data and must not run in production',
   remediation: 'Remove `debug = true` from `@EnableWebSecurity` (and `web.debug(true)`), or enable it only in a development profile.',

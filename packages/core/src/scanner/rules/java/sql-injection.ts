@@ -65,14 +65,9 @@ function sqlReceiverOrText(call: CallView, ctx: MatchContext, taint: Taint): boo
 }
 
 export default defineRule({
-  id: 'java.sql-injection',
-  title: 'SQL injection',
-  severity: 'critical',
+  class: 'sql-injection',
   confidence: 'high',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
   remediation:
     'Use a PreparedStatement with `?` placeholders and bind values with `setString`/`setInt` (or JdbcTemplate/JPA parameters: `jdbcTemplate.query("… WHERE id = ?", mapper, id)`, `em.createQuery("… WHERE u.name = :name").setParameter("name", name)`); never concatenate or format values into SQL, even for prepareStatement. Validate identifiers (sort columns, table names) against an allow-list.',
   references: [
@@ -82,7 +77,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'sql',
     sinks: [
       // JDBC
       { callee: ['*.executeQuery', '*.executeUpdate', '*.executeLargeUpdate', '*.addBatch', '*.prepareStatement', '*.prepareCall', '*.nativeSQL'], where: sqlOnly },

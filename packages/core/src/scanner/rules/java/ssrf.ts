@@ -69,14 +69,9 @@ function secondTarget(call: CallView, ctx: MatchContext, taint: Taint): boolean 
 }
 
 export default defineRule({
-  id: 'java.ssrf',
-  title: 'Server-side request forgery',
-  severity: 'high',
+  class: 'ssrf',
   confidence: 'high',
-  cwe: ['CWE-918'],
-  owasp: ['A10:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} decides the address {sink} sends a server-side request to',
   remediation:
     'Do not fetch URLs supplied by the client. Keep the scheme and host fixed in configuration and let the client choose only an id or path segment (encoded with `UriComponentsBuilder`), or check the parsed host against an allow-list (`ALLOWED_HOSTS.contains(uri.getHost())`) and block private, loopback and link-local addresses.',
   references: [
@@ -85,7 +80,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ssrf',
     sinks: [
       { callee: ['*.openConnection', '*.openStream', '*.getContent'], receiver: true, where: urlOpen },
       { callee: ['*.getForObject', '*.getForEntity', '*.postForObject', '*.postForEntity', '*.postForLocation', '*.patchForObject', '*.headForHeaders', '*.optionsForAllow', '*.exchange', '*.put', '*.delete', '*.execute'], args: [0], where: restCall },

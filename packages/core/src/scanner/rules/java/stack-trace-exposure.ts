@@ -91,12 +91,9 @@ function exposure(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.stack-trace-exposure',
-  title: 'Exception details sent to the client',
-  severity: 'low',
+  class: 'stack-trace-exposure',
   confidence: 'medium',
   cwe: ['CWE-209'],
-  owasp: ['A04:2021'],
   languages: ['java'],
   message: 'An exception message or stack trace is written to the HTTP response, revealing internals to the client',
   remediation:

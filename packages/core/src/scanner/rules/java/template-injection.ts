@@ -42,14 +42,9 @@ function check(_taint: Taint, ctx: MatchContext, at: SyntaxNode): boolean {
 }
 
 export default defineRule({
-  id: 'java.template-injection',
-  title: 'Server-side template injection',
-  severity: 'critical',
+  class: 'template-injection',
   confidence: 'high',
-  cwe: ['CWE-1336', 'CWE-94'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} becomes template source or a view/template name in {sink}, which lets it run template expressions on the server',
   remediation:
     'Never build templates or view names from request data: keep templates as files, pass user data only as model variables, and map a client choice to a fixed view name through an allow-list. For Thymeleaf, do not return `"prefix/" + userInput` or `"page :: " + fragment` from a controller.',
   references: [
@@ -59,7 +54,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'template',
     sinks: [
       { callee: ['Velocity.evaluate', '*.evaluate'], args: [3], where: velocity },
       { callee: ['Template'], args: [1] },

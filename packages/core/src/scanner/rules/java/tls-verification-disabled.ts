@@ -139,12 +139,9 @@ function tlsOff(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.tls-verification-disabled',
-  title: 'TLS certificate or host name verification disabled',
-  severity: 'medium',
+  class: 'tls-verification-disabled',
   confidence: 'high',
   cwe: ['CWE-295'],
-  owasp: ['A07:2021'],
   languages: ['java'],
   message: 'TLS certificate or host name verification is turned off, so connections can be intercepted',
   remediation:

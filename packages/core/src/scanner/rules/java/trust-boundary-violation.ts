@@ -30,21 +30,15 @@ function sessionStore(call: CallView, ctx: MatchContext, taint: Taint): boolean 
 }
 
 export default defineRule({
-  id: 'java.trust-boundary-violation',
-  title: 'Request data stored in the session (trust boundary)',
-  severity: 'low',
+  class: 'trust-boundary-violation',
   confidence: 'low',
-  cwe: ['CWE-501'],
-  owasp: ['A04:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is stored in the session by {sink}, where later code will trust it',
   remediation:
     'Validate request data before storing it in the session, and store server-derived values (the authenticated user loaded from the database) rather than what the client sent.',
   references: ['https://cwe.mitre.org/data/definitions/501.html', 'https://owasp.org/www-project-top-ten/2017/A5_2017-Broken_Access_Control'],
   matcher: {
     kind: 'taint',
     // There is no trust-boundary class; `format` has no Java sanitizers, so only numbers and guards clear it.
-    class: 'format',
     sinks: [{ callee: ['*.setAttribute', '*.putValue'], args: [0, 1], where: sessionStore }],
     params: 'never',
     local: 'never',

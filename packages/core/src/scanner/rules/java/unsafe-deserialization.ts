@@ -88,12 +88,8 @@ function deserializes(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.unsafe-deserialization',
-  title: 'Deserialization of untrusted data',
-  severity: 'critical',
+  class: 'unsafe-deserialization',
   confidence: 'high',
-  cwe: ['CWE-502'],
-  owasp: ['A08:2021'],
   languages: ['java'],
   message: 'Untrusted data is deserialized here, which can instantiate arbitrary classes (remote code execution through gadget chains)',
   remediation:

@@ -79,12 +79,9 @@ function staticIv(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.weak-cipher',
-  title: 'Weak cipher, mode or protocol',
-  severity: 'medium',
+  class: 'weak-cipher',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['java'],
   message: 'A broken cipher, an insecure mode (ECB) or an obsolete protocol is used',
   remediation:

@@ -75,12 +75,9 @@ function weakEncoder(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'java.weak-hash',
-  title: 'Weak hash algorithm',
-  severity: 'medium',
+  class: 'weak-hash',
   confidence: 'high',
   cwe: ['CWE-328', 'CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['java'],
   message: 'MD5/SHA-1 (or another broken digest) is used here; it is unsafe for passwords, signatures, tokens and integrity checks',
   remediation:

@@ -15,14 +15,9 @@ function dom4jSelect(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'java.xpath-injection',
-  title: 'XPath injection',
-  severity: 'high',
+  class: 'xpath-injection',
   confidence: 'high',
-  cwe: ['CWE-643'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is built into the XPath expression evaluated by {sink}',
   remediation:
     'Keep the XPath expression constant and pass values as variables (`xpath.setXPathVariableResolver(...)` with `$name` in the expression), or validate the value strictly (allow-list, `^[A-Za-z0-9_-]+$`) / encode it with ESAPI `encodeForXPath`.',
   references: [
@@ -31,7 +26,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xpath',
     sinks: [
       { callee: ['*.evaluate', '*.compile', '*.evaluateExpression'], args: [0], where: xpathReceiver },
       { callee: ['*.selectNodes', '*.selectSingleNode', '*.valueOf', '*.createXPath', '*.numberValueOf'], args: [0], where: dom4jSelect },

@@ -78,14 +78,10 @@ function htmlResponse(taint: Taint, _ctx: MatchContext, at: SyntaxNode): boolean
 }
 
 export default defineRule({
-  id: 'java.xss',
-  title: 'Cross-site scripting',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['java'],
-  message: 'Untrusted data from {source} is written to the HTML response by {sink} without encoding',
   remediation:
     'Encode for the HTML context before writing (`Encode.forHtml(x)` from the OWASP Java Encoder, Spring `HtmlUtils.htmlEscape(x)`, `StringEscapeUtils.escapeHtml4(x)`), or render through a template engine that escapes by default (Thymeleaf `th:text`, JSP `<c:out>`). Return JSON with a JSON content type instead of building HTML strings.',
   references: [
@@ -95,7 +91,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       { callee: ['*.print', '*.println', '*.write', '*.append'], args: [0], where: writerSink },
       { callee: ['*.printf', '*.format'], args: 'all', where: writerSink },

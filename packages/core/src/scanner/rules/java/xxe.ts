@@ -103,12 +103,9 @@ function xxe(call: CallView, ctx: MatchContext): Verdict {
 const DECLARATORS = new Set(['variable_declarator']);
 
 export default defineRule({
-  id: 'java.xxe',
-  title: 'XML parser allows external entities (XXE)',
-  severity: 'high',
+  class: 'xxe',
   confidence: 'medium',
   cwe: ['CWE-611'],
-  owasp: ['A05:2021'],
   languages: ['java'],
   message: 'This XML parser factory is used without disabling DTDs and external entities, so parsing untrusted XML can read local files or reach internal hosts (XXE)',
   remediation:

@@ -60,12 +60,8 @@ function zipSlip(call: CallView, _ctx: MatchContext): Verdict {
 const IFS = new Set(['if_statement']);
 
 export default defineRule({
-  id: 'java.zip-slip',
-  title: 'Archive entry extracted outside the target directory (Zip Slip)',
-  severity: 'high',
+  class: 'zip-slip',
   confidence: 'high',
-  cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['java'],
   message: 'The name of an archive entry is used as a file path without checking that it stays inside the extraction directory',
   remediation:

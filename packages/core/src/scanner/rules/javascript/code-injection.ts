@@ -17,14 +17,10 @@ function global(name: string) {
 }
 
 export default defineRule({
-  id: 'javascript.code-injection',
-  title: 'Code injection',
-  severity: 'critical',
+  class: 'code-injection',
   confidence: 'high',
   cwe: ['CWE-94', 'CWE-95', 'CWE-829'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is evaluated as code by {sink}',
   remediation:
     'Do not evaluate strings built from input: parse data with `JSON.parse`, look functions up in a fixed map (`handlers[name]` after checking `Object.hasOwn(handlers, name)`), pass functions (not strings) to `setTimeout`, and load modules from a fixed list instead of `require(userInput)`. `vm` is not a security boundary.',
   references: [
@@ -35,7 +31,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'code',
     sinks: [
       { callee: ['eval', 'window.eval', 'globalThis.eval', 'global.eval'], args: [0], label: 'eval()' },
       { callee: ['Function', 'window.Function', 'globalThis.Function'], args: 'all', where: global('Function'), label: 'the Function constructor' },

@@ -48,14 +48,10 @@ function notConfig(taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.command-injection',
-  title: 'OS command injection',
-  severity: 'critical',
+  class: 'command-injection',
   confidence: 'high',
   cwe: ['CWE-78'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} reaches the shell command run by {sink}',
   remediation:
     'Run the program directly with an argument array and no shell (`execFile("git", ["log", branch])`, `spawn(cmd, args)` without `shell: true`), validate arguments against an allow-list, and put `--` before user-supplied operands. Never build a command line for `exec`/`execSync` from input.',
   references: [
@@ -65,7 +61,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'command',
     sinks: [
       { callee: [...cp('{exec,execSync}'), 'shelljs.exec', 'node-cmd.{run,runSync,get}', 'execa.{command,commandSync}', 'execa.{execaCommand,execaCommandSync}', 'execSh', 'exec-sh'], args: [0], label: 'a shell' },
       // The program itself.

@@ -55,12 +55,8 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.cors-misconfiguration',
-  title: 'CORS allows any origin with credentials',
-  severity: 'medium',
+  class: 'cors-misconfiguration',
   confidence: 'high',
-  cwe: ['CWE-942', 'CWE-346'],
-  owasp: ['A05:2021'],
   languages: ['javascript', 'typescript'],
   message: 'CORS trusts any origin while allowing credentials',
   remediation:

@@ -57,12 +57,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.debug-mode',
-  title: 'Debug mode or development error handler in production code',
-  severity: 'low',
+  class: 'debug-mode',
   confidence: 'medium',
   cwe: ['CWE-489', 'CWE-215'],
-  owasp: ['A05:2021'],
   languages: ['javascript', 'typescript'],
   message: 'Debug output or a development error handler is enabled unconditionally',
   remediation:

@@ -135,14 +135,10 @@ function directParameter(at: SyntaxNode, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.dom-xss',
-  title: 'DOM-based cross-site scripting',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is inserted into the page as HTML or a script URL by {sink}',
   remediation:
     'Insert text with `textContent`/`innerText` or jQuery `.text()`, build elements with `document.createElement`, sanitize HTML that must stay HTML with `DOMPurify.sanitize()`, and allow only `http:`/`https:` URLs in `href`/`src` (check `new URL(value).protocol`). Check `event.origin` in `message` listeners.',
   references: [
@@ -152,7 +148,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       { callee: ['document.write', 'document.writeln', 'window.document.write', 'window.document.writeln'], args: 'all' },
       { callee: ['*.insertAdjacentHTML'], args: [1] },

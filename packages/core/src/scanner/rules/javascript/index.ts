@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import corsMisconfiguration from './cors-misconfiguration.ts';
@@ -29,7 +29,7 @@ import xss from './xss.ts';
 import xxe from './xxe.ts';
 
 /** JavaScript and TypeScript rules, sorted by id. */
-export const javascriptRules: readonly Rule[] = [
+export const javascriptRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
   corsMisconfiguration,

@@ -135,12 +135,9 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.insecure-cookie',
-  title: 'Cookie without Secure or HttpOnly',
-  severity: 'low',
+  class: 'insecure-cookie',
   confidence: 'medium',
   cwe: ['CWE-614', 'CWE-1004'],
-  owasp: ['A05:2021'],
   languages: ['javascript', 'typescript'],
   message: 'A session or authentication cookie is set without the Secure or HttpOnly flag',
   remediation:

@@ -94,12 +94,8 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.insecure-random',
-  title: 'Insecure randomness for a secret value',
-  severity: 'medium',
+  class: 'insecure-random',
   confidence: 'medium',
-  cwe: ['CWE-330', 'CWE-338'],
-  owasp: ['A02:2021'],
   languages: ['javascript', 'typescript'],
   message: 'A predictable random generator produces a secret value (token, password, session id, code)',
   remediation:

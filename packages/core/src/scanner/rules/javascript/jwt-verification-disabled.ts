@@ -54,12 +54,8 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.jwt-verification-disabled',
-  title: 'JWT signature not verified',
-  severity: 'high',
+  class: 'jwt-verification-disabled',
   confidence: 'high',
-  cwe: ['CWE-347'],
-  owasp: ['A02:2021'],
   languages: ['javascript', 'typescript'],
   message: 'A JSON Web Token is accepted without verifying its signature',
   remediation:

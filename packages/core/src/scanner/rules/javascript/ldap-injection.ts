@@ -62,14 +62,9 @@ function ldapSearch(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.ldap-injection',
-  title: 'LDAP injection',
-  severity: 'high',
+  class: 'ldap-injection',
   confidence: 'high',
-  cwe: ['CWE-90'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is built into the LDAP filter or DN passed to {sink}',
   remediation:
     'Escape values for LDAP filters (`ldap-escape`: ldapEscape.filter`(uid=${user})`) or build filters as objects (`new ldap.EqualityFilter({ attribute: "uid", value: user })`); escape DN components with `ldapEscape.dn`.',
   references: [
@@ -79,7 +74,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ldap',
     sinks: [
       { callee: ['*.search', '*.searchAsync'], args: [0, 1], where: ldapSearch, label: 'an LDAP search' },
       { callee: ['ldapjs.parseFilter', 'ldap.parseFilter'], args: [0] },

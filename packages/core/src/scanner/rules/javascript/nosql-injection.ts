@@ -126,14 +126,9 @@ function filterArg(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.nosql-injection',
-  title: 'NoSQL injection',
-  severity: 'high',
+  class: 'nosql-injection',
   confidence: 'high',
-  cwe: ['CWE-943'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is used as a MongoDB query filter by {sink}: a client can send operators such as `{"$ne": null}` or JavaScript for `$where`',
   remediation:
     'Cast each value to the type you expect before querying (`{ email: String(req.body.email) }`), validate the body with a schema (zod, joi, class-validator), or strip operator keys with `mongo-sanitize` / `express-mongo-sanitize`; enable Mongoose `sanitizeFilter`. Never build `$where` JavaScript from input.',
   references: [
@@ -143,7 +138,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'nosql',
     sinks: [
       {
         callee: [

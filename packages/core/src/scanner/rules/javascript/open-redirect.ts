@@ -90,14 +90,9 @@ function browserTarget(target: SyntaxNode, ctx: MatchContext, taint: Taint): boo
 }
 
 export default defineRule({
-  id: 'javascript.open-redirect',
-  title: 'Open redirect',
-  severity: 'medium',
+  class: 'open-redirect',
   confidence: 'high',
-  cwe: ['CWE-601'],
-  owasp: ['A01:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} decides where {sink} sends the user',
   remediation:
     'Redirect only to local paths or allow-listed hosts: accept a path that starts with a single `/` (not `//` or `/\\`), or parse it with `new URL(target, base)` and compare `url.origin` with your own origin before redirecting; otherwise fall back to a fixed page.',
   references: [
@@ -107,7 +102,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'redirect',
     sinks: [
       { callee: ['*.redirect'], args: [0, 1], where: (call, ctx, taint) => responseReceiver(call, ctx) && redirectTarget(call, ctx, taint) },
       { callee: ['redirect', 'permanentRedirect', 'next/navigation.{redirect,permanentRedirect}'], args: [0], where: redirectTarget },

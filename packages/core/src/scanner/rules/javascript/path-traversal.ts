@@ -55,14 +55,10 @@ function traversable(taint: Taint, ctx: MatchContext, at: SyntaxNode): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.path-traversal',
-  title: 'Path traversal',
-  severity: 'high',
+  class: 'path-traversal',
   confidence: 'high',
   cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} reaches the file path used by {sink}',
   remediation:
     'Reduce the input to a file name with `path.basename()`, or resolve it against a base directory and check the result stays inside (`const p = path.resolve(BASE, name); if (!p.startsWith(BASE + path.sep)) return res.sendStatus(400);`). With Express use `res.sendFile(name, { root: BASE })`.',
   references: [
@@ -72,7 +68,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     sinks: [
       { callee: fs(ONE_PATH), args: [0] },
       { callee: fs(TWO_PATHS), args: [0, 1] },

@@ -56,14 +56,10 @@ function nestedKeyAssignment(target: SyntaxNode, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.prototype-pollution',
-  title: 'Prototype pollution',
-  severity: 'high',
+  class: 'prototype-pollution',
   confidence: 'high',
   cwe: ['CWE-1321'],
-  owasp: ['A08:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} reaches {sink}, which can write `__proto__`/`constructor.prototype` and change every object in the process',
   remediation:
     'Do not deep-merge or set paths from request objects: validate the body with a schema and copy known fields, reject `__proto__`, `constructor` and `prototype` keys, merge into `Object.create(null)` objects or `Map`s, and keep lodash up to date (≥ 4.17.21).',
   references: [
@@ -73,7 +69,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'prototype',
     sinks: [
       { callee: [...lodash('{merge,mergeWith,defaultsDeep}'), 'lodash.merge', 'lodash.mergewith', 'lodash.defaultsdeep', 'lodash/merge', 'lodash/mergeWith', 'lodash/defaultsDeep', 'merge-deep', 'mixin-deep', 'deep-extend', 'defaults-deep', 'merge.recursive', 'deepmerge'], args: [1, 2, 3, 4], where: (call, ctx, taint) => objectInput(taint) && mergesClientKeys(call, ctx, 1) },
       { callee: [...lodash('{set,setWith,update,updateWith}'), 'lodash.set', 'lodash.setwith', 'lodash/set', 'lodash/setWith', 'set-value', 'dot-prop.setProperty', 'dot-prop.set', 'dotProp.set', 'object-path.set', 'objectPath.set', 'dset', 'dset.dset', 'just-safe-set'], args: [1], where: (_call, _ctx, taint) => taint.strength === 'remote' },

@@ -178,12 +178,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.react-dangerous-html',
-  title: 'Unsanitized HTML in dangerouslySetInnerHTML',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'medium',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
   message: 'A non-constant value is rendered as raw HTML through dangerouslySetInnerHTML without sanitization',
   remediation:

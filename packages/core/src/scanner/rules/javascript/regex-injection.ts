@@ -24,14 +24,10 @@ function pattern(call: CallView, _ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.regex-injection',
-  title: 'Regular expression built from untrusted input (ReDoS)',
-  severity: 'medium',
+  class: 'regex-injection',
   confidence: 'high',
   cwe: ['CWE-1333', 'CWE-730'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is compiled as a regular expression by {sink}: a crafted pattern can block the event loop (ReDoS) or change what matches',
   remediation:
     'Escape input before putting it into a pattern (`escape-string-regexp`, `_.escapeRegExp`, or `s.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&")`), limit its length, or match with plain string methods (`includes`, `startsWith`). For user-supplied patterns use a linear-time engine such as `re2`.',
   references: [
@@ -41,7 +37,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'regex',
     sinks: [{ callee: ['RegExp', 'window.RegExp'], args: [0], where: pattern, label: 'the RegExp constructor' }],
     params: 'never',
     local: 'never',

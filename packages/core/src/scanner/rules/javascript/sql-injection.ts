@@ -45,14 +45,9 @@ function queryBuilder(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.sql-injection',
-  title: 'SQL injection',
-  severity: 'critical',
+  class: 'sql-injection',
   confidence: 'high',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
   remediation:
     'Pass values as query parameters (`db.query("SELECT … WHERE id = $1", [id])`, `?` placeholders, Sequelize `replacements`, TypeORM `.where("u.id = :id", { id })`, or a tagged-template client such as postgres.js or Prisma `$queryRaw`), never by concatenation or template literals. Pick identifiers (sort columns, directions) from an allow-list.',
   references: [
@@ -62,7 +57,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'sql',
     sinks: [
       {
         callee: ['*.query', '*.execute', '*.exec', '*.all', '*.get', '*.run', '*.prepare', '*.each', '*.none', '*.one', '*.oneOrNone', '*.many', '*.manyOrNone', '*.any', '*.result', '*.multi', '*.unsafe', '*.queryRaw', '*.executeRaw'],

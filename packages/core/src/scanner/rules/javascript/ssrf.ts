@@ -88,14 +88,9 @@ function library(...modules: string[]) {
 }
 
 export default defineRule({
-  id: 'javascript.ssrf',
-  title: 'Server-side request forgery',
-  severity: 'high',
+  class: 'ssrf',
   confidence: 'high',
-  cwe: ['CWE-918'],
-  owasp: ['A10:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} controls the host requested by {sink}',
   remediation:
     'Do not let the request choose the host. Keep the scheme and host fixed in code and put user data only in the path or query (`https://api.example.com/items/${encodeURIComponent(id)}`), or parse the URL and check `new URL(url).hostname` against an allow-list, and block private and link-local addresses (for example with `ssrf-req-filter` or a DNS-pinning agent).',
   references: [
@@ -104,7 +99,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ssrf',
     sinks: [
       { callee: ['axios', `axios.${VERBS}`, 'axios.getUri'], args: [0, 1], where: dangerousTarget, label: 'axios' },
       { callee: ['fetch', 'window.fetch', 'globalThis.fetch', 'node-fetch', 'undici.{fetch,request,stream}', 'ky', `ky.${VERBS}`, 'ofetch', '$fetch'], args: [0, 1], where: dangerousTarget },

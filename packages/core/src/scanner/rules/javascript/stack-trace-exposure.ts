@@ -48,12 +48,8 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.stack-trace-exposure',
-  title: 'Stack trace sent to the client',
-  severity: 'low',
+  class: 'stack-trace-exposure',
   confidence: 'high',
-  cwe: ['CWE-209', 'CWE-497'],
-  owasp: ['A05:2021'],
   languages: ['javascript', 'typescript'],
   message: 'An error stack trace is sent in the HTTP response',
   remediation:

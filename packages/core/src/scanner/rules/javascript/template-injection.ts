@@ -1,14 +1,10 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'javascript.template-injection',
-  title: 'Server-side template injection',
-  severity: 'critical',
+  class: 'template-injection',
   confidence: 'high',
   cwe: ['CWE-1336'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is compiled as a template by {sink}, so it can run code on the server',
   remediation:
     'Never use input as template source: keep templates in files or constants and pass input only as data (`ejs.render(TEMPLATE, { name })`, `pug.renderFile("view.pug", { name })`, `nunjucks.render("page.njk", ctx)`).',
   references: [
@@ -18,7 +14,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'template',
     sinks: [
       {
         callee: [

@@ -53,12 +53,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.tls-verification-disabled',
-  title: 'TLS certificate verification disabled',
-  severity: 'medium',
+  class: 'tls-verification-disabled',
   confidence: 'high',
   cwe: ['CWE-295'],
-  owasp: ['A07:2021'],
   languages: ['javascript', 'typescript'],
   message: 'TLS certificate verification is turned off',
   remediation:

@@ -16,14 +16,9 @@ function unsafeYaml(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.unsafe-deserialization',
-  title: 'Unsafe deserialization',
-  severity: 'critical',
+  class: 'unsafe-deserialization',
   confidence: 'high',
-  cwe: ['CWE-502'],
-  owasp: ['A08:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is deserialized by {sink}, which can run code embedded in it',
   remediation:
     'Exchange data as JSON (`JSON.parse`) and validate it with a schema. Do not use `node-serialize`, `serialize-to-js` `deserialize`, `funcster` or `cryo` on data from outside; with js-yaml use `load()` from js-yaml 4 (default schema) or `safeLoad()` in js-yaml 3, never the full schema.',
   references: [
@@ -33,7 +28,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'deserialization',
     sinks: [
       { callee: ['node-serialize.unserialize', 'serialize.unserialize', 'node-serialize.deserialize'], args: [0], label: 'node-serialize unserialize()' },
       { callee: ['serialize-to-js.deserialize', 'serializeToJs.deserialize'], args: [0] },

@@ -239,12 +239,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.unsafe-merge',
-  title: 'Prototype pollution in a merge or path-setter helper',
-  severity: 'high',
+  class: 'prototype-pollution',
   confidence: 'medium',
   cwe: ['CWE-1321'],
-  owasp: ['A08:2021'],
   languages: ['javascript', 'typescript'],
   message: 'A recursive merge or path setter writes attacker-chosen keys without rejecting "__proto__" and "constructor"',
   remediation:

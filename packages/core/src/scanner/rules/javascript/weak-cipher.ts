@@ -82,12 +82,9 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.weak-cipher',
-  title: 'Weak cipher or cipher mode',
-  severity: 'medium',
+  class: 'weak-cipher',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['javascript', 'typescript'],
   message: 'A weak cipher, ECB mode or a constant IV is used',
   remediation:

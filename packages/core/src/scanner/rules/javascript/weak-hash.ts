@@ -97,12 +97,9 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.weak-hash',
-  title: 'Weak hash algorithm',
-  severity: 'medium',
+  class: 'weak-hash',
   confidence: 'medium',
   cwe: ['CWE-328', 'CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['javascript', 'typescript'],
   message: 'A broken hash algorithm (MD5/SHA-1) is used for a security purpose',
   remediation:

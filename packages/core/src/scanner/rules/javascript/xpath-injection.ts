@@ -14,14 +14,9 @@ function libxmlQuery(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.xpath-injection',
-  title: 'XPath injection',
-  severity: 'high',
+  class: 'xpath-injection',
   confidence: 'high',
-  cwe: ['CWE-643'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is built into the XPath expression evaluated by {sink}',
   remediation:
     'Do not build XPath expressions from input: use variables (`xpath.useNamespaces`/`xpath.parse(expr).select({ node, variables: { name } })` with `$name` in the expression), or validate the value against a strict allow-list and escape quotes.',
   references: [
@@ -31,7 +26,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xpath',
     sinks: [
       { callee: ['xpath.{select,select1,evaluate,parse}', 'xpath', 'document.evaluate', '*.selectNodes', '*.selectSingleNode', 'xpath.useNamespaces()'], args: [0] },
       { callee: ['*.evaluate'], args: [0], where: (call, ctx, taint) => /^(?:document|doc|xmlDoc|dom|xml)$/i.test(call.receiver?.text ?? '') && taint.built },

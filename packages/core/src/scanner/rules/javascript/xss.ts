@@ -157,14 +157,10 @@ function lambdaHtml(fn: FunctionView, at: SyntaxNode): boolean {
 }
 
 export default defineRule({
-  id: 'javascript.xss',
-  title: 'Cross-site scripting in a server response',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['javascript', 'typescript'],
-  message: 'Untrusted data from {source} is written into an HTML response by {sink} without escaping',
   remediation:
     'Render HTML with a template engine that escapes by default (EJS `<%= %>`, Pug, Handlebars `{{ }}`, React SSR), escape values with `escape-html`/`he.encode` before building markup, or send data as JSON (`res.json()`) or `text/plain`. Never wrap input in `new Handlebars.SafeString()`.',
   references: [
@@ -174,7 +170,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       { callee: ['*.send', '*.write', '*.end'], args: [0], where: expressResponse },
       { callee: ['*.send'], args: [0], where: fastifyReply },

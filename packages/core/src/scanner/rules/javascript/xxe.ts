@@ -19,12 +19,9 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'javascript.xxe',
-  title: 'XML external entity expansion',
-  severity: 'high',
+  class: 'xxe',
   confidence: 'medium',
   cwe: ['CWE-611'],
-  owasp: ['A05:2021'],
   languages: ['javascript', 'typescript'],
   message: 'XML is parsed with external entity expansion enabled (noent: true), so a document can read local files or reach internal URLs',
   remediation:

@@ -1,14 +1,10 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'php.code-injection',
-  title: 'Code injection (eval of untrusted data)',
-  severity: 'critical',
+  class: 'code-injection',
   confidence: 'high',
   cwe: ['CWE-94', 'CWE-95'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is evaluated or called as PHP code by {sink}',
   remediation:
     'Never evaluate request data: remove `eval`/`assert`/`create_function`/`preg_replace` with `/e` (use `preg_replace_callback`), and map user choices to code through an explicit allow-list (`$handlers = [\'list\' => fn() => …]; $handlers[$action] ?? abort(404)`) instead of `call_user_func($_GET[\'fn\'])` or `$fn()`.',
   references: [
@@ -18,7 +14,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'code',
     sinks: [
       { callee: ['eval', 'assert', 'create_function'], args: [0, 1] },
       // preg_replace('/…/e', $replacement, $subject): the adapter names it `preg_replace/eval`.

@@ -10,14 +10,10 @@ function commandString(call: CallView, _ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'php.command-injection',
-  title: 'OS command injection',
-  severity: 'critical',
+  class: 'command-injection',
   confidence: 'high',
   cwe: ['CWE-78'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} reaches the shell command run by {sink}',
   remediation:
     'Avoid the shell: use a PHP API for the task, or run a fixed program with an argument vector (`proc_open([\'ping\', \'-c\', \'1\', $host], …)`, Symfony `new Process([\'ping\', $host])`). If a shell is unavoidable, quote every untrusted value with `escapeshellarg()` and validate it against an allow-list.',
   references: [
@@ -27,7 +23,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'command',
     sinks: [
       { callee: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'pcntl_exec', 'expect_popen', 'ssh2_exec'], args: [0] },
       { callee: ['ssh2_exec'], args: [1] },

@@ -63,12 +63,9 @@ function debugDisplayOff(code: string): boolean {
 }
 
 export default defineRule({
-  id: 'php.debug-mode',
-  title: 'Debug output enabled',
-  severity: 'low',
+  class: 'debug-mode',
   confidence: 'medium',
   cwe: ['CWE-489', 'CWE-200'],
-  owasp: ['A05:2021'],
   languages: ['php'],
   message: 'Debug output is enabled and exposes internal details to users',
   remediation:

@@ -1,14 +1,9 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'php.file-inclusion',
-  title: 'File inclusion from untrusted path',
-  severity: 'critical',
+  class: 'file-inclusion',
   confidence: 'high',
-  cwe: ['CWE-98', 'CWE-22'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} controls the file loaded by {sink} (local/remote file inclusion)',
   remediation:
     'Never build `include`/`require` paths from request data. Map the request value to a fixed file through an allow-list (`$pages = [\'home\' => \'home.php\']; include __DIR__ . \'/pages/\' . ($pages[$p] ?? \'404.php\');`), or at least strip directories with `basename()` and check the result with `in_array($page, $allowed, true)`.',
   references: [
@@ -18,7 +13,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     sinks: [{ callee: ['include', 'include_once', 'require', 'require_once'], args: [0] }],
     params: 'never',
     local: 'never',

@@ -124,12 +124,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'php.hardcoded-credentials',
-  title: 'Hard-coded credentials',
-  severity: 'high',
+  class: 'hardcoded-credentials',
   confidence: 'medium',
   cwe: ['CWE-798'],
-  owasp: ['A07:2021'],
   languages: ['php'],
   message: 'A password, key or token is hard-coded in the source',
   remediation:

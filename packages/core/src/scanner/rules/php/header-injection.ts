@@ -16,14 +16,9 @@ function clientChoosesHeader(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'php.header-injection',
-  title: 'HTTP or mail header injection',
-  severity: 'medium',
+  class: 'header-injection',
   confidence: 'medium',
-  cwe: ['CWE-113', 'CWE-93'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is written into an HTTP or mail header by {sink}',
   remediation:
     'Do not put request data into response headers. If a value must go there (a download file name), restrict it to an allow-list or strip CR/LF and quote it (`rawurlencode()`; `filename*=UTF-8\'\'…`). Never let the client choose the whole header line.',
   references: [
@@ -33,7 +28,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'header',
     sinks: [
       { callee: ['header'], args: [0], where: (call, ctx) => clientChoosesHeader(call, ctx) },
       // PSR-7 and Symfony: the client picking the header name.

@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import debugMode from './debug-mode.ts';
@@ -27,7 +27,7 @@ import xss from './xss.ts';
 import xxe from './xxe.ts';
 
 /** php rules, sorted by id. */
-export const phpRules: readonly Rule[] = [
+export const phpRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
   debugMode,

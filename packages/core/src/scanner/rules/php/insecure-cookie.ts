@@ -115,12 +115,9 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'php.insecure-cookie',
-  title: 'Cookie without Secure or HttpOnly',
-  severity: 'low',
+  class: 'insecure-cookie',
   confidence: 'medium',
   cwe: ['CWE-614', 'CWE-1004'],
-  owasp: ['A05:2021'],
   languages: ['php'],
   message: 'A sensitive cookie is set without the Secure and/or HttpOnly flag',
   remediation:

@@ -49,12 +49,8 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'php.insecure-randomness',
-  title: 'Insecure randomness for a secret value',
-  severity: 'medium',
+  class: 'insecure-random',
   confidence: 'medium',
-  cwe: ['CWE-330', 'CWE-338'],
-  owasp: ['A02:2021'],
   languages: ['php'],
   message: 'A predictable random generator produces a secret value (token, password, session id, code)',
   remediation:

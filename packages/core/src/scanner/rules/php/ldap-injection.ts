@@ -2,14 +2,9 @@ import { defineRule } from '../../rule.ts';
 import { receiverName } from '../../lang/php/helpers.ts';
 
 export default defineRule({
-  id: 'php.ldap-injection',
-  title: 'LDAP injection',
-  severity: 'high',
+  class: 'ldap-injection',
   confidence: 'high',
-  cwe: ['CWE-90'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is built into the LDAP filter or DN passed to {sink}',
   remediation:
     'Escape every value put into a filter with `ldap_escape($value, \'\', LDAP_ESCAPE_FILTER)` (and `LDAP_ESCAPE_DN` for DNs), or use a library query builder that escapes (Symfony Ldap, LdapRecord `where()`).',
   references: [
@@ -19,7 +14,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ldap',
     sinks: [
       { callee: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
       // The base DN is set by the operator when it comes from the environment or a config file (also when a

@@ -73,14 +73,9 @@ function filterCarries(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'php.nosql-injection',
-  title: 'NoSQL (MongoDB) operator injection',
-  severity: 'high',
+  class: 'nosql-injection',
   confidence: 'medium',
-  cwe: ['CWE-943'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is placed into a MongoDB query filter by {sink}; a request array such as `user[$ne]=` becomes a query operator',
   remediation:
     'Cast request values to scalars before querying (`(string) $_POST[\'user\']`, `strval()`, `(int)`), reject arrays (`is_string()`), and never build `$where` JavaScript from input.',
   references: [
@@ -89,7 +84,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'nosql',
     sinks: [
       {
         callee: ['*.{find,findOne,findOneAndUpdate,findOneAndReplace,findOneAndDelete,deleteOne,deleteMany,updateOne,updateMany,replaceOne,countDocuments,count,aggregate,distinct,remove,update}'],

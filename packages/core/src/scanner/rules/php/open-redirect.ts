@@ -32,14 +32,9 @@ function open(arg: SyntaxNode | undefined, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'php.open-redirect',
-  title: 'Open redirect',
-  severity: 'medium',
+  class: 'open-redirect',
   confidence: 'high',
-  cwe: ['CWE-601'],
-  owasp: ['A01:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} decides where {sink} redirects the browser',
   remediation:
     'Redirect only to relative paths you build, or check the target against an allow-list of hosts (`parse_url($url, PHP_URL_HOST)`); in WordPress use `wp_safe_redirect()` / `wp_validate_redirect()`, in Laravel `redirect()->route(…)` or `redirect()->intended()`.',
   references: [
@@ -48,7 +43,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'redirect',
     sinks: [
       { callee: ['header'], args: [0], where: (call, ctx) => locationHeader(call, ctx) && open(call.args[0]?.node, ctx) },
       { callee: ['wp_redirect', 'redirect', 'Redirect.to', 'Redirect.away', 'redirect().to', 'redirect().away', 'to_route_url', '$this.redirect', 'RedirectResponse', 'Response.redirect', '*.withRedirect'], args: [0], where: (call, ctx) => open(call.args.find((a) => a.index === 0)?.node, ctx) && (call.name !== 'RedirectResponse' || call.isNew) },

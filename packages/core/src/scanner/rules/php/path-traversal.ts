@@ -19,14 +19,10 @@ function pathLike(taint: Taint, arg: SyntaxNode, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'php.path-traversal',
-  title: 'Path traversal',
-  severity: 'high',
+  class: 'path-traversal',
   confidence: 'high',
   cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is used as a file path by {sink}',
   remediation:
     'Do not build file paths from request data. Keep only the file name (`basename($name)`), resolve it with `realpath()` and check that the result starts with the intended base directory (`str_starts_with($real, $base . DIRECTORY_SEPARATOR)`), or map ids to files through an allow-list.',
   references: [
@@ -36,7 +32,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     sinks: [
       { callee: FILE_FUNCTIONS, args: [0] },
       { callee: ['copy', 'rename', 'symlink', 'link'], args: [0, 1] },

@@ -1,14 +1,10 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'php.regex-injection',
-  title: 'Regular expression injection',
-  severity: 'medium',
+  class: 'regex-injection',
   confidence: 'medium',
   cwe: ['CWE-1333', 'CWE-400', 'CWE-95'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is used as the regular expression of {sink} (ReDoS, and code execution through the /e modifier on old PHP)',
   remediation:
     'Quote untrusted text before putting it into a pattern: `preg_match(\'/\' . preg_quote($term, \'/\') . \'/i\', $s)`, or use plain string functions (`str_contains`, `stripos`).',
   references: [
@@ -18,7 +14,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'regex',
     // The adapter names preg_* calls whose pattern is built at run time `preg_match/dynamic` etc.
     sinks: [
       {

@@ -51,14 +51,9 @@ function withoutConnection(call: CallView): boolean {
 }
 
 export default defineRule({
-  id: 'php.sql-injection',
-  title: 'SQL injection',
-  severity: 'critical',
+  class: 'sql-injection',
   confidence: 'high',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
   remediation:
     'Use prepared statements with bound parameters: `$stmt = $pdo->prepare("SELECT … WHERE id = ?"); $stmt->execute([$id]);`, `$mysqli->prepare(…)` + `bind_param`, `$wpdb->prepare("… %s", $x)`, Laravel `DB::select("… = ?", [$x])` / query builder `where("col", $x)`. Never concatenate or interpolate request data into SQL; cast numeric ids with `(int)`.',
   references: [
@@ -68,7 +63,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'sql',
     sinks: [
       // Procedural drivers: the query is the argument after the link.
       { callee: ['mysqli_query', 'mysqli_real_query', 'mysqli_multi_query', 'mysqli_prepare', 'mysqli_send_query', 'mysqli_stmt_prepare', 'mysql_db_query', 'odbc_exec', 'odbc_prepare', 'sqlsrv_query', 'sqlsrv_prepare', 'oci_parse', 'db2_exec', 'db2_prepare', 'cubrid_query', 'ingres_query', 'maxdb_query', 'fbsql_query'], args: [1] },

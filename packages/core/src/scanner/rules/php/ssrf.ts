@@ -71,14 +71,9 @@ const CLIENT_PROPS = 'client,httpClient,http,guzzle,guzzleClient,apiClient,restC
 const VERBS = '{get,post,put,patch,delete,head,options,getAsync,postAsync,putAsync,deleteAsync}';
 
 export default defineRule({
-  id: 'php.ssrf',
-  title: 'Server-side request forgery',
-  severity: 'high',
+  class: 'ssrf',
   confidence: 'high',
-  cwe: ['CWE-918'],
-  owasp: ['A10:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} controls the URL requested by {sink}',
   remediation:
     'Do not fetch URLs taken from the request. Keep the scheme and host fixed in code and put user data only in the path or query (`"https://api.example.com/items/" . rawurlencode($id)`), or check `parse_url($url, PHP_URL_HOST)` against an allow-list and block internal addresses before fetching (WordPress: `wp_safe_remote_get`).',
   references: [
@@ -87,7 +82,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ssrf',
     sinks: [
       { callee: ['curl_init', 'fsockopen', 'pfsockopen', 'stream_socket_client', 'get_headers', 'wp_remote_get', 'wp_remote_post', 'wp_remote_request', 'wp_remote_head', 'download_url', 'SoapClient', 'simplexml_load_file'], args: [0] },
       { callee: ['file_get_contents', 'fopen', 'file', 'readfile', 'copy', 'getimagesize'], args: [0], where: (call, ctx, taint) => urlLike(taint, call.args[0]?.node ?? call.node, ctx) },

@@ -2,14 +2,10 @@ import { defineRule } from '../../rule.ts';
 import { receiverName } from '../../lang/php/helpers.ts';
 
 export default defineRule({
-  id: 'php.template-injection',
-  title: 'Server-side template injection',
-  severity: 'critical',
+  class: 'template-injection',
   confidence: 'high',
   cwe: ['CWE-1336'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is compiled as a template by {sink}',
   remediation:
     'Never compile request data as a template. Render fixed template files and pass user data as variables (`$twig->render(\'page.html.twig\', [\'name\' => $name])`, `view(\'page\', compact(\'name\'))`, `$smarty->assign(\'name\', $name)`).',
   references: [
@@ -19,7 +15,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'template',
     sinks: [
       { callee: ['*.createTemplate', 'Blade.render', 'Blade.compileString', 'twig_template_from_string', 'template_from_string'], args: [0] },
       { callee: ['ArrayLoader', 'Twig_Loader_String', 'Twig_Loader_Array'], args: [0] },

@@ -51,12 +51,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'php.tls-verification-disabled',
-  title: 'TLS certificate verification disabled',
-  severity: 'medium',
+  class: 'tls-verification-disabled',
   confidence: 'high',
   cwe: ['CWE-295'],
-  owasp: ['A07:2021'],
   languages: ['php'],
   message: 'TLS certificate verification is disabled, so connections can be intercepted',
   remediation:

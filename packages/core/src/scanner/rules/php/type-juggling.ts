@@ -33,12 +33,8 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'php.type-juggling',
-  title: 'Loose comparison of secrets (type juggling)',
-  severity: 'medium',
+  class: 'type-juggling',
   confidence: 'medium',
-  cwe: ['CWE-697', 'CWE-1024'],
-  owasp: ['A07:2021'],
   languages: ['php'],
   message: 'A password, hash or token is compared with == / !=, which is subject to type juggling',
   remediation:

@@ -2,14 +2,9 @@ import { defineRule } from '../../rule.ts';
 import { checksUploadType, isUploadName } from '../../lang/php/helpers.ts';
 
 export default defineRule({
-  id: 'php.unrestricted-file-upload',
-  title: 'Unrestricted file upload',
-  severity: 'high',
+  class: 'unrestricted-file-upload',
   confidence: 'medium',
-  cwe: ['CWE-434'],
-  owasp: ['A04:2021'],
   languages: ['php'],
-  message: 'An uploaded file is stored under the name the client chose ({source}) without checking its extension or type, so a `.php` file can be uploaded and executed',
   remediation:
     "Check the extension against an allow-list (`in_array(strtolower(pathinfo($name, PATHINFO_EXTENSION)), ['jpg', 'png'], true)`) and the content type (`finfo_file`), store the file under a generated name (`bin2hex(random_bytes(16)) . '.' . $ext`) outside the web root, and serve it without executing it. In Laravel use `$request->validate(['file' => 'mimes:jpg,png'])` and `->store()`.",
   references: [
@@ -19,7 +14,6 @@ export default defineRule({
   matcher: {
     kind: 'taint',
     // Not the path class: basename() keeps the client's extension, so it does not make an upload safe.
-    class: 'code',
     sinks: [
       { callee: ['move_uploaded_file', 'copy', 'rename'], args: [1], label: 'move_uploaded_file' },
       { callee: ['*.move', '*.storeAs', '*.storePubliclyAs', 'Storage.putFileAs', 'Storage.disk().putFileAs'], args: [0, 1, 2], where: (call) => call.name !== 'move' || call.args.length >= 2 },

@@ -13,14 +13,10 @@ function allowsObjects(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'php.unsafe-deserialization',
-  title: 'Unsafe deserialization',
+  class: 'unsafe-deserialization',
   severity: 'high',
   confidence: 'high',
-  cwe: ['CWE-502'],
-  owasp: ['A08:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is deserialized by {sink}, which can instantiate arbitrary objects (PHP object injection)',
   remediation:
     'Exchange data as JSON (`json_decode($data, true)`) instead of PHP serialization. If `unserialize()` is unavoidable, pass `[\'allowed_classes\' => false]` and authenticate the payload with `hash_hmac()` before decoding.',
   references: [
@@ -30,7 +26,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'deserialization',
     sinks: [
       { callee: ['unserialize'], args: [0], where: (call, ctx) => allowsObjects(call, ctx) },
       { callee: ['maybe_unserialize', 'igbinary_unserialize', 'msgpack_unpack'], args: [0] },

@@ -9,14 +9,9 @@ function overwrites(call: CallView): boolean {
 }
 
 export default defineRule({
-  id: 'php.variable-overwrite',
-  title: 'Variables overwritten from request data',
-  severity: 'high',
+  class: 'variable-overwrite',
   confidence: 'high',
-  cwe: ['CWE-621', 'CWE-473', 'CWE-915'],
-  owasp: ['A08:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is turned into local variables by {sink}, letting the client overwrite any variable ($isAdmin, $sql, …)',
   remediation:
     "Read the fields you need explicitly (`$name = $_POST['name'] ?? '';`) instead of `extract($_POST)`; if `extract()` is unavoidable use `EXTR_SKIP` with an allow-listed array. Always pass a result array to `parse_str($str, $out)`.",
   references: [
@@ -25,7 +20,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'reflection',
     sinks: [
       { callee: ['extract', 'parse_str', 'mb_parse_str', 'import_request_variables'], args: [0], where: (call) => overwrites(call) },
       // `foreach ($_POST as $k => $v) { $$k = $v; }`: register_globals by hand.

@@ -36,12 +36,9 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'php.weak-cipher',
-  title: 'Weak cipher or mode',
-  severity: 'medium',
+  class: 'weak-cipher',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['php'],
   message: 'A broken cipher or ECB mode is used for encryption',
   remediation:

@@ -100,12 +100,8 @@ function check(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'php.weak-hash',
-  title: 'Weak hash for passwords or signatures',
-  severity: 'medium',
+  class: 'weak-hash',
   confidence: 'medium',
-  cwe: ['CWE-328', 'CWE-327', 'CWE-916'],
-  owasp: ['A02:2021'],
   languages: ['php'],
   message: 'A weak hash (MD5/SHA-1/CRC) protects a password or secret',
   remediation:

@@ -22,14 +22,9 @@ function looksLikeXPath(text: string): boolean {
 }
 
 export default defineRule({
-  id: 'php.xpath-injection',
-  title: 'XPath injection',
-  severity: 'high',
+  class: 'xpath-injection',
   confidence: 'high',
-  cwe: ['CWE-643'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is built into the XPath expression passed to {sink}',
   remediation:
     'Do not concatenate request data into XPath. Validate the value against a strict pattern (`ctype_alnum`), or compare in PHP after selecting with a fixed expression; when a literal is needed, quote it safely (`concat()` for values containing quotes).',
   references: [
@@ -38,7 +33,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xpath',
     sinks: [
       { callee: ['*.query', '*.evaluate'], args: [0], where: xpathCall },
       { callee: ['*.xpath'], args: [0] },

@@ -13,14 +13,10 @@ function prints(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'php.xss',
-  title: 'Cross-site scripting (reflected)',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['php'],
-  message: 'Untrusted data from {source} is written to the HTML response by {sink} without escaping',
   remediation:
     'Escape on output for the context: `htmlspecialchars($x, ENT_QUOTES, \'UTF-8\')` in HTML (Laravel `e()`, WordPress `esc_html()`/`esc_attr()`/`esc_url()`), `json_encode()` for JSON, or render through a template engine with auto-escaping (Blade `{{ }}`, Twig). Cast numbers with `(int)`.',
   references: [
@@ -30,7 +26,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       { callee: ['echo', 'print', 'printf', 'vprintf', 'exit', 'die'], args: 'all' },
       { callee: ['print_r', 'var_export'], args: [0], where: (call, ctx) => prints(call, ctx) },

@@ -55,12 +55,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'php.xxe',
-  title: 'XML external entity (XXE) processing enabled',
-  severity: 'high',
+  class: 'xxe',
   confidence: 'high',
   cwe: ['CWE-611'],
-  owasp: ['A05:2021'],
   languages: ['php'],
   message: 'The XML parser is configured to expand entities or load external DTDs (LIBXML_NOENT/LIBXML_DTDLOAD, entity loader enabled), which allows XXE',
   remediation:

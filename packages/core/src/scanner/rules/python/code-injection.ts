@@ -2,14 +2,10 @@ import { defineRule } from '../../rule.ts';
 import { onlyEnvironment } from '../../lang/python/predicates.ts';
 
 export default defineRule({
-  id: 'python.code-injection',
-  title: 'Code injection (eval / exec)',
-  severity: 'critical',
+  class: 'code-injection',
   confidence: 'high',
   cwe: ['CWE-94', 'CWE-95'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} is evaluated as Python code by {sink}',
   remediation:
     'Never evaluate input as code. Parse literals with `ast.literal_eval()` or `json.loads()`, map names to functions with an explicit dictionary (`HANDLERS[name]`), and use a real expression parser for formulas.',
   references: [
@@ -20,7 +16,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'code',
     sinks: [
       { callee: ['eval', 'exec', 'execfile', 'builtins.eval', 'builtins.exec', '__builtins__.eval', '__builtins__.exec'], args: [0], keywords: ['source', 'expression'] },
       { callee: ['compile', 'builtins.compile'], args: [0], keywords: ['source'] },

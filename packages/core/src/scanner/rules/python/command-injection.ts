@@ -33,14 +33,10 @@ function subprocessDanger(call: CallView, ctx: MatchContext, taint: Taint): bool
 }
 
 export default defineRule({
-  id: 'python.command-injection',
-  title: 'OS command injection',
-  severity: 'critical',
+  class: 'command-injection',
   confidence: 'high',
   cwe: ['CWE-78'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} reaches {sink}, which runs it as a shell command',
   remediation:
     'Pass an argument list without a shell (`subprocess.run(["ping", "-c", "1", host], check=True)`), validate the value against an allow-list, or quote it with `shlex.quote()` when a shell is unavoidable.',
   references: [
@@ -50,7 +46,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'command',
     sinks: [
       { callee: ['os.system', 'os.popen', 'os.popen2', 'os.popen3', 'os.popen4', 'commands.getoutput', 'commands.getstatusoutput', 'subprocess.getoutput', 'subprocess.getstatusoutput', 'asyncio.create_subprocess_shell', 'pty.spawn', 'popen2.popen2', 'platform.popen'] },
       { callee: ['subprocess.run', 'subprocess.call', 'subprocess.Popen', 'subprocess.check_call', 'subprocess.check_output'], args: [0], keywords: ['args'], where: subprocessDanger },

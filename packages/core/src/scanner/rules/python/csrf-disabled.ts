@@ -60,12 +60,8 @@ function csrfOff(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.csrf-disabled',
-  title: 'CSRF protection disabled',
-  severity: 'medium',
+  class: 'csrf-disabled',
   confidence: 'medium',
-  cwe: ['CWE-352'],
-  owasp: ['A01:2021'],
   languages: ['python'],
   message: 'CSRF protection is turned off for state-changing requests',
   remediation:

@@ -50,12 +50,9 @@ function debugOn(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.debug-mode',
-  title: 'Debug mode enabled',
-  severity: 'low',
+  class: 'debug-mode',
   confidence: 'medium',
   cwe: ['CWE-489', 'CWE-215'],
-  owasp: ['A05:2021'],
   languages: ['python'],
   message: 'The application runs with debug mode on, exposing stack traces or an interactive debugger',
   remediation:

@@ -221,12 +221,9 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.hardcoded-credentials',
-  title: 'Hard-coded credentials',
-  severity: 'high',
+  class: 'hardcoded-credentials',
   confidence: 'medium',
   cwe: ['CWE-798'],
-  owasp: ['A07:2021'],
   languages: ['python'],
   message: 'A password, secret key or token is written in the source code',
   remediation:

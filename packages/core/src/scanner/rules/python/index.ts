@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import csrfDisabled from './csrf-disabled.ts';
@@ -34,7 +34,7 @@ import xxe from './xxe.ts';
 import zipSlip from './zip-slip.ts';
 
 /** Python rules, sorted by id. */
-export const pythonRules: readonly Rule[] = [
+export const pythonRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
   csrfDisabled,

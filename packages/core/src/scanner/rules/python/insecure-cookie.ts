@@ -97,12 +97,9 @@ function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.insecure-cookie',
-  title: 'Sensitive cookie without Secure / HttpOnly',
-  severity: 'low',
+  class: 'insecure-cookie',
   confidence: 'medium',
   cwe: ['CWE-614', 'CWE-1004'],
-  owasp: ['A05:2021'],
   languages: ['python'],
   message: 'A session or authentication cookie is sent without the Secure or HttpOnly flag',
   remediation:

@@ -24,12 +24,9 @@ function worldWritable(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.insecure-file-permissions',
-  title: 'World-writable file permissions',
-  severity: 'medium',
+  class: 'insecure-file-permissions',
   confidence: 'high',
   cwe: ['CWE-732'],
-  owasp: ['A01:2021'],
   languages: ['python'],
   message: 'A file or directory is made writable by every user on the system',
   remediation: 'Grant the least access needed: `os.chmod(path, 0o600)` for secrets, `0o644` / `0o755` for shared files and directories; set a restrictive `umask` before creating files.',

@@ -21,12 +21,8 @@ function forSecret(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.insecure-randomness',
-  title: 'Predictable random values for secrets',
-  severity: 'medium',
+  class: 'insecure-random',
   confidence: 'medium',
-  cwe: ['CWE-330', 'CWE-338'],
-  owasp: ['A02:2021'],
   languages: ['python'],
   message: 'The `random` module (a predictable Mersenne Twister) produces a token, password, code or key',
   remediation:

@@ -1,12 +1,9 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'python.insecure-temp-file',
-  title: 'Insecure temporary file name',
-  severity: 'medium',
+  class: 'insecure-temp-file',
   confidence: 'high',
   cwe: ['CWE-377'],
-  owasp: ['A01:2021'],
   languages: ['python'],
   message: '`tempfile.mktemp()` returns a name that another process can create first (a race to a symlink or a planted file)',
   remediation: 'Create the file atomically: `tempfile.NamedTemporaryFile(delete=False)`, `tempfile.mkstemp()` (returns an open descriptor) or `tempfile.TemporaryDirectory()`.',

@@ -35,12 +35,8 @@ function unverified(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.jwt-verification-disabled',
-  title: 'JWT signature verification disabled',
-  severity: 'high',
+  class: 'jwt-verification-disabled',
   confidence: 'high',
-  cwe: ['CWE-347'],
-  owasp: ['A02:2021'],
   languages: ['python'],
   message: 'JSON Web Tokens are accepted without verifying their signature',
   remediation:

@@ -21,14 +21,9 @@ function ldapFilter(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'python.ldap-injection',
-  title: 'LDAP injection',
-  severity: 'high',
+  class: 'ldap-injection',
   confidence: 'high',
-  cwe: ['CWE-90'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} is built into the LDAP filter of {sink}',
   remediation:
     'Escape every value put into a filter: `ldap.filter.escape_filter_chars(user)` / `ldap.filter.filter_format("(uid=%s)", [user])` with python-ldap, `ldap3.utils.conv.escape_filter_chars(user)` with ldap3.',
   references: [
@@ -38,7 +33,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ldap',
     sinks: [
       { callee: ['*.search_s', '*.search_st', '*.search_ext', '*.search_ext_s', '*.search'], args: [2], keywords: ['filterstr'], where: ldapFilter },
       { callee: ['*.search', '*.extend.standard.paged_search'], args: [1], keywords: ['search_filter'], where: ldapFilter },

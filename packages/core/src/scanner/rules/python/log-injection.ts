@@ -99,14 +99,9 @@ function rawLogLine(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'python.log-injection',
-  title: 'Log injection',
-  severity: 'low',
+  class: 'log-injection',
   confidence: 'medium',
-  cwe: ['CWE-117'],
-  owasp: ['A09:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} is written raw into an audit log line by {sink}, so it can forge log entries',
   remediation:
     'Log untrusted values with `%r` (`logger.warning("login failed for %r", username)`), strip CR/LF first (`username.replace("\\r", "").replace("\\n", "")`), or use a structured / JSON log formatter that encodes field values.',
   references: [
@@ -116,7 +111,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'log',
     sinks: [{ callee: ['*.{debug,info,warning,warn,error,critical,exception,log}'], args: 'all', where: rawLogLine }],
     params: 'never',
     local: 'never',

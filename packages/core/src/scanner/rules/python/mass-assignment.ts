@@ -23,19 +23,13 @@ function splatIntoModel(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'python.mass-assignment',
-  title: 'Mass assignment from request data',
-  severity: 'medium',
+  class: 'mass-assignment',
   confidence: 'medium',
-  cwe: ['CWE-915'],
-  owasp: ['A08:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} sets arbitrary fields of a model through {sink} (e.g. `is_admin`)',
   remediation: 'Copy only the fields a user may change (`user.name = data["name"]`), or validate the body with a schema / form / serializer that lists the writable fields (`UserUpdate(**data)` with Pydantic, `fields = ["name", "email"]` in DRF).',
   references: ['https://cwe.mitre.org/data/definitions/915.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Mass_Assignment_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
-    class: 'prototype',
     sinks: [
       { callee: ['setattr'], args: [1], where: attributeFromRequest, label: 'setattr' },
       { callee: ['*', '*.objects.{create,update_or_create,get_or_create}', '*.update'], args: 'all', where: (call, ctx) => splatIntoModel(call, ctx), label: 'keyword expansion into a model' },

@@ -61,14 +61,9 @@ function injectable(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'python.nosql-injection',
-  title: 'NoSQL injection (MongoDB query built from request data)',
-  severity: 'high',
+  class: 'nosql-injection',
   confidence: 'high',
-  cwe: ['CWE-943'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} reaches the MongoDB query of {sink}, where it can carry query operators',
   remediation:
     'Build the filter yourself from scalar values (`{"username": str(data["username"])}`), reject dicts/lists where strings are expected (`isinstance(x, str)`), validate the body with a schema (Pydantic / marshmallow), and never build `$where` JavaScript from input.',
   references: [
@@ -78,7 +73,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'nosql',
     sinks: [
       {
         callee: [

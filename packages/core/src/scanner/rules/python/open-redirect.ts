@@ -26,14 +26,9 @@ function offsite(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'python.open-redirect',
-  title: 'Open redirect',
-  severity: 'medium',
+  class: 'open-redirect',
   confidence: 'high',
-  cwe: ['CWE-601'],
-  owasp: ['A01:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} decides where {sink} sends the user',
   remediation:
     'Redirect to named routes (`redirect(url_for("index"))`, `redirect("home")`), or accept only local paths / allowed hosts: `url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}, require_https=True)` in Django, `urlparse(target).netloc == ""` (and no leading `//`) in Flask.',
   references: [
@@ -43,7 +38,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'redirect',
     sinks: [
       {
         callee: [

@@ -85,14 +85,10 @@ function pathReceiver(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'python.path-traversal',
-  title: 'Path traversal',
-  severity: 'high',
+  class: 'path-traversal',
   confidence: 'high',
   cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} chooses the file that {sink} opens, writes or deletes',
   remediation:
     'Serve files with `send_from_directory(directory, name)` / `werkzeug.utils.safe_join()`, reduce names with `secure_filename()` or `os.path.basename()`, or resolve the path and check it stays inside the base directory (`p = (BASE / name).resolve(); if not p.is_relative_to(BASE): abort(404)`).',
   references: [
@@ -103,7 +99,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     sinks: [
       {
         callee: [

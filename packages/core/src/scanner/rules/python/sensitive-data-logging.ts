@@ -71,12 +71,8 @@ function logsSecret(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.sensitive-data-logging',
-  title: 'Secret written to a log',
-  severity: 'medium',
+  class: 'sensitive-data-logging',
   confidence: 'medium',
-  cwe: ['CWE-532'],
-  owasp: ['A09:2021'],
   languages: ['python'],
   message: 'A password, token or key is written to the log',
   remediation: 'Never log secrets: log the user or key id instead, or a redacted form (`token[:4] + "…"`); add a logging filter that masks known secret fields.',

@@ -22,14 +22,9 @@ function rawQuery(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'python.sql-injection',
-  title: 'SQL injection',
-  severity: 'critical',
+  class: 'sql-injection',
   confidence: 'high',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
   remediation:
     'Pass values as query parameters instead of formatting them into the SQL: `cursor.execute("SELECT * FROM users WHERE name = %s", (name,))` (`?` for sqlite3), `text("… WHERE id = :id").bindparams(id=x)` in SQLAlchemy, the ORM (`User.objects.filter(name=name)`), or `Model.objects.raw("… WHERE id = %s", [x])`. Identifiers must come from an allow-list (or `psycopg2.sql.Identifier`).',
   references: [
@@ -41,7 +36,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'sql',
     sinks: [
       {
         callee: [

@@ -65,14 +65,9 @@ function clientCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'python.ssrf',
-  title: 'Server-side request forgery',
-  severity: 'high',
+  class: 'ssrf',
   confidence: 'high',
-  cwe: ['CWE-918'],
-  owasp: ['A10:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} chooses the URL that {sink} fetches from the server',
   remediation:
     'Fetch only from fixed base URLs and put the input in the path or query (`requests.get(f"{API_BASE}/users/{quote(uid)}")`), or parse the URL and check its scheme and hostname against an allow-list (and reject private / link-local addresses after DNS resolution) before the request.',
   references: [
@@ -82,7 +77,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ssrf',
     sinks: [
       {
         callee: [

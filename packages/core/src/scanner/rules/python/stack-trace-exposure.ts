@@ -54,12 +54,8 @@ function exposes(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.stack-trace-exposure',
-  title: 'Stack trace exposed to the client',
-  severity: 'low',
+  class: 'stack-trace-exposure',
   confidence: 'high',
-  cwe: ['CWE-209', 'CWE-497'],
-  owasp: ['A05:2021'],
   languages: ['python'],
   message: 'Exception details (a formatted traceback) are sent to the client',
   remediation: 'Log the traceback on the server (`logger.exception("…")`) and return a generic error with a correlation id (`return jsonify(error="internal error", id=request_id), 500`).',

@@ -19,14 +19,9 @@ function jinjaEnvironment(call: CallView, ctx: MatchContext, _taint: Taint): boo
 }
 
 export default defineRule({
-  id: 'python.template-injection',
-  title: 'Server-side template injection',
-  severity: 'critical',
+  class: 'template-injection',
   confidence: 'high',
-  cwe: ['CWE-1336', 'CWE-94'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} becomes template source code in {sink}, which can run arbitrary code',
   remediation:
     'Keep templates fixed and pass input as context values: `render_template_string("<h1>Hello {{ name }}</h1>", name=name)` or a template file; never format input into the template text. Use `jinja2.sandbox.SandboxedEnvironment` if users really must write templates.',
   references: [
@@ -37,7 +32,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'template',
     sinks: [
       {
         callee: [

@@ -66,12 +66,9 @@ function tlsOff(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.tls-verification-disabled',
-  title: 'TLS certificate verification disabled',
-  severity: 'medium',
+  class: 'tls-verification-disabled',
   confidence: 'high',
   cwe: ['CWE-295'],
-  owasp: ['A07:2021'],
   languages: ['python'],
   message: 'TLS certificate or host name verification is turned off, so connections can be intercepted',
   remediation:

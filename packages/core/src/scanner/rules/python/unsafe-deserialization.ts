@@ -13,14 +13,9 @@ function numpyPickle(call: CallView): boolean {
 }
 
 export default defineRule({
-  id: 'python.unsafe-deserialization',
-  title: 'Deserialization of untrusted data',
-  severity: 'critical',
+  class: 'unsafe-deserialization',
   confidence: 'high',
-  cwe: ['CWE-502'],
-  owasp: ['A08:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} is deserialized by {sink}, which can run arbitrary code',
   remediation:
     'Never unpickle data from outside the process: exchange JSON (`json.loads`) or another data-only format, sign data you must round-trip (`itsdangerous`, `hmac.compare_digest` on a MAC), load PyTorch checkpoints with `torch.load(f, weights_only=True)` and NumPy arrays without `allow_pickle=True`.',
   references: [
@@ -31,7 +26,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'deserialization',
     sinks: [
       {
         callee: [

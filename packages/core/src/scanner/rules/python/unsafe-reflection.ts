@@ -16,14 +16,10 @@ function freeAttribute(call: CallView, ctx: MatchContext, taint: Taint): boolean
 }
 
 export default defineRule({
-  id: 'python.unsafe-reflection',
-  title: 'Unsafe reflection (module or attribute chosen by input)',
-  severity: 'high',
+  class: 'unsafe-reflection',
   confidence: 'medium',
   cwe: ['CWE-470'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} chooses the module or attribute that {sink} loads',
   remediation:
     'Map the allowed names to modules or functions explicitly (`PLUGINS = {"csv": csv_export, "pdf": pdf_export}; PLUGINS[name]`) or check the name against an allow-list before `importlib.import_module()` / `getattr()`.',
   references: [
@@ -33,7 +29,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'reflection',
     sinks: [
       { callee: ['importlib.import_module', '__import__', 'builtins.__import__', 'importlib.__import__', 'pydoc.locate', 'django.utils.module_loading.import_string', 'import_string', 'werkzeug.utils.import_string'], args: [0], keywords: ['name', 'dotted_path', 'import_name'] },
       { callee: ['getattr'], args: [1], where: freeAttribute },

@@ -31,12 +31,9 @@ function unsafeYaml(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.unsafe-yaml-load',
-  title: 'YAML loaded with an unsafe loader',
+  class: 'unsafe-deserialization',
   severity: 'high',
   confidence: 'medium',
-  cwe: ['CWE-502'],
-  owasp: ['A08:2021'],
   languages: ['python'],
   message: 'YAML is loaded with a loader that constructs arbitrary Python objects (`!!python/object/apply`), which runs code from the document',
   remediation: 'Use `yaml.safe_load(data)` (or `yaml.load(data, Loader=yaml.SafeLoader)`); with ruamel.yaml use `YAML(typ="safe")`.',

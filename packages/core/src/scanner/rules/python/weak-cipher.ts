@@ -27,12 +27,9 @@ function weakCipher(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.weak-cipher',
-  title: 'Broken or risky cipher',
-  severity: 'medium',
+  class: 'weak-cipher',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['python'],
   message: 'A broken cipher (DES, 3DES, RC4, Blowfish) or ECB mode is used',
   remediation:

@@ -69,12 +69,9 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.weak-hash',
-  title: 'Weak hash for passwords, tokens or signatures',
-  severity: 'medium',
+  class: 'weak-hash',
   confidence: 'medium',
   cwe: ['CWE-328', 'CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['python'],
   message: 'A broken or too-fast hash protects a password, token or signature',
   remediation:

@@ -24,12 +24,8 @@ function weakKey(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.weak-key-size',
-  title: 'Cryptographic key too short',
-  severity: 'medium',
+  class: 'weak-key-size',
   confidence: 'high',
-  cwe: ['CWE-326'],
-  owasp: ['A02:2021'],
   languages: ['python'],
   message: 'An RSA, DSA or DH key shorter than 2048 bits (or a curve under 224 bits) is generated',
   remediation: 'Generate RSA keys with `key_size=3072` (at least 2048), prefer Ed25519 / X25519 or `ec.SECP256R1()`, and DH groups of 2048 bits or more.',

@@ -21,14 +21,9 @@ function elementPath(_call: CallView, ctx: MatchContext, taint: Taint): boolean 
 }
 
 export default defineRule({
-  id: 'python.xpath-injection',
-  title: 'XPath injection',
-  severity: 'high',
+  class: 'xpath-injection',
   confidence: 'high',
-  cwe: ['CWE-643'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} is built into the XPath expression of {sink}',
   remediation:
     'Pass values as XPath variables instead of formatting them in: `tree.xpath("//user[@name=$name]", name=username)` (lxml), or `etree.XPath("//user[@name=$name]")(tree, name=username)`.',
   references: [
@@ -38,7 +33,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xpath',
     sinks: [
       { callee: ['*.xpath', 'lxml.etree.XPath', 'lxml.etree.ETXPath', 'lxml.etree.XPathEvaluator().evaluate'], args: [0], keywords: ['_path', 'path'], where: xpathText },
       { callee: ['*.find', '*.findall', '*.iterfind', '*.findtext'], args: [0], keywords: ['path', 'match'], where: elementPath },

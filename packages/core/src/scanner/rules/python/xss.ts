@@ -139,14 +139,10 @@ function htmlRoute(fn: FunctionView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'python.xss',
-  title: 'Cross-site scripting (unescaped HTML output)',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['python'],
-  message: 'Untrusted data from {source} is written into HTML without escaping by {sink}',
   remediation:
     'Render through an autoescaping template (`render_template("page.html", name=name)`, Django templates), escape values with `markupsafe.escape()` / `html.escape()` / `django.utils.html.format_html("<b>{}</b>", name)`, never wrap input in `Markup()` / `mark_safe()`, and return JSON with `jsonify()` / `JsonResponse`.',
   references: [
@@ -157,7 +153,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       {
         callee: [

@@ -60,12 +60,9 @@ function parsedWith(call: CallView, ctx: MatchContext): SyntaxNode {
 }
 
 export default defineRule({
-  id: 'python.xxe',
-  title: 'XML external entity resolution enabled',
-  severity: 'high',
+  class: 'xxe',
   confidence: 'high',
   cwe: ['CWE-611'],
-  owasp: ['A05:2021'],
   languages: ['python'],
   message: 'An XML parser is configured to resolve external entities',
   remediation:

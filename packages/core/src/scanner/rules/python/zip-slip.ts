@@ -36,12 +36,8 @@ function unfilteredExtract(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'python.zip-slip',
-  title: 'Archive extraction without path checks (tar slip)',
-  severity: 'high',
+  class: 'zip-slip',
   confidence: 'medium',
-  cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['python'],
   message: 'A tar archive is extracted without checking where its members are written',
   remediation:

@@ -1,14 +1,10 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'ruby.code-injection',
-  title: 'Code injection (eval of untrusted data)',
-  severity: 'critical',
+  class: 'code-injection',
   confidence: 'high',
   cwe: ['CWE-94', 'CWE-95'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is evaluated as Ruby code by {sink}',
   remediation:
     'Never evaluate strings built from input. Map the allowed operations to methods or lambdas (`OPERATIONS.fetch(name)`), pass a block to `instance_eval` / `class_eval` instead of a string, and parse data with a real parser (`JSON.parse`, `Integer()`).',
   references: [
@@ -18,7 +14,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'code',
     sinks: [
       { callee: ['eval', 'Kernel.eval', '*.instance_eval', 'instance_eval', '*.class_eval', 'class_eval', '*.module_eval', 'module_eval', '*.class_exec', 'binding.eval', '*.binding.eval', 'TOPLEVEL_BINDING.eval', 'RubyVM.InstructionSequence.{compile,new,compile_option}', 'Ripper.sexp'] },
       { callee: ['*.eval'], where: (call, ctx) => /^(?:binding|Kernel|TOPLEVEL_BINDING|\w*binding\(\))$/.test(ctx.path(call.receiver ?? call.node)?.at(-1) ?? '') },

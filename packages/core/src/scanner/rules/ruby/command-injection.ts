@@ -48,14 +48,10 @@ function openDanger(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.command-injection',
-  title: 'OS command injection',
-  severity: 'critical',
+  class: 'command-injection',
   confidence: 'high',
   cwe: ['CWE-78'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} reaches {sink}, which runs it as a shell command',
   remediation:
     'Pass the program and its arguments separately so no shell is involved (`system("convert", path, "out.png")`, `Open3.capture2("git", "log", ref)`), validate the value against an allow-list, or escape it with `Shellwords.escape` when a shell is unavoidable. Never pass untrusted paths to `Kernel#open`; use `File.open`.',
   references: [
@@ -66,7 +62,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'command',
     sinks: [
       {
         callee: [

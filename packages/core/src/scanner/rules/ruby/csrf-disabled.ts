@@ -57,12 +57,8 @@ function disablesCsrf(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.csrf-disabled',
-  title: 'CSRF protection disabled',
-  severity: 'medium',
+  class: 'csrf-disabled',
   confidence: 'high',
-  cwe: ['CWE-352'],
-  owasp: ['A01:2021'],
   languages: ['ruby'],
   message: 'Cross-site request forgery protection is disabled for browser-facing actions',
   remediation:

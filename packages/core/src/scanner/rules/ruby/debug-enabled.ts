@@ -69,12 +69,9 @@ function debugCode(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.debug-enabled',
-  title: 'Debug code or detailed errors enabled',
-  severity: 'low',
+  class: 'debug-mode',
   confidence: 'medium',
   cwe: ['CWE-489', 'CWE-215'],
-  owasp: ['A05:2021'],
   languages: ['ruby'],
   message: 'Debugging code or detailed error pages are enabled',
   remediation:

@@ -106,12 +106,9 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.hardcoded-credentials',
-  title: 'Hard-coded credentials',
-  severity: 'high',
+  class: 'hardcoded-credentials',
   confidence: 'medium',
   cwe: ['CWE-798'],
-  owasp: ['A07:2021'],
   languages: ['ruby'],
   message: 'A password, secret or API key is written in the source code',
   remediation:

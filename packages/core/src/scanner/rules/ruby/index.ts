@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import csrfDisabled from './csrf-disabled.ts';
@@ -27,7 +27,7 @@ import xssResponse from './xss-response.ts';
 import xxe from './xxe.ts';
 
 /** ruby rules, sorted by id. */
-export const rubyRules: readonly Rule[] = [
+export const rubyRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
   csrfDisabled,

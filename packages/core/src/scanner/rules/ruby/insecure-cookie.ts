@@ -94,12 +94,9 @@ function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.insecure-cookie',
-  title: 'Cookie without Secure / HttpOnly',
-  severity: 'low',
+  class: 'insecure-cookie',
   confidence: 'high',
   cwe: ['CWE-614', 'CWE-1004'],
-  owasp: ['A05:2021'],
   languages: ['ruby'],
   message: 'A cookie is set without the Secure or HttpOnly flag',
   remediation:

@@ -25,12 +25,8 @@ function clockToken(call: CallView, ctx: MatchContext): Verdict {
 const DIGESTS = ['Digest.{MD5,SHA1,SHA2,SHA256,SHA384,SHA512,RMD160}.{hexdigest,digest,base64digest}', 'OpenSSL.Digest.{MD5,SHA1,SHA256,SHA384,SHA512}.{hexdigest,digest,base64digest}', 'Base64.{encode64,strict_encode64,urlsafe_encode64}'];
 
 export default defineRule({
-  id: 'ruby.insecure-randomness',
-  title: 'Insecure randomness for a secret value',
-  severity: 'medium',
+  class: 'insecure-random',
   confidence: 'medium',
-  cwe: ['CWE-330', 'CWE-338'],
-  owasp: ['A02:2021'],
   languages: ['ruby'],
   message: 'A predictable random generator (Kernel#rand, Random, Array#sample) produces a secret value',
   remediation:

@@ -21,12 +21,8 @@ function unverified(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.jwt-verification-disabled',
-  title: 'JWT signature verification disabled',
-  severity: 'high',
+  class: 'jwt-verification-disabled',
   confidence: 'high',
-  cwe: ['CWE-347'],
-  owasp: ['A02:2021'],
   languages: ['ruby'],
   message: 'JSON Web Tokens are decoded without verifying their signature',
   remediation:

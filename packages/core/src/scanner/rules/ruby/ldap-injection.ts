@@ -39,14 +39,9 @@ function parsedFilterUnsearched(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.ldap-injection',
-  title: 'LDAP injection',
-  severity: 'high',
+  class: 'ldap-injection',
   confidence: 'high',
-  cwe: ['CWE-90'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is built into the LDAP filter used by {sink}',
   remediation:
     'Build filters with `Net::LDAP::Filter.eq(attribute, value)` / `Filter.equals` (which build the filter as a structure), or escape the value with `Net::LDAP::Filter.escape` before it goes into filter text.',
   references: [
@@ -56,7 +51,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ldap',
     sinks: [
       { callee: ['*.search', '*.bind_as', '*.search_subschema_entry'], args: [], keywords: ['filter'], where: ldapFilter, label: 'an LDAP search' },
       { callee: ['Net.LDAP.Filter.{construct,from_rfc2254,from_rfc4515}', 'Net.LDAP.Filter.new'], where: parsedFilterUnsearched },

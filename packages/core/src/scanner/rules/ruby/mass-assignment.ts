@@ -126,12 +126,8 @@ function massAssignment(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.mass-assignment',
-  title: 'Mass assignment of request parameters',
-  severity: 'medium',
+  class: 'mass-assignment',
   confidence: 'high',
-  cwe: ['CWE-915'],
-  owasp: ['A08:2021'],
   languages: ['ruby'],
   message: 'Request parameters are mass-assigned to a model without an attribute allow-list',
   remediation:

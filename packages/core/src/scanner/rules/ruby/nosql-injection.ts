@@ -77,14 +77,9 @@ function mongoFilter(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.nosql-injection',
-  title: 'NoSQL (MongoDB) injection',
-  severity: 'high',
+  class: 'nosql-injection',
   confidence: 'medium',
-  cwe: ['CWE-943'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is placed into a MongoDB query by {sink}; a request value such as `{"$ne": ""}` becomes a query operator, and `$where` runs JavaScript',
   remediation:
     'Convert request values to the type the field holds before querying (`params[:pin].to_s`, `Integer(params[:n])`, `params.require(:q).permit(:email)` with scalar values), and never build `$where` / string criteria from input — use Mongoid criteria methods (`gte`, `in`, `where(field: value)`) instead.',
   references: [
@@ -94,7 +89,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'nosql',
     sinks: [
       {
         callee: [

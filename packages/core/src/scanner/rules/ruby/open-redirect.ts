@@ -18,14 +18,9 @@ function offsite(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.open-redirect',
-  title: 'Open redirect',
-  severity: 'medium',
+  class: 'open-redirect',
   confidence: 'high',
-  cwe: ['CWE-601'],
-  owasp: ['A01:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} decides where {sink} sends the user',
   remediation:
     'Redirect to route helpers or to paths only (`redirect_to url_from(params[:return_to]) || root_path`, `redirect_to path, allow_other_host: false`), or check the host against an allow-list before redirecting.',
   references: [
@@ -36,7 +31,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'redirect',
     sinks: [
       { callee: ['redirect_to', '*.redirect_to', 'redirect_back_or_to', 'redirect', '*.redirect'], args: [0], where: offsite },
       { callee: ['redirect_back'], args: [], keywords: ['fallback_location'], where: offsite },

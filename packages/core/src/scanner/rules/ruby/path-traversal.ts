@@ -39,14 +39,10 @@ function uploadTempfile(taint: Taint, at: SyntaxNode): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.path-traversal',
-  title: 'Path traversal',
-  severity: 'high',
+  class: 'path-traversal',
   confidence: 'high',
   cwe: ['CWE-22'],
-  owasp: ['A01:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is used as a file path by {sink}',
   remediation:
     'Reduce the input to a file name with `File.basename` (or `ActiveStorage::Filename#sanitized`), resolve it with `File.expand_path(name, BASE_DIR)` and check the result `start_with?(BASE_DIR + "/")`, or look the file up by id in a table of allowed files.',
   references: [
@@ -56,7 +52,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'path',
     sinks: [
       {
         callee: [

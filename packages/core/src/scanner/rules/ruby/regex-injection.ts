@@ -1,14 +1,10 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'ruby.regex-injection',
-  title: 'Regular expression injection',
-  severity: 'medium',
+  class: 'regex-injection',
   confidence: 'medium',
   cwe: ['CWE-1333', 'CWE-625'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is compiled as a regular expression by {sink} (ReDoS, match bypass)',
   remediation:
     'Escape the input with `Regexp.escape` (or `Regexp.union` of literal strings) before building a pattern from it, and set `Regexp.timeout` on Ruby 3.2+.',
   references: [
@@ -18,7 +14,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'regex',
     sinks: [{ callee: ['Regexp.{new,compile}', 'regexp_literal'], label: 'Regexp' }],
     local: 'never',
     params: 'never',

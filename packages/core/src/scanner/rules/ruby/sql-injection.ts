@@ -31,14 +31,9 @@ function connectionQuery(call: CallView, ctx: MatchContext, taint: Taint): boole
 }
 
 export default defineRule({
-  id: 'ruby.sql-injection',
-  title: 'SQL injection',
-  severity: 'critical',
+  class: 'sql-injection',
   confidence: 'high',
-  cwe: ['CWE-89'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is built into the SQL text passed to {sink}',
   remediation:
     'Use hash conditions (`User.where(name: params[:name])`) or placeholders (`where("name = ?", name)`, `find_by_sql(["… WHERE id = ?", id])`), `sanitize_sql_array` / `connection.quote` for raw SQL, and an allow-list for column names in `order` / `pluck`.',
   references: [
@@ -49,7 +44,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'sql',
     sinks: [
       {
         callee: [

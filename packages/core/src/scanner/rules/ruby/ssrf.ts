@@ -106,14 +106,9 @@ function fetcherArgv(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.ssrf',
-  title: 'Server-side request forgery',
-  severity: 'high',
+  class: 'ssrf',
   confidence: 'high',
-  cwe: ['CWE-918'],
-  owasp: ['A10:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} chooses the URL that {sink} fetches from the server',
   remediation:
     'Fetch only from fixed base URLs and put the input in the path or query (escaped), or parse the URL and check its scheme and host against an allow-list (and resolve the host to reject private addresses) before the request.',
   references: [
@@ -123,7 +118,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'ssrf',
     sinks: [
       {
         callee: [

@@ -8,14 +8,9 @@ function inlineTemplate(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.template-injection',
-  title: 'Server-side template injection',
-  severity: 'critical',
+  class: 'template-injection',
   confidence: 'high',
-  cwe: ['CWE-1336', 'CWE-94'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is compiled as a template by {sink}, which can run arbitrary Ruby',
   remediation:
     'Keep templates in files and pass input as locals (`render :show, locals: { name: name }`, `ERB.new(File.read(TEMPLATE)).result_with_hash(name: name)`). If users must author templates, use a sandboxed language such as Liquid.',
   references: [
@@ -25,7 +20,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'template',
     sinks: [
       { callee: ['ERB.new', 'Erubi.Engine.new', 'Erubis.{Eruby,EscapedEruby,FastEruby}.new', 'Haml.Engine.new', 'Haml.Template.new', 'Tilt.{ERBTemplate,HamlTemplate,ErubiTemplate}.new', 'Slim.Template.new', 'ActionView.Template.new'] },
       { callee: ['render', '*.render', 'render_to_string', '*.render_to_string'], args: [], keywords: ['inline'], label: 'render inline:' },

@@ -59,12 +59,9 @@ function verificationOff(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.tls-verification-disabled',
-  title: 'TLS certificate verification disabled',
-  severity: 'medium',
+  class: 'tls-verification-disabled',
   confidence: 'high',
   cwe: ['CWE-295'],
-  owasp: ['A07:2021'],
   languages: ['ruby'],
   message: 'TLS certificate verification is turned off, so connections can be intercepted',
   remediation:

@@ -14,14 +14,9 @@ function ojObjectMode(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.unsafe-deserialization',
-  title: 'Unsafe deserialization',
-  severity: 'critical',
+  class: 'unsafe-deserialization',
   confidence: 'high',
-  cwe: ['CWE-502'],
-  owasp: ['A08:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is deserialized by {sink}, which can instantiate arbitrary objects',
   remediation:
     'Exchange data as JSON (`JSON.parse(s)`) or load YAML with `YAML.safe_load(s, permitted_classes: [Date])`; never `Marshal.load` data a client can touch, use `Oj.load(s, mode: :strict)` and `JSON.parse` without `create_additions`.',
   references: [
@@ -32,7 +27,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'deserialization',
     sinks: [
       { callee: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}', 'YAML.Store.new', 'JSON.{load,restore}', 'Oj.object_load', 'Ox.parse_obj', 'ActiveSupport.JSON.load'] },
       { callee: ['YAML.{load,load_stream,load_documents}', 'Psych.{load,load_stream}'], where: yamlLoad },

@@ -10,14 +10,10 @@ function dispatches(call: CallView, ctx: MatchContext): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.unsafe-reflection',
-  title: 'Unsafe reflection (untrusted class or method name)',
-  severity: 'high',
+  class: 'unsafe-reflection',
   confidence: 'high',
   cwe: ['CWE-470', 'CWE-94'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} chooses the class or method that {sink} loads or calls',
   remediation:
     'Map the input to an allowed class or method with an explicit table (`{ "csv" => CsvExporter, "pdf" => PdfExporter }.fetch(params[:format])`) or check it against an allow-list before `constantize`, `const_get`, `send` or `public_send`.',
   references: [
@@ -27,7 +23,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'reflection',
     sinks: [
       { callee: ['*.constantize', '*.safe_constantize'], receiver: true, label: 'String#constantize' },
       { callee: ['constantize', 'safe_constantize', 'ActiveSupport.Inflector.{constantize,safe_constantize}', '**.const_get', '**.qualified_const_get', '**.const_source_location'] },

@@ -23,12 +23,9 @@ function weakCipher(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.weak-cipher',
-  title: 'Weak cipher or cipher mode',
-  severity: 'medium',
+  class: 'weak-cipher',
   confidence: 'high',
   cwe: ['CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['ruby'],
   message: 'A broken cipher (DES, 3DES, RC4, Blowfish) or ECB mode is used',
   remediation:

@@ -41,7 +41,7 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   const algo = algorithm(call, ctx);
   if (!algo) return false;
   const first = call.args.find((a) => a.index === 0)?.node;
-  // A digest of the clock used as a token: the weakness is predictability (ruby.insecure-randomness).
+  // A digest of the clock used as a token: the weakness is predictability (ruby.insecure-random).
   if (first && clockDerived(first)) return false;
   const input = call.args.filter((a) => a.index >= 0).map((a) => a.node.text).join(' ');
   const names = [...contextNames(call.node), ctx.fn?.name ?? '', ctx.fn?.className ?? ''].filter((n) => n.length > 0);
@@ -52,12 +52,9 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.weak-hash',
-  title: 'Weak hash function for security data',
-  severity: 'medium',
+  class: 'weak-hash',
   confidence: 'medium',
   cwe: ['CWE-328', 'CWE-327'],
-  owasp: ['A02:2021'],
   languages: ['ruby'],
   message: 'MD5 / SHA-1 is used to protect a password, token or signature',
   remediation:

@@ -1,14 +1,9 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  id: 'ruby.xpath-injection',
-  title: 'XPath injection',
-  severity: 'high',
+  class: 'xpath-injection',
   confidence: 'high',
-  cwe: ['CWE-643'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is built into the XPath expression evaluated by {sink}',
   remediation:
     'Pass values as XPath variables (`doc.xpath("//user[@name=$name]", nil, name: value)` in Nokogiri) or validate them against a strict pattern before building the expression.',
   references: [
@@ -18,7 +13,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xpath',
     sinks: [
       { callee: ['*.xpath', '*.at_xpath', 'REXML.XPath.{first,match,each}', '*.find_first'], where: (call, ctx, taint) => call.name !== 'find_first' || (/\/\/|@|\[/.test(taint.text) && /xpath|doc|xml|node/i.test(ctx.pathText(call.receiver ?? call.node) ?? '')) },
       { callee: ['REXML.XPath.{first,match,each}'], args: [1] },

@@ -25,12 +25,9 @@ function routeReturnsInput(call: CallView, ctx: MatchContext) {
 }
 
 export default defineRule({
-  id: 'ruby.xss-response',
-  title: 'Cross-site scripting (input reflected in a response body)',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
   message: 'Untrusted input is returned as an HTML response body without escaping',
   remediation:

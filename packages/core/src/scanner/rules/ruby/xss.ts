@@ -26,14 +26,10 @@ function haltBody(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 }
 
 export default defineRule({
-  id: 'ruby.xss',
-  title: 'Cross-site scripting (unescaped output)',
-  severity: 'medium',
+  class: 'xss',
   confidence: 'high',
   cwe: ['CWE-79'],
-  owasp: ['A03:2021'],
   languages: ['ruby'],
-  message: 'Untrusted data from {source} is written to the page without HTML escaping by {sink}',
   remediation:
     'Let Rails escape the value: do not call `html_safe` / `raw` on strings that contain input. Build markup with `content_tag` / `tag` helpers or `safe_join`, or pass the input through `sanitize(…)` (allow-listed tags) or `ERB::Util.html_escape` first. Only link to URLs with an http(s) scheme.',
   references: [
@@ -44,7 +40,6 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    class: 'xss',
     sinks: [
       { callee: ['*.html_safe'], receiver: true, label: 'String#html_safe' },
       { callee: ['raw', '*.raw', 'safe_concat', '*.safe_concat', 'javascript_tag', '*.javascript_tag'], where: (call, ctx) => call.name !== 'raw' || !call.receiver || /(?:helpers|view_context|template)$/.test(ctx.pathText(call.receiver) ?? '') },

@@ -71,12 +71,9 @@ function xxeNode(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  id: 'ruby.xxe',
-  title: 'XML external entity (XXE) processing enabled',
-  severity: 'high',
+  class: 'xxe',
   confidence: 'high',
   cwe: ['CWE-611'],
-  owasp: ['A05:2021'],
   languages: ['ruby'],
   message: 'XML is parsed with external entity substitution or DTD loading enabled (NOENT / DTDLOAD), which lets a document read files or reach internal hosts',
   remediation:

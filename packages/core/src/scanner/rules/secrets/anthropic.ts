@@ -25,9 +25,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.anthropic',
-  title: 'Anthropic API key in the code',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'anthropic',
   confidence: 'high',
   message: 'An Anthropic API key is written in the code.',
   remediation:

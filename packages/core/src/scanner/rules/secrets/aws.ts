@@ -112,8 +112,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.aws',
-  title: 'AWS access key in the code',
+  class: 'hardcoded-secret',
+  name: 'aws',
   severity: 'critical',
   confidence: 'high',
   message: 'An AWS access key ID or secret access key is written in the code.',

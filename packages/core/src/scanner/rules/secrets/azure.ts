@@ -83,8 +83,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.azure',
-  title: 'Azure credential in the code',
+  class: 'hardcoded-secret',
+  name: 'azure',
   severity: 'critical',
   confidence: 'high',
   message: 'An Azure storage account key, shared access key or signature, or Entra ID client secret is written in the code.',

@@ -301,12 +301,10 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineRule({
-  id: 'secrets.config-password',
-  title: 'Hard-coded password in configuration',
-  severity: 'high',
+  class: 'hardcoded-credentials',
+  name: 'config-password',
   confidence: 'medium',
   cwe: ['CWE-798', 'CWE-259'],
-  owasp: ['A07:2021'],
   languages: ['generic'],
   message: 'A password or secret is written in plain text in this configuration file',
   remediation: `Reference it instead of writing it: an environment variable (\`\${DB_PASSWORD}\`), your platform's secret store, or an encrypted value. ${ROTATE_AND_MOVE}`,

@@ -1,4 +1,4 @@
-import type { Rule, SecretHit } from '../../rule.ts';
+import type { RuleSpec, SecretHit } from '../../rule.ts';
 import { isPasswordHash, isSecretName, nameWords } from '../../secrets/credentials.ts';
 import { entropy, hasTemplateMarker, isHex, looksFake, overlapsAny, valueHit, wordiness } from '../../secrets/detect.ts';
 import { MAX_HITS_PER_RULE, defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
@@ -19,6 +19,7 @@ import secscan from './secscan.ts';
 import sendgrid from './sendgrid.ts';
 import slack from './slack.ts';
 import stripe from './stripe.ts';
+import tokenFormats from './token-formats.ts';
 import twilio from './twilio.ts';
 
 /**
@@ -33,7 +34,7 @@ import twilio from './twilio.ts';
  */
 
 /** The provider-format rules (their hits win over generic judgements on the same value). */
-export const PROVIDERS: readonly Rule[] = [anthropic, aws, azure, connectionString, github, gitlab, google, grafana, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, twilio];
+export const PROVIDERS: readonly RuleSpec[] = [anthropic, aws, azure, connectionString, github, gitlab, google, grafana, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, tokenFormats, twilio];
 
 // Assignment-like operators; each occurrence is examined with bounded look-back and look-ahead.
 const OPERATOR = /[=:,]/g;
@@ -503,9 +504,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.generic-high-entropy',
-  title: 'Hard-coded high-entropy secret',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'generic-high-entropy',
   confidence: 'medium',
   message: 'A random-looking secret (API key, token, signing key) is assigned to a secret-named setting in the code.',
   remediation:

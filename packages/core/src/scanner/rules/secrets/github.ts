@@ -41,8 +41,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.github',
-  title: 'GitHub token in the code',
+  class: 'hardcoded-secret',
+  name: 'github',
   severity: 'critical',
   confidence: 'high',
   message: 'A GitHub access token is written in the code.',

@@ -62,8 +62,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.gitlab',
-  title: 'GitLab token in the code',
+  class: 'hardcoded-secret',
+  name: 'gitlab',
   severity: 'critical',
   confidence: 'high',
   message: 'A GitLab access token is written in the code.',

@@ -42,8 +42,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.google',
-  title: 'Google Cloud credential in the code',
+  class: 'hardcoded-secret',
+  name: 'google',
   severity: 'critical',
   confidence: 'high',
   cwe: ['CWE-798', 'CWE-321'],

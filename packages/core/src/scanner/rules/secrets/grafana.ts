@@ -56,9 +56,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.grafana',
-  title: 'Grafana token in the code',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'grafana',
   confidence: 'high',
   message: 'A Grafana service account token, Grafana Cloud token or API key is written in the code.',
   remediation:

@@ -1,4 +1,4 @@
-import type { Rule } from '../../rule.ts';
+import type { RuleSpec } from '../../rule.ts';
 import anthropic from './anthropic.ts';
 import aws from './aws.ts';
 import azure from './azure.ts';
@@ -18,10 +18,11 @@ import secscan from './secscan.ts';
 import sendgrid from './sendgrid.ts';
 import slack from './slack.ts';
 import stripe from './stripe.ts';
+import tokenFormats from './token-formats.ts';
 import twilio from './twilio.ts';
 
 /** Secret detectors (every language, and `generic` text), sorted by id. */
-export const secretsRules: readonly Rule[] = [
+export const secretsRules: readonly RuleSpec[] = [
   anthropic,
   aws,
   azure,
@@ -41,5 +42,6 @@ export const secretsRules: readonly Rule[] = [
   sendgrid,
   slack,
   stripe,
+  tokenFormats,
   twilio,
 ];

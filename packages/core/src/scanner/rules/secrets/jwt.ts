@@ -49,9 +49,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.jwt',
-  title: 'JSON Web Token in the code',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'jwt',
   confidence: 'medium',
   message: 'A signed JSON Web Token (a bearer credential) is written in the code.',
   remediation:

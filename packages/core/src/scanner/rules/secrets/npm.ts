@@ -42,8 +42,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.npm',
-  title: 'npm access token in the code',
+  class: 'hardcoded-secret',
+  name: 'npm',
   severity: 'critical',
   confidence: 'high',
   message: 'An npm access token or registry credential is written in the code.',

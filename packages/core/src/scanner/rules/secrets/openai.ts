@@ -43,9 +43,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.openai',
-  title: 'OpenAI-style API key in the code',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'openai',
   confidence: 'high',
   message: 'An OpenAI (or OpenAI-compatible) API key is written in the code.',
   remediation:

@@ -63,7 +63,7 @@ function detect(text: string): SecretHit[] {
   eachPemBegin(text, (start, headerEnd, label) => {
     const block = parsePrivateKeyBlock(text, start, headerEnd, label);
     if (!block) return;
-    // A Google service-account key file is reported, with its context, by secrets.google.
+    // A Google service-account key file is reported, with its context, by the google detector.
     if (isJsonPrivateKeyValueAt(text, start) && (serviceAccount ??= isServiceAccountFile(text))) return block.end;
     const kind = KINDS[label] ?? label.toLowerCase();
     const description = block.encrypted && !kind.startsWith('passphrase') ? `passphrase-protected ${kind}` : kind;
@@ -74,12 +74,11 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.private-key',
-  title: 'Private key in the code',
+  class: 'hardcoded-secret',
+  name: 'private-key',
   severity: 'critical',
   confidence: 'high',
   cwe: ['CWE-798', 'CWE-321'],
-  owasp: ['A02:2021', 'A07:2021'],
   message: 'A private key (PEM) is written in the code.',
   remediation:
     'Consider the key pair compromised: revoke the certificate or remove the public key wherever it is trusted (authorized_keys, ' +

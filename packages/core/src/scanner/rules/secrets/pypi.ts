@@ -23,8 +23,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.pypi',
-  title: 'PyPI API token in the code',
+  class: 'hardcoded-secret',
+  name: 'pypi',
   severity: 'critical',
   confidence: 'high',
   message: 'A PyPI upload token is written in the code.',

@@ -23,8 +23,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.secscan',
-  title: 'secscan API key or session token in the code',
+  class: 'hardcoded-secret',
+  name: 'secscan',
   severity: 'critical',
   confidence: 'high',
   message: 'A secscan API key or session token is written in the code.',

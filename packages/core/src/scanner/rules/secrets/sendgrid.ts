@@ -18,9 +18,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.sendgrid',
-  title: 'SendGrid API key in the code',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'sendgrid',
   confidence: 'high',
   message: 'A SendGrid (Twilio SendGrid) API key is written in the code.',
   remediation:

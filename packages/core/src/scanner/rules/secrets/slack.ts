@@ -75,9 +75,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.slack',
-  title: 'Slack token or webhook URL in the code',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'slack',
   confidence: 'high',
   message: 'A Slack token or incoming-webhook URL is written in the code.',
   remediation:

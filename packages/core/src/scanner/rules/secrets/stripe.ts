@@ -23,8 +23,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.stripe',
-  title: 'Stripe live secret key in the code',
+  class: 'hardcoded-secret',
+  name: 'stripe',
   severity: 'critical',
   confidence: 'high',
   message: 'A Stripe live-mode secret or restricted key is written in the code.',

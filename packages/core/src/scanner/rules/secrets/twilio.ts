@@ -48,9 +48,8 @@ function detect(text: string): SecretHit[] {
 }
 
 export default defineSecretRule({
-  id: 'secrets.twilio',
-  title: 'Twilio credential in the code',
-  severity: 'high',
+  class: 'hardcoded-secret',
+  name: 'twilio',
   confidence: 'medium',
   message: 'A Twilio auth token or API key secret is written in the code.',
   remediation:
