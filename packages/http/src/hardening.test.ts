@@ -110,6 +110,24 @@ describe('bodies (item 15)', () => {
     expect((await app(adminRequest('POST', '/api/admin/sessions', '{"subject":"user-😀"}'))).status).toBe(201);
   });
 
+  it('refuses lone surrogates in the dashboard\'s e-mails, passwords and tokens (item 11)', async () => {
+    const app = createApp(testDeps().deps);
+    const post = (path: string, body: Json) =>
+      app(new Request(url(path), { method: 'POST', headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const password = 'analytical engine punched cards';
+    for (const [path, body, pointer] of [
+      ['/api/auth/sign-up', { email: 'ada\ud800@example.com', displayName: 'Ada', password }, '#/email'],
+      ['/api/auth/sign-up', { email: 'ada@example.com', displayName: 'Ada', password: `${password}\udc00` }, '#/password'],
+      ['/api/auth/sign-in', { email: 'ada@example.com', password: `${password}\ud800` }, '#/password'],
+      ['/api/auth/invitation', { token: 'si_\ud800' }, '#/token'],
+    ] as const) {
+      const response = await post(path, body);
+      expect({ path, pointer, status: response.status }).toEqual({ path, pointer, status: 422 });
+      expect(await problemOf(response)).toMatchObject({ errors: [{ pointer }] });
+    }
+    expect((await post('/api/auth/sign-up', { email: 'ada@example.com', displayName: 'Ada', password })).status).toBe(201);
+  });
+
   it('answers a stored scan whose filename has a lone surrogate as SARIF, not 500 (item 7)', async () => {
     const { deps } = testDeps();
     const app = createApp(deps);

@@ -6,7 +6,7 @@
  */
 
 /** Prefixes of secscan's own tokens (API keys, sessions) and of widespread provider tokens. */
-const TOKEN_PREFIXES = ['sk_', 'ss_', 'sk-', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'AKIA', 'ASIA', 'eyJ'];
+const TOKEN_PREFIXES = ['sk_', 'ss_', 'si_', 'sk-', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'glpat-', 'xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'AKIA', 'ASIA', 'eyJ'];
 
 /** A run of this many letters and digits that mixes upper case, lower case and digits reads as a random token. */
 const MIN_RANDOM_RUN = 20;

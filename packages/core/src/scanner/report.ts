@@ -39,6 +39,9 @@ const MAX_QUOTED_RANGES = 64;
 /** Findings built between two looks at the clock. */
 const DEADLINE_STRIDE = 32;
 
+/** Classes whose findings in a test file are reported at low confidence (made-up credentials). */
+const TEST_CREDENTIAL_CLASSES: ReadonlySet<string> = new Set(['hardcoded-secret', 'hardcoded-credentials']);
+
 /** CWEs of hard-coded credentials, passwords and keys. */
 const CREDENTIAL_CWES: ReadonlySet<string> = new Set(['CWE-798', 'CWE-259', 'CWE-321']);
 
@@ -57,6 +60,8 @@ export interface ReportInput {
   maxFindingsPerRule: number;
   /** `performance.now()` past which no more findings are built. */
   deadline: number;
+  /** Whether the file is a test's: its credential findings are reported at low confidence (made-up credentials). */
+  testFile?: boolean;
 }
 
 /** The reported findings and what was left out. */
@@ -175,7 +180,7 @@ export function buildReport(input: ReportInput): Report {
     const m = ordered[i] as RawMatch;
     if (m.rule.matcher.kind !== 'secret' && secretLines.has(source.lineOf(m.node.start)) && (m.cwe ?? m.rule.cwe).includes('CWE-798')) continue;
     if (wanted && !wanted.has(m.rule.id)) continue;
-    const confidence = m.confidence ?? m.rule.confidence;
+    const confidence = input.testFile && TEST_CREDENTIAL_CLASSES.has(m.rule.class) ? 'low' : (m.confidence ?? m.rule.confidence);
     if (CONFIDENCES.indexOf(confidence) > minConfidence) continue;
     const end = m.end !== undefined && m.end > m.node.start ? m.end : m.node.end;
     const location = source.location(m.node.start, end);

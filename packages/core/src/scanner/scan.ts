@@ -200,6 +200,7 @@ export function createScanner(config: ScannerConfig): Scanner {
         maxFindings,
         maxFindingsPerRule,
         deadline,
+        testFile: isTestPath(input.filename),
       });
       result.findings = report.findings;
       result.summary = report.summary;
@@ -361,3 +362,19 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
     },
   };
 }
+
+/**
+ * Whether a file name is a test's: `test/`, `tests/`, `__tests__/`, `spec/`, `testdata/`, `fixtures/`
+ * folders, or `*_test.go`, `test_*.py`, `*.test.ts`, `*.spec.js`, `*Test.java` names. Credentials
+ * there are usually made up for the test; a real one is still a leak, so they are reported at low
+ * confidence rather than dropped.
+ */
+export function isTestPath(filename: string | undefined): boolean {
+  if (!filename) return false;
+  const parts = filename.replaceAll('\\', '/').toLowerCase().split('/');
+  const base = parts.pop() ?? '';
+  if (parts.some((p) => TEST_DIRS.has(p))) return true;
+  const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  return stem.startsWith('test_') || stem.endsWith('_test') || stem.endsWith('.test') || stem.endsWith('.spec') || stem.endsWith('_spec') || stem.endsWith('tests') || (stem.endsWith('test') && filename.endsWith('Test' + base.slice(stem.length)));
+}
+const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'testdata', 'test-data', 'fixtures', '__fixtures__', 'testing', 'e2e']);

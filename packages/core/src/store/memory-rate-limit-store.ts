@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import { assertWindows, countHit, windowStart, type WindowCounter } from '../ratelimit/fixed-window.ts';
+import { assertWindows, countHit, peekWindows, windowStart, type WindowCounter } from '../ratelimit/fixed-window.ts';
 import type { RateLimitOutcome, RateLimitStore, RateLimitWindow } from './types.ts';
 
 /** Options of the in-memory rate-limit store. */
@@ -147,6 +147,10 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
         const counter = entry.counters.find((c) => c.name === w.name && c.windowSeconds === w.windowSeconds && c.start === start);
         if (counter && counter.count > 0) counter.count--;
       }
+    },
+    async peek(subject: string, windows: readonly RateLimitWindow[]): Promise<RateLimitOutcome> {
+      assertWindows(windows);
+      return peekWindows(entries.get(subject)?.counters, windows, clock.now());
     },
     async deleteExpired(): Promise<number> {
       const before = entries.size;

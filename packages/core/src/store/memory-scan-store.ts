@@ -1,4 +1,4 @@
-import type { ScanStore, StoredScan } from './types.ts';
+import type { DailyUsage, ScanListItem, ScanListPage, ScanListQuery, ScanStore, SeverityName, StoredScan } from './types.ts';
 
 /** Bounds of the in-memory scan store. */
 export interface MemoryScanStoreOptions {
@@ -8,10 +8,14 @@ export interface MemoryScanStoreOptions {
   maxChars?: number;
 }
 
-/** One stored scan. */
+/** The severities, most severe first. */
+const SEVERITY_NAMES: readonly SeverityName[] = ['critical', 'high', 'medium', 'low', 'info'];
+
+/** A kept scan: serialized, with what listings and usage read without parsing it. */
 interface Entry {
   owner: Owner;
   createdAt: number;
+  item: ScanListItem;
   json: string;
 }
 
@@ -23,6 +27,18 @@ interface Owner {
   chars: number;
   /** Position in the heap of owners, -1 when it holds no scan. */
   heapIndex: number;
+}
+
+/** Whether `a` is newer than `b` in history order: by time, then by id. */
+function newer(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): boolean {
+  const ta = Date.parse(a.createdAt);
+  const tb = Date.parse(b.createdAt);
+  return ta !== tb ? ta > tb : a.id > b.id;
+}
+
+/** The key of an owner in the store (anonymous callers are one owner). */
+function ownerKey(owner: string | null): string {
+  return owner === null ? '\u0000anonymous' : `=${owner}`;
 }
 
 /**
@@ -107,6 +123,14 @@ export function createMemoryScanStore(options: MemoryScanStoreOptions = {}): Sca
     chars -= entry.json.length;
   };
 
+  /** The kept scans of some owners (never the anonymous one). */
+  function* ownedBy(ownerIds: readonly string[]): Generator<Entry> {
+    for (const id of new Set(ownerIds)) {
+      const owner = owners.get(ownerKey(id));
+      if (owner) yield* owner.scans.values();
+    }
+  }
+
   const evict = (): void => {
     while (entries.size > maxScans || chars > maxChars) {
       const heaviest = heap[0];
@@ -126,13 +150,23 @@ export function createMemoryScanStore(options: MemoryScanStoreOptions = {}): Sca
         remove(scan.id, previous);
         reposition(previous.owner);
       }
-      const key = scan.owner === null ? '\u0000anonymous' : `=${scan.owner}`;
+      const key = ownerKey(scan.owner);
       let owner = owners.get(key);
       if (!owner) {
         owner = { key, scans: new Map(), chars: 0, heapIndex: -1 };
         owners.set(key, owner);
       }
-      const entry: Entry = { owner, createdAt: Date.parse(scan.createdAt), json };
+      const item: ScanListItem = {
+        id: scan.id,
+        owner: scan.owner,
+        createdAt: scan.createdAt,
+        language: scan.language,
+        ...(scan.filename !== undefined ? { filename: scan.filename } : {}),
+        codeBytes: scan.codeBytes,
+        summary: { ...scan.summary },
+        truncated: scan.truncated,
+      };
+      const entry: Entry = { owner, createdAt: Date.parse(scan.createdAt), item, json };
       entries.set(scan.id, entry);
       owner.scans.set(scan.id, entry);
       owner.chars += json.length;
@@ -142,8 +176,43 @@ export function createMemoryScanStore(options: MemoryScanStoreOptions = {}): Sca
     },
     async get(id: string, owner: string | null): Promise<StoredScan | null> {
       const entry = entries.get(id);
-      if (!entry || entry.owner.key !== (owner === null ? '\u0000anonymous' : `=${owner}`)) return null;
+      if (!entry || entry.owner.key !== ownerKey(owner)) return null;
       return JSON.parse(entry.json) as StoredScan;
+    },
+    async getForOwners(id: string, ownerIds: readonly string[]): Promise<StoredScan | null> {
+      const entry = entries.get(id);
+      if (!entry || entry.item.owner === null || !ownerIds.includes(entry.item.owner)) return null;
+      return JSON.parse(entry.json) as StoredScan;
+    },
+    async list(query: ScanListQuery): Promise<ScanListPage> {
+      const matching: ScanListItem[] = [];
+      for (const entry of ownedBy(query.owners)) {
+        const { item } = entry;
+        if (query.language !== undefined && item.language !== query.language) continue;
+        if (query.severity !== undefined && item.summary[query.severity] === 0) continue;
+        if (query.before !== undefined && !newer(query.before, item)) continue;
+        matching.push(item);
+      }
+      matching.sort((a, b) => (newer(a, b) ? -1 : 1));
+      const page = matching.slice(0, query.limit).map((item) => ({ ...item, summary: { ...item.summary } }));
+      const last = page[page.length - 1];
+      return { scans: page, next: matching.length > query.limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+    },
+    async dailyUsage(ownerIds: readonly string[], since: string): Promise<DailyUsage[]> {
+      const from = Date.parse(since);
+      const days = new Map<string, DailyUsage>();
+      for (const entry of ownedBy(ownerIds)) {
+        if (entry.createdAt < from) continue;
+        const day = new Date(entry.createdAt).toISOString().slice(0, 10);
+        let usage = days.get(day);
+        if (!usage) {
+          usage = { day, scans: 0, findings: { critical: 0, high: 0, medium: 0, low: 0, info: 0 } };
+          days.set(day, usage);
+        }
+        usage.scans++;
+        for (const severity of SEVERITY_NAMES) usage.findings[severity] += entry.item.summary[severity];
+      }
+      return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
     },
     async deleteCreatedBefore(before: string): Promise<number> {
       const cutoff = Date.parse(before);
