@@ -22,7 +22,9 @@ function b62(length: number, seed: number): string {
 }
 
 describe('the time budget holds while findings are reported', () => {
-  const BUDGET_MS = 2000;
+  // The servers' default budget. Tighter, a machine under heavy load spends it all in the analysis and
+  // reports nothing, and the reporting these cases are about would go unexercised.
+  const BUDGET_MS = 5000;
   // Reporting once hashed and masked the whole line per finding: 10–30 s for these 86–144 KB lines.
   it.each([
     ['javascript', 'eval(req.query.a);'.repeat(8000)],
