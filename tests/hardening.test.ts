@@ -68,8 +68,10 @@ describe.each(RUNTIMES)('issue #12 on $name', (runtime) => {
       const body = (await response.json()) as Json & { findings: unknown[]; omitted?: { total: number } };
       expect(body['truncated']).toBe(true);
       expect(body.findings.length).toBeLessThanOrEqual(100);
-      if (body.omitted) expect(body.omitted.total + body.findings.length).toBe(8000);
-      else expect(String(body['truncatedReason'])).toMatch(/time budget/);
+      const reported = body.findings.length + (body.omitted?.total ?? 0);
+      // Either every sink was reported or counted, or (on a loaded machine) the budget ran out first and says so.
+      if (/time budget/.test(String(body['truncatedReason']))) expect(reported).toBeLessThanOrEqual(8000);
+      else expect(reported).toBe(8000);
     }
     // Within its 5 s budget (plus transfer on a shared machine), before the 10 s hard timeout.
     expect(elapsed).toBeLessThan(10_000);
