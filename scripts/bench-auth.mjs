@@ -68,6 +68,7 @@ async function buildApp(scanner, accessOn) {
           adminTokenSha256: await sha256Hex('bench-admin-token-not-used-0123456789'),
           sessionTtlSeconds: 86_400,
           trustProxyHops: 0,
+          trustedProxies: [],
           limits: LIMITS,
           accounts: { signUpPolicy: null, passwordMinLength: 15, invitationTtlSeconds: 604_800, publicUrl: null, oidc: null },
         }
@@ -84,7 +85,8 @@ async function buildApp(scanner, accessOn) {
 const env = { info: { remoteAddr: { transport: 'tcp', hostname: '192.0.2.10', port: 40000 } } };
 
 function request(body, authorization) {
-  const headers = { 'content-type': 'application/json' };
+  // A real server's request always has its Host header; the app refuses one without (issue #12).
+  const headers = { host: 'localhost', 'content-type': 'application/json' };
   if (authorization) headers.authorization = authorization;
   return new Request('http://localhost/api/scan', { method: 'POST', headers, body });
 }

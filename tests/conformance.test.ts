@@ -499,7 +499,7 @@ describe.each(RUNTIMES)('access control on $name', (runtime) => {
     const revoked = await scanAs('203.0.113.11', { authorization: `Bearer ${key}` });
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get('www-authenticate')).toBe('Bearer realm="secscan", error="invalid_token"');
-    expect((await revoked.json()) as Record<string, unknown>).toMatchObject({ code: 'unauthorized', detail: 'The token has been revoked.' });
+    expect((await revoked.json()) as Record<string, unknown>).toMatchObject({ code: 'unauthorized', detail: 'The token is not valid: it is mistyped, unknown, revoked or expired, or its account is disabled.' });
   });
 
   it('admits exactly 100 of 120 concurrent requests with a free key', async () => {

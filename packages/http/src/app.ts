@@ -14,9 +14,12 @@ import { respond, type Handler, type RequestContext } from './context.ts';
 import { createCors } from './cors.ts';
 import type { AppDeps } from './deps.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
-import { problem } from './problem.ts';
+import { problem, problemBody } from './problem.ts';
+import { redactPath, looksLikeSecret } from './redact.ts';
 import { acceptRequestId } from './request-id.ts';
 import { createRouter } from './router.ts';
+import { lingerOnBody } from './validate/read-body.ts';
+import { requestTargetProblem, targetPath } from './validate/request-target.ts';
 import { createAccountHandlers } from './routes/accounts.ts';
 import { createAdminHandlers } from './routes/admin.ts';
 import { createDashboardHandlers, DASHBOARD_ASSET_PATH, DASHBOARD_PAGES } from './routes/dashboard.ts';
@@ -32,29 +35,31 @@ export interface RouteInfo {
   path: string;
 }
 
+/** An answer written by a runtime adapter itself, for a request that never became a Request (Node's parser refused it). */
+export interface RawProblem {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string;
+}
+
+/** Problems a runtime adapter answers for requests its parser refused before the app saw them. */
+export type UnparsedProblemCode = 'bad_request' | 'request_timeout' | 'headers_too_large';
+
 /** The app: call it (or its `fetch`) with a Request and the adapter's env; `routes` is its route table. */
 export interface App {
   (request: Request, env?: unknown): Promise<Response>;
   fetch(request: Request, env?: unknown): Promise<Response>;
   readonly routes: readonly RouteInfo[];
-}
-
-/** The path of an absolute URL without query or fragment, by plain string search. */
-function pathOf(url: string): string {
-  const scheme = url.indexOf('://');
-  const start = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-  if (start < 0) return '/';
-  let end = url.length;
-  const query = url.indexOf('?', start);
-  if (query >= 0) end = query;
-  const fragment = url.indexOf('#', start);
-  if (fragment >= 0 && fragment < end) end = fragment;
-  return url.slice(start, end);
+  /**
+   * The problem answer (with a new request id, logged like any request) for a request the runtime
+   * refused before it became a Request: the adapter writes it, so these answers look like the app's.
+   */
+  unparsedProblem(code: UnparsedProblemCode, detail: string): RawProblem;
 }
 
 /** Whether a request came with a body that nothing has read (GET and HEAD carry none here). */
 function hasUnreadBody(request: Request): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.bodyUsed) return false;
+  if (request.method === 'GET' || request.method === 'HEAD' || request.bodyUsed || !request.body || request.body.locked) return false;
   const length = request.headers.get('content-length');
   return (length !== null && length !== '0') || request.headers.has('transfer-encoding');
 }
@@ -148,8 +153,10 @@ export function createApp(deps: AppDeps): App {
 
   async function fetch(request: Request, env?: unknown): Promise<Response> {
     const started = performance.now();
-    const requestId = acceptRequestId(request.headers.get('x-request-id')) ?? newId();
-    const path = pathOf(request.url);
+    // A token sent as the request id would be echoed and logged: such an id is replaced (issue #12).
+    const incomingId = acceptRequestId(request.headers.get('x-request-id'));
+    const requestId = incomingId !== null && !looksLikeSecret(incomingId) ? incomingId : newId();
+    const path = targetPath(request.url);
     const method = request.method.slice(0, MAX_METHOD_LENGTH);
     const ctx: RequestContext = {
       requestId,
@@ -161,7 +168,11 @@ export function createApp(deps: AppDeps): App {
     };
     let response: Response;
     try {
-      if (hasCredentialsInQuery(request.url)) {
+      const malformed = requestTargetProblem(request, path, env);
+      if (malformed !== null) {
+        // Refused before routing, the same on every runtime: a dot segment must not reach another route.
+        response = problem(ctx, 'bad_request', malformed);
+      } else if (hasCredentialsInQuery(request.url)) {
         // Refused before routing, on every path: the URL is already in someone's logs (never in ours).
         response = problem(ctx, 'credentials_in_query', 'Credentials must not be sent in the URL: send them in the Authorization header. If this was a real key or token, revoke it.');
       } else {
@@ -174,7 +185,7 @@ export function createApp(deps: AppDeps): App {
       logger?.error({
         requestId,
         method,
-        path: path.slice(0, MAX_LOGGED_PATH),
+        path: redactPath(path.slice(0, MAX_LOGGED_PATH)),
         error: { name: e.name, message: e.message.slice(0, 500), ...(frames ? { stack: frames } : {}) },
       });
       // The client learns only that it failed and under which id; details stay in the log.
@@ -183,13 +194,15 @@ export function createApp(deps: AppDeps): App {
     // RFC 9110 §9.3.2: an answer to HEAD has no content — problems (404, 405, 400) included.
     if (request.method === 'HEAD' && response.body !== null) response = new Response(null, { status: response.status, headers: response.headers });
     // A request answered without reading its body (refused before it: 401, 404, 415, 429, …) leaves
-    // the body on the connection: close it (RFC 9112 §9.6) rather than let the runtime drain a body
-    // that may trickle in forever (Deno would wait for it).
-    else if (hasUnreadBody(request) && !response.headers.has('connection')) response.headers.set('connection', 'close');
+    // the body on the connection. Closing at once would make a client that is still sending see a
+    // reset instead of the answer (RFC 9112 §9.6, issue #12): read and discard it for a bounded time
+    // instead; a body that does not end within the bounds is cancelled, which closes the connection.
+    else if (hasUnreadBody(request) && !response.headers.has('connection')) lingerOnBody((request.body as ReadableStream<Uint8Array>).getReader());
     logger?.request({
       requestId,
       method,
-      path: path.slice(0, MAX_LOGGED_PATH),
+      // A token in the path (`/api/scans/sk_live_…`) is never written to the log (issue #12).
+      path: redactPath(path.slice(0, MAX_LOGGED_PATH)),
       status: response.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       ...(ctx.caller ? { caller: callerLabel(ctx.caller) } : {}),
@@ -197,6 +210,17 @@ export function createApp(deps: AppDeps): App {
     return response;
   }
 
+  const unparsedProblem = (code: UnparsedProblemCode, detail: string): RawProblem => {
+    const requestId = newId();
+    const body = problemBody(requestId, code, detail);
+    logger?.request({ requestId, method: '-', path: '-', status: body.status, durationMs: 0 });
+    return {
+      status: body.status,
+      headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store', 'x-request-id': requestId, 'x-content-type-options': 'nosniff', connection: 'close' },
+      body: JSON.stringify(body),
+    };
+  };
+
   const routes: readonly RouteInfo[] = Object.freeze(table.map(({ method, path }) => Object.freeze({ method, path })));
-  return Object.assign((request: Request, env?: unknown) => fetch(request, env), { fetch, routes });
+  return Object.assign((request: Request, env?: unknown) => fetch(request, env), { fetch, routes, unparsedProblem });
 }

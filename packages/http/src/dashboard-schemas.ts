@@ -4,7 +4,7 @@
  */
 import { LANGUAGES, MAX_EMAIL_LENGTH, PASSWORD_MAX_LENGTH, PLANS, SEVERITIES, SIGN_UP_POLICIES } from '@secscan/core';
 import * as v from 'valibot';
-import { apiKeySchema, isoTime, labelSchema, objectMessage, planSchema, requestsPerMinuteSchema, storedScanResponseSchema, summarySchema } from './schemas.ts';
+import { apiKeySchema, isoTime, labelSchema, objectMessage, planSchema, requestsPerMinuteSchema, storedScanResponseSchema, summarySchema, wellFormed } from './schemas.ts';
 
 const ROLES = ['admin', 'member'] as const;
 /** Longest token accepted in a body (ours are about 55 characters). */
@@ -14,6 +14,8 @@ const emailSchema = v.pipe(
   v.string('email must be a string'),
   v.minLength(3, 'email must be an e-mail address'),
   v.maxLength(MAX_EMAIL_LENGTH, `email must be at most ${MAX_EMAIL_LENGTH} characters`),
+  // PostgreSQL would store a lone surrogate as U+FFFD: two addresses differing only there would be one account (issue #12).
+  wellFormed('email'),
   v.description('An e-mail address; compared case-insensitively.'),
   v.examples(['ada@example.com']),
 );
@@ -24,11 +26,13 @@ const passwordSchema = (field: string, description: string) =>
     v.minLength(1, `${field} must not be empty`),
     // Generous: the length rule itself (SECSCAN_PASSWORD_MIN_LENGTH, at most PASSWORD_MAX_LENGTH characters) answers 422 with a reason.
     v.maxLength(PASSWORD_MAX_LENGTH * 4, `${field} is too long`),
+    // Hashed as UTF-8, where every lone surrogate becomes U+FFFD: passwords differing only there would match.
+    wellFormed(field),
     v.description(description),
   );
 
 const tokenField = (field: string, description: string) =>
-  v.pipe(v.string(`${field} must be a string`), v.minLength(1, `${field} must not be empty`), v.maxLength(MAX_TOKEN_LENGTH, `${field} is too long`), v.description(description));
+  v.pipe(v.string(`${field} must be a string`), v.minLength(1, `${field} must not be empty`), v.maxLength(MAX_TOKEN_LENGTH, `${field} is too long`), wellFormed(field), v.description(description));
 
 /** Body of POST /api/auth/sign-up. */
 export const signUpRequestSchema = v.pipe(

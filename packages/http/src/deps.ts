@@ -1,5 +1,5 @@
 /** What `createApp` is built from: every capability with I/O is passed in, so the app runs anywhere. */
-import type { Clock, RateLimitSettings, Scanner, SignUpPolicy, Stores } from '@secscan/core';
+import type { Clock, IpRange, RateLimitSettings, Rule, ScanInput, ScanOptions, ScanResult, SignUpPolicy, Stores } from '@secscan/core';
 
 export type { Clock } from '@secscan/core';
 
@@ -13,6 +13,8 @@ export interface AccessConfig {
   sessionTtlSeconds: number;
   /** How many proxies in front of the server append to X-Forwarded-For; 0 trusts none (the socket's address is the client). */
   trustProxyHops: number;
+  /** Addresses those proxies connect from: X-Forwarded-For is believed only from (and through) these. */
+  trustedProxies: readonly IpRange[];
   limits: RateLimitSettings;
   /** The dashboard's accounts: sign-up, passwords, invitations, single sign-on. */
   accounts: AccountsConfig;
@@ -59,6 +61,9 @@ export interface AppConfig {
   storeCode: boolean;
   /** Wall-clock budget of one scan in ms; past it the scan stops and reports `truncated`. */
   scanTimeBudgetMs: number;
+  /** Most findings a scan answers and stores, in all and per rule (the scanner's defaults, 1000 and 100, when absent). */
+  maxFindings?: number;
+  maxFindingsPerRule?: number;
   /** How long a client may take to send a request body once the app starts reading it (default 30 s); past it 408. */
   bodyTimeoutMs?: number;
   /** How long health waits for the store's ping before answering 503. */
@@ -103,6 +108,18 @@ export interface DocsAssets {
   scalarJs(): Promise<Uint8Array>;
 }
 
+/** Who a scan is for: the scan pool shares its workers fairly between callers by this key. */
+export interface ScanCaller {
+  fairnessKey?: string;
+}
+
+/** What the app scans with: the core's Scanner, or the scan pool in front of workers (which also takes the caller). */
+export interface AppScanner {
+  scan(input: ScanInput, options?: ScanOptions, caller?: ScanCaller): Promise<ScanResult>;
+  /** The rule descriptors, for SARIF. */
+  readonly rules: readonly Rule[];
+}
+
 /** The dashboard's static files, built by scripts/build.mjs and read by the server. */
 export interface DashboardAssets {
   /** The build's manifest: the hashed file names of its script and style sheet. */
@@ -114,7 +131,7 @@ export interface DashboardAssets {
 /** Everything `createApp` needs. */
 export interface AppDeps {
   /** The scanner; `scan` for requests, `rules` for SARIF rule descriptors. */
-  scanner: Pick<Scanner, 'scan' | 'rules'>;
+  scanner: AppScanner;
   stores: Stores;
   config: AppConfig;
   docs: DocsAssets;

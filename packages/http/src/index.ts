@@ -2,8 +2,8 @@
  * @secscan/http — secscan's HTTP API as one runtime-neutral fetch handler: `createApp(deps)`.
  * Servers for Node, Bun and Deno wrap it (see `@secscan/http/server` for their shared start-up).
  */
-export { createApp, type App, type RouteInfo } from './app.ts';
-export type { AccessConfig, AccountsConfig, AppConfig, AppDeps, AppLogger, Clock, DashboardAssets, DocsAssets, ErrorLogEntry, OidcConfig, RequestLogEntry } from './deps.ts';
+export { createApp, type App, type RawProblem, type RouteInfo, type UnparsedProblemCode } from './app.ts';
+export type { AccessConfig, AccountsConfig, AppConfig, AppDeps, AppLogger, AppScanner, Clock, DashboardAssets, DocsAssets, ErrorLogEntry, OidcConfig, RequestLogEntry, ScanCaller } from './deps.ts';
 export type { RequestContext } from './context.ts';
 export { ScanRefusedError, type ScanRefusalReason } from './scan-pool/refusal.ts';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi/document.ts';

@@ -6,6 +6,7 @@ import { respondJson, type RequestContext } from './context.ts';
 
 /** Every problem code, its HTTP status and its fixed title. */
 export const PROBLEMS = {
+  bad_request: { status: 400, title: 'Bad request' },
   invalid_json: { status: 400, title: 'Request body is not a JSON object' },
   credentials_in_query: { status: 400, title: 'Credentials in the URL' },
   unauthorized: { status: 401, title: 'Unauthorized' },
@@ -15,6 +16,7 @@ export const PROBLEMS = {
   request_timeout: { status: 408, title: 'Request timeout' },
   conflict: { status: 409, title: 'Conflict' },
   payload_too_large: { status: 413, title: 'Payload too large' },
+  headers_too_large: { status: 431, title: 'Request header fields too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },
   unsupported_language: { status: 422, title: 'Unsupported language' },

@@ -6,6 +6,41 @@ import { CONFIDENCES, LANGUAGES, PLANS, SEVERITIES } from '@secscan/core';
 import * as v from 'valibot';
 import { PROBLEM_CODES } from './problem.ts';
 
+/** Whether a string is well-formed UTF-16: every surrogate in a pair (ES2024 `isWellFormed`, written out for older runtimes). */
+export function isWellFormed(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c > 0xdbff || i + 1 >= text.length) return false;
+    const next = text.charCodeAt(i + 1);
+    if (next < 0xdc00 || next > 0xdfff) return false;
+    i++;
+  }
+  return true;
+}
+
+/** The string with every lone surrogate replaced by U+FFFD (ES2024 `toWellFormed`). */
+export function toWellFormed(text: string): string {
+  if (isWellFormed(text)) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      out += text.slice(i, i + 2);
+      i++;
+    } else out += c >= 0xd800 && c <= 0xdfff ? '\ufffd' : text[i];
+  }
+  return out;
+}
+
+/**
+ * Refuses text with lone surrogates (issue #12): it is not Unicode, PostgreSQL stores each as U+FFFD
+ * — so two session subjects differing only there became one owner — and encodeURIComponent throws on it.
+ */
+export function wellFormed(field: string) {
+  return v.check(isWellFormed, `${field} must be well-formed Unicode text (it holds an unpaired surrogate)`);
+}
+
 /** Longest accepted `filename`. */
 export const MAX_FILENAME_LENGTH = 1024;
 /** Longest accepted `language`. */
@@ -55,6 +90,7 @@ export const scanRequestSchema = v.pipe(
           v.string('language must be a string'),
           v.minLength(1, 'language must not be empty'),
           v.maxLength(MAX_LANGUAGE_LENGTH, `language must be at most ${MAX_LANGUAGE_LENGTH} characters`),
+          wellFormed('language'),
           v.description(
             `Language of the code, case-insensitive: one of ${LANGUAGES.join(', ')}, or an alias (js, node, mjs, ts, tsx, py, python3, golang, rb, c++, cc, c#, cs, …). When absent it is inferred from filename's extension; when neither tells it the answer is 422 unsupported_language.`,
           ),
@@ -66,6 +102,7 @@ export const scanRequestSchema = v.pipe(
           v.string('filename must be a string'),
           v.minLength(1, 'filename must not be empty'),
           v.maxLength(MAX_FILENAME_LENGTH, `filename must be at most ${MAX_FILENAME_LENGTH} characters`),
+          wellFormed('filename'),
           v.description('Name of the file the code comes from. Used only to infer the language and echoed back; never used to touch a file system.'),
           v.examples([SCAN_REQUEST_EXAMPLE.filename]),
         ),
@@ -127,8 +164,17 @@ export const scanResponseSchema = v.object({
   findings: v.array(findingSchema),
   summary: summarySchema,
   suppressed: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Findings dropped by secscan-ignore comments.')),
-  truncated: v.pipe(v.boolean(), v.description('True when the scan stopped early (time budget, size, engine fault); findings are then partial.')),
+  truncated: v.pipe(v.boolean(), v.description('True when the scan stopped early or left findings out (time budget, size, finding caps, engine fault); findings are then partial.')),
   truncatedReason: v.optional(v.string()),
+  omitted: v.optional(
+    v.pipe(
+      v.object({
+        total: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        byRule: v.pipe(v.record(v.string(), v.pipe(v.number(), v.integer(), v.minValue(1))), v.description('How many were left out per rule id.')),
+      }),
+      v.description('Findings left out by the finding caps (SECSCAN_MAX_FINDINGS, SECSCAN_MAX_FINDINGS_PER_RULE); present only when some were, and the scan is then truncated.'),
+    ),
+  ),
   partialParse: v.pipe(v.boolean(), v.description('True when the parser had to recover from syntax errors.')),
   engine: v.object({ version: v.string(), rules: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
   durationMs: v.pipe(v.number(), v.minValue(0), v.description('Time the scan took, in milliseconds.')),
@@ -330,6 +376,7 @@ export function labelSchema(field: string, description: string, example: string)
     v.minLength(1, `${field} must not be empty`),
     v.maxLength(MAX_LABEL_LENGTH, `${field} must be at most ${MAX_LABEL_LENGTH} characters`),
     v.regex(NO_CONTROL_CHARACTERS, `${field} must not contain control characters`),
+    wellFormed(field),
     v.description(description),
     v.examples([example]),
   );

@@ -6,7 +6,7 @@
  * the row for the update, so N concurrent hits against a limit L admit exactly L, on one process or
  * many (STACK.md measured it). The statement is the SQL form of core's `countHit`.
  */
-import { assertWindows, peekWindows, secondsUntilReset, type Clock, type RateLimitOutcome, type RateLimitStore, type WindowCounter } from '@secscan/core';
+import { assertWindows, peekWindows, secondsUntilReset, windowStart, type Clock, type RateLimitOutcome, type RateLimitStore, type WindowCounter } from '@secscan/core';
 import type { Database } from './database.ts';
 import { bigintToNumber } from './values.ts';
 
@@ -77,6 +77,7 @@ export function createPostgresRateLimitStore(db: Database, options: PostgresRate
       const nowMs = bigintToNumber(row.now_ms);
       return {
         allowed: row.allowed,
+        countedAt: nowMs,
         windows: windows.map((w, i) => ({
           name: w.name,
           limit: w.limit,
@@ -87,6 +88,25 @@ export function createPostgresRateLimitStore(db: Database, options: PostgresRate
       };
     },
 
+    async refund(subject, windows, countedAt) {
+      // Each window's count goes down by one if the row still counts the window the hit was counted in.
+      const names = windows.map((w) => w.name);
+      const seconds = windows.map((w) => w.windowSeconds);
+      const starts = windows.map((w) => windowStart(countedAt, w.windowSeconds));
+      await db.run(
+        (sql) => sql`
+          UPDATE secscan_rate_limits AS r SET counts = (
+            SELECT array_agg(
+                     CASE WHEN EXISTS (
+                       SELECT 1 FROM unnest(${names}::text[], ${seconds}::int[], ${starts}::bigint[]) AS f(name, secs, start)
+                       WHERE f.name = o.name AND f.secs = o.secs AND f.start = o.start
+                     ) THEN greatest(o.count - 1, 0) ELSE o.count END
+                     ORDER BY o.ord)
+            FROM unnest(r.window_names, r.window_seconds, r.window_starts, r.counts) WITH ORDINALITY AS o(name, secs, start, count, ord)
+          )
+          WHERE r.subject = ${subject}`,
+      );
+    },
     async peek(subject, windows): Promise<RateLimitOutcome> {
       assertWindows(windows);
       const [row] = await db.run(

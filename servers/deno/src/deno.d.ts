@@ -14,7 +14,19 @@ declare namespace Deno {
   }
   interface HttpServer {
     readonly addr: NetAddr;
+    /** Settles when the server stops; rejects when its accept loop died on an error. */
+    readonly finished: Promise<void>;
     shutdown(): Promise<void>;
+  }
+  interface Conn {
+    readonly remoteAddr: Addr;
+    close(): void;
+  }
+  type Addr = NetAddr;
+  interface Listener {
+    readonly addr: Addr;
+    accept(): Promise<Conn>;
+    close(): void;
   }
   interface ServeTcpOptions {
     port: number;
@@ -28,7 +40,9 @@ declare const Deno: {
   readonly version: { deno: string };
   readonly env: { toObject(): Record<string, string> };
   serve(options: Deno.ServeTcpOptions, handler: (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>): Deno.HttpServer;
+  listen(options: { port: number; hostname: string }): Deno.Listener;
   readFile(path: string | URL): Promise<Uint8Array>;
+  readTextFileSync(path: string | URL): string;
   readTextFile(path: string | URL): Promise<string>;
   readonly stdout: { writeSync(data: Uint8Array): number };
   addSignalListener(signal: Deno.Signal, handler: () => void): void;

@@ -1,7 +1,8 @@
 /** secscan API server on Deno: Deno.serve runs the fetch handler directly. */
 import { createScanner } from '@secscan/core';
 import { grammarLoader } from '@secscan/grammars';
-import { runServer, webWorkerSpawner } from '@secscan/http/server';
+import { parseOpenFileLimit, runServer, webWorkerSpawner } from '@secscan/http/server';
+import { serveOnConnection, serveWithConnectionCap, serveWithRestarts } from './listen.ts';
 
 const encoder = new TextEncoder();
 
@@ -22,19 +23,25 @@ await runServer({
   exit: (code) => Deno.exit(code),
   // Loaded only with DATABASE_URL: the in-memory setup does not pay for the driver at start.
   openDatabase: async (options) => (await import('@secscan/postgres')).openPostgresStores(options),
+  openFileLimit: () => {
+    try {
+      return parseOpenFileLimit(Deno.readTextFileSync('/proc/self/limits'));
+    } catch {
+      return null; // not Linux, or (Deno 2.9) /proc/self needs --allow-all, which this server does not ask for
+    }
+  },
   cores: navigator.hardwareConcurrency,
   // Scan workers are Web Workers running the TypeScript source beside this file, with this process's permissions.
   spawnScanWorker: webWorkerSpawner(new URL('./scan-worker.ts', import.meta.url)),
   // Deno.serve has no connection timeouts to set (denoland/deno#3515): slow headers and idle
   // connections are not bounded here; the app still bounds a slow body (SECSCAN_BODY_TIMEOUT_MS).
-  listen: async ({ port, hostname, fetch }) => {
-    const server = Deno.serve(
-      // onListen replaces Deno's own "Listening on" line, which is not JSON; runServer logs the start.
-      { port, hostname, onListen: () => {} },
-      // Pass the connection info along for the client address (STACK.md).
-      (request, info) => fetch(request, { info }),
-    );
-    // shutdown() stops accepting and resolves once pending requests have finished.
-    return { port: server.addr.port, stop: () => server.shutdown() };
+  // Connections are accepted by our own loop, with a cap and surviving accept errors (listen.ts).
+  listen: async ({ port, hostname, fetch, maxConnections, onWarning }) => {
+    // Pass the connection info along for the client address (STACK.md).
+    const handler = (request: Request, info: Deno.ServeHandlerInfo) => fetch(request, { info });
+    const serve = serveOnConnection();
+    if (serve) return serveWithConnectionCap(serve, { port, hostname, maxConnections, handler, onWarning });
+    onWarning('this Deno has no per-connection server: SECSCAN_MAX_CONNECTIONS is not enforced', { deno: Deno.version.deno });
+    return serveWithRestarts({ port, hostname, handler, onWarning });
   },
 });

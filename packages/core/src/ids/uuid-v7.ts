@@ -27,11 +27,15 @@ const webCryptoFill: RandomFill = (bytes) => {
   return bytes;
 };
 
+/** The bytes of the id being made: one buffer for every call (ids are made one at a time), not one each. */
+const scratch = new Uint8Array(16);
+const scratchRandom = scratch.subarray(6);
+
 /** Makes a UUID v7 string for the given time (Unix ms) from 10 random bytes. */
 export function uuidV7(nowMs: number, fill: RandomFill = webCryptoFill): string {
   if (!Number.isSafeInteger(nowMs) || nowMs < 0 || nowMs > 0xffff_ffff_ffff) throw new RangeError('uuidV7: time must be a 48-bit count of milliseconds');
-  const b = new Uint8Array(16);
-  fill(b.subarray(6));
+  const b = scratch;
+  fill(scratchRandom);
   // 48-bit big-endian timestamp; split because bitwise operators work on 32 bits.
   const high = Math.floor(nowMs / 0x1_0000_0000);
   const low = nowMs >>> 0;

@@ -150,3 +150,52 @@ export function canonicalIpAddress(text: string): string | null {
   for (let k = 0; k < 8; k++) groups.push(((b[2 * k] as number) * 256 + (b[2 * k + 1] as number)).toString(16));
   return groups.join(':');
 }
+
+/** A block of addresses: `10.0.0.0/8`, `2001:db8::/32`, or one address (`/32`, `/128`). */
+export interface IpRange {
+  family: 4 | 6;
+  bytes: Uint8Array;
+  prefix: number;
+}
+
+/** The IPv4 address an IPv4-mapped IPv6 address stands for, else the address itself. */
+function unmapped(ip: IpAddress): IpAddress {
+  return ip.family === 6 && isIpv4Mapped(ip.bytes) ? { family: 4, bytes: ip.bytes.slice(12) } : ip;
+}
+
+/** Parses `address` or `address/prefix` (CIDR, RFC 4632; IPv6 RFC 4291 §2.3); null when it is neither. */
+export function parseIpRange(text: string): IpRange | null {
+  const slash = text.indexOf('/');
+  const parsed = parseIpAddress(slash < 0 ? text : text.slice(0, slash));
+  if (!parsed) return null;
+  const ip = unmapped(parsed);
+  const bits = ip.family === 4 ? 32 : 128;
+  if (slash < 0) return { family: ip.family, bytes: ip.bytes, prefix: bits };
+  const digits = text.slice(slash + 1);
+  if (digits.length === 0 || digits.length > 3 || !/^[0-9]+$/.test(digits)) return null;
+  // A mapped IPv6 range (::ffff:10.0.0.0/104) keeps its meaning as the IPv4 range it maps.
+  const prefix = Number(digits) - (parsed.family === 6 && ip.family === 4 ? 96 : 0);
+  return prefix >= 0 && prefix <= bits ? { family: ip.family, bytes: ip.bytes, prefix } : null;
+}
+
+/** Whether an address (text) lies in one of `ranges`. */
+export function inIpRanges(address: string, ranges: readonly IpRange[]): boolean {
+  const parsed = parseIpAddress(address);
+  if (!parsed) return false;
+  const ip = unmapped(parsed);
+  for (const range of ranges) {
+    if (range.family !== ip.family) continue;
+    let bits = range.prefix;
+    let i = 0;
+    for (; bits >= 8; bits -= 8, i++) if (range.bytes[i] !== ip.bytes[i]) break;
+    if (bits >= 8) continue;
+    const mask = bits === 0 ? 0 : (0xff << (8 - bits)) & 0xff;
+    if (((range.bytes[i] ?? 0) & mask) === ((ip.bytes[i] ?? 0) & mask)) return true;
+  }
+  return false;
+}
+
+/** Loopback, private and link-local blocks (RFC 1122, RFC 1918, RFC 3927, RFC 4193, RFC 4291): where a reverse proxy usually is. */
+export const PRIVATE_IP_RANGES: readonly IpRange[] = ['127.0.0.0/8', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '::1/128', 'fc00::/7', 'fe80::/10'].map(
+  (cidr) => parseIpRange(cidr) as IpRange,
+);

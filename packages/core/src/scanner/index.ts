@@ -16,6 +16,7 @@ export { CLASSES, findClass, type ClassDefinition, type ClassId } from './classe
 export type { CallView, FunctionView, ParamView, View, LanguageAdapter, Arg } from './engine/adapter.ts';
 export type { LanguageProfile, SourceSpec, SanitizerSpec } from './engine/profile.ts';
 export type { Scanner, ScannerConfig } from './scan.ts';
+export { DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE } from './report.ts';
 export { BUILTIN_MODELS };
 export { defineModel, parseModels, modelSchema, ModelError, SOURCE_KINDS, TAINT_CLASS_IDS, type ModelSpec, type SourceKind } from './models/schema.ts';
 export type { Heuristics, SinkCheck, AssignCheck } from './models/compile.ts';
@@ -29,6 +30,9 @@ export interface CreateScannerOptions {
   loader: GrammarLoader;
   /** Default time budget per scan in ms (5000). */
   timeBudgetMs?: number;
+  /** Default most findings reported per scan (1000) and per rule (100). */
+  maxFindings?: number;
+  maxFindingsPerRule?: number;
   /**
    * Your own models (parsed JSON or objects of the model schema: docs/writing-rules.md), added to the
    * built-in ones. Checked here: an invalid model throws a ModelError naming the field.
@@ -47,6 +51,8 @@ export function createScanner(options: CreateScannerOptions): Scanner {
     profiles: PROFILES,
     models: [...BUILTIN_MODELS, ...user],
     ...(options.timeBudgetMs !== undefined ? { timeBudgetMs: options.timeBudgetMs } : {}),
+    ...(options.maxFindings !== undefined ? { maxFindings: options.maxFindings } : {}),
+    ...(options.maxFindingsPerRule !== undefined ? { maxFindingsPerRule: options.maxFindingsPerRule } : {}),
   });
 }
 

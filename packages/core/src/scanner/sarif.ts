@@ -122,9 +122,19 @@ export function toSarif(inputs: readonly SarifInput[], rules: readonly Rule[], o
   const results: Record<string, unknown>[] = [];
   const artifacts: Record<string, unknown>[] = [];
   let truncated = false;
+  // Why a file's findings are partial (time budget, finding caps, …): SARIF's place for it is a notification of the invocation.
+  const notifications: Record<string, unknown>[] = [];
   inputs.forEach(({ result, uri }, artifactIndex) => {
     artifacts.push({ location: { uri }, ...(result.language !== 'generic' ? { sourceLanguage: result.language } : {}) });
     truncated ||= result.truncated;
+    if (result.truncated) {
+      const omitted = result.omitted ? ` (${result.omitted.total} findings left out)` : '';
+      notifications.push({
+        level: 'warning',
+        message: { text: `${result.truncatedReason ?? 'the scan stopped early'}${omitted}` },
+        locations: [{ physicalLocation: { artifactLocation: { uri, index: artifactIndex } } }],
+      });
+    }
     for (const f of result.findings) {
       let i = index.get(f.ruleId);
       if (i === undefined) {
@@ -155,7 +165,7 @@ export function toSarif(inputs: readonly SarifInput[], rules: readonly Rule[], o
         results,
         artifacts,
         columnKind: 'utf16CodeUnits',
-        invocations: [{ executionSuccessful: !truncated }],
+        invocations: [{ executionSuccessful: !truncated, ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}) }],
       },
     ],
   };

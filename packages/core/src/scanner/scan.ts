@@ -5,14 +5,13 @@ import type { LanguageProfile } from './engine/profile.ts';
 import { checkModelReferences, compileModels, modelClassRules } from './models/compile.ts';
 import { modelLanguages, type ModelSpec } from './models/schema.ts';
 import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
-import { Fingerprinter } from './fingerprint.ts';
 import { loadGrammar, parserFor, type GrammarLoader, type LoadedGrammar } from './grammar.ts';
 import { chooseLanguage, LANGUAGES, type LanguageId } from './languages.ts';
 import type { MatchContext, Rule, SecretHit } from './rule.ts';
-import { isSuppressed, findSuppressions } from './suppression.ts';
+import type { MaskRange } from './mask.ts';
+import { buildReport, DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE } from './report.ts';
 import { mirrorTree, SourceText, SyntaxNode } from './syntax.ts';
-import type { DataflowStep, Finding, ScanInput, ScanOptions, ScanResult, ScanSummary, Severity } from './types.ts';
-import { CONFIDENCES } from './types.ts';
+import type { ScanInput, ScanOptions, ScanResult, ScanSummary } from './types.ts';
 
 /** How a scanner is built: where grammars come from, and (for tests and embedders) which rules and languages. */
 export interface ScannerConfig {
@@ -23,6 +22,9 @@ export interface ScannerConfig {
   timeBudgetMs?: number;
   /** Cap on syntax nodes mirrored per scan (default 4,000,000). */
   maxNodes?: number;
+  /** Default most findings reported per scan (1000) and per rule (100); see `ScanOptions`. */
+  maxFindings?: number;
+  maxFindingsPerRule?: number;
   /** Library and framework models (already checked against the schema: see `parseModels`). */
   models?: readonly ModelSpec[];
 }
@@ -37,7 +39,6 @@ export interface Scanner {
   rulesFor(language: LanguageId): readonly Rule[];
 }
 
-const SNIPPET_LINES = 5;
 /** Deepest bracket nesting parsed (real code stays under ~100; tree-sitter-java faults from ~4,000). */
 const MAX_NESTING = 1000;
 
@@ -56,8 +57,13 @@ export function bracketDepth(text: string, stopAbove = Number.POSITIVE_INFINITY)
   }
   return max;
 }
-const SNIPPET_LINE_CHARS = 400;
-const MASK = '*';
+/**
+ * Share of the time budget kept for reporting (masking, snippets, ids): the analysis stops this much
+ * before the deadline, so a scan whose analysis runs out of time still reports what it found in time.
+ */
+const REPORT_SHARE = 0.1;
+/** Most time kept for reporting: with the finding caps, reporting takes milliseconds. */
+const MAX_REPORT_RESERVE_MS = 250;
 
 function emptySummary(): ScanSummary {
   return { total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 };
@@ -106,6 +112,7 @@ export function createScanner(config: ScannerConfig): Scanner {
     const started = performance.now();
     const budget = options.timeBudgetMs ?? config.timeBudgetMs ?? 5000;
     const deadline = started + budget;
+    const analysisDeadline = deadline - Math.min(budget * REPORT_SHARE, MAX_REPORT_RESERVE_MS);
     const code = typeof input.code === 'string' ? input.code : '';
     const resolved = chooseLanguage(input.language, input.filename);
     const language: LanguageId = resolved ?? 'generic';
@@ -125,7 +132,7 @@ export function createScanner(config: ScannerConfig): Scanner {
     result.engine.rules = wanted ? lang.rules.filter((r) => wanted.has(r.id)).length : lang.rules.length;
     const source = new SourceText(code);
     const matches: RawMatch[] = [];
-    const secrets: { start: number; end: number }[] = [];
+    const secrets: MaskRange[] = [];
     let limit: WalkLimit | 'parse' | 'nodes' | 'nesting' | 'fault' = null;
 
     try {
@@ -134,7 +141,7 @@ export function createScanner(config: ScannerConfig): Scanner {
         result.truncatedReason = 'unsupported language: scanned for secrets only';
       }
       if (lang.profile && code.length > 0) {
-        const outcome = await analyse(lang, source, input.filename, deadline, config.maxNodes ?? 4_000_000, (rule, grammar) =>
+        const outcome = await analyse(lang, source, input.filename, analysisDeadline, config.maxNodes ?? 4_000_000, (rule, grammar) =>
           rule.matcher.kind === 'query' ? queryFor(rule, grammar, rule.matcher.query) : null,
         );
         matches.push(...outcome.matches);
@@ -142,7 +149,7 @@ export function createScanner(config: ScannerConfig): Scanner {
         limit = outcome.limit;
       }
       for (const { rule, matcher } of lang.secretRules) {
-        if (performance.now() > deadline) {
+        if (performance.now() > analysisDeadline) {
           limit ??= 'time';
           break;
         }
@@ -181,14 +188,32 @@ export function createScanner(config: ScannerConfig): Scanner {
     }
 
     try {
-      // Sorted by start with ends non-decreasing, so masking a snippet line visits only nearby ranges.
-    secrets.sort((a, b) => a.start - b.start || a.end - b.end);
-    for (let i = 1; i < secrets.length; i++) {
-      const prev = secrets[i - 1] as { start: number; end: number };
-      const cur = secrets[i] as { start: number; end: number };
-      if (cur.end < prev.end) secrets[i] = { start: cur.start, end: prev.end };
-    }
-    buildFindings(result, matches, source, secrets, wanted, options, isTestPath(input.filename));
+      const maxFindings = options.maxFindings ?? config.maxFindings ?? DEFAULT_MAX_FINDINGS;
+      const maxFindingsPerRule = options.maxFindingsPerRule ?? config.maxFindingsPerRule ?? DEFAULT_MAX_FINDINGS_PER_RULE;
+      const report = buildReport({
+        matches,
+        source,
+        secretRanges: secrets,
+        stringTypes: lang.profile?.adapter.stringTypes ?? null,
+        wanted,
+        minConfidence: options.minConfidence ?? 'low',
+        maxFindings,
+        maxFindingsPerRule,
+        deadline,
+        testFile: isTestPath(input.filename),
+      });
+      result.findings = report.findings;
+      result.summary = report.summary;
+      result.suppressed = report.suppressed;
+      if (report.outOfTime) {
+        result.truncated = true;
+        result.truncatedReason ??= `time budget of ${budget} ms exhausted while reporting findings`;
+      }
+      if (report.omitted) {
+        result.truncated = true;
+        result.omitted = report.omitted;
+        result.truncatedReason ??= `finding cap reached: ${report.omitted.total} more findings were left out (at most ${maxFindingsPerRule} per rule and ${maxFindings} per scan are reported)`;
+      }
     } catch {
       result.truncated = true;
       result.truncatedReason ??= 'the analysis stopped on an internal error; findings are partial';
@@ -339,53 +364,6 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
   };
 }
 
-/** First index of a start-sorted range list whose range may reach `offset` (ranges are short, so back off a little). */
-function firstRangeNear(ranges: readonly { start: number; end: number }[], offset: number): number {
-  let lo = 0;
-  let hi = ranges.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((ranges[mid] as { end: number }).end <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function maskRanges(text: string, offset: number, sorted: readonly { start: number; end: number }[]): string {
-  let out = text;
-  // Secret ranges do not overlap much and are sorted by start (and so by end): visit only those on this line.
-  const from = firstRangeNear(sorted, offset);
-  for (let i = from; i < sorted.length; i++) {
-    const r = sorted[i] as { start: number; end: number };
-    if (r.start >= offset + text.length) break;
-    const s = Math.max(r.start, offset);
-    const e = Math.min(r.end, offset + text.length);
-    if (s >= e) continue;
-    // Keep up to the first 4 characters of the secret (enough to recognise the kind), mask the rest.
-    const keep = Math.min(4, Math.floor((r.end - r.start) / 4));
-    const from = Math.max(s, r.start + keep);
-    if (from >= e) continue;
-    out = out.slice(0, from - offset) + MASK.repeat(e - from) + out.slice(e - offset);
-  }
-  return out;
-}
-
-function snippetOf(source: SourceText, startLine: number, endLine: number, secrets: readonly { start: number; end: number }[]): string {
-  const last = Math.min(endLine, startLine + SNIPPET_LINES - 1);
-  const lines: string[] = [];
-  for (let l = startLine; l <= last; l++) {
-    const offset = source.lineStarts[l - 1] ?? 0;
-    let text = source.line(l);
-    if (secrets.length > 0) text = maskRanges(text, offset, secrets);
-    lines.push(text.length > SNIPPET_LINE_CHARS ? `${text.slice(0, SNIPPET_LINE_CHARS)}…` : text);
-  }
-  return lines.join('\n');
-}
-
-function fillMessage(template: string, sink: string | undefined, source: string | undefined): string {
-  return template.replaceAll('{sink}', sink ?? 'a dangerous call').replaceAll('{source}', source ?? 'untrusted input');
-}
-
 /**
  * Whether a file name is a test's: `test/`, `tests/`, `__tests__/`, `spec/`, `testdata/`, `fixtures/`
  * folders, or `*_test.go`, `test_*.py`, `*.test.ts`, `*.spec.js`, `*Test.java` names. Credentials
@@ -401,70 +379,3 @@ export function isTestPath(filename: string | undefined): boolean {
   return stem.startsWith('test_') || stem.endsWith('_test') || stem.endsWith('.test') || stem.endsWith('.spec') || stem.endsWith('_spec') || stem.endsWith('tests') || (stem.endsWith('test') && filename.endsWith('Test' + base.slice(stem.length)));
 }
 const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'testdata', 'test-data', 'fixtures', '__fixtures__', 'testing', 'e2e']);
-/** Classes whose findings in a test file are reported at low confidence (made-up credentials). */
-const TEST_CREDENTIAL_CLASSES = new Set(['hardcoded-secret', 'hardcoded-credentials']);
-
-function buildFindings(
-  result: ScanResult,
-  matches: readonly RawMatch[],
-  source: SourceText,
-  secrets: readonly { start: number; end: number }[],
-  wanted: ReadonlySet<string> | null,
-  options: ScanOptions,
-  testFile = false,
-): void {
-  const suppressions = findSuppressions(source);
-  const minConfidence = CONFIDENCES.indexOf(options.minConfidence ?? 'low');
-  const seen = new Set<string>();
-  const rank = (m: RawMatch): number => CONFIDENCES.indexOf(m.confidence ?? m.rule.confidence);
-  // At one place, one finding per rule: the most confident (a traced flow beats an audit of the same call).
-  const ordered = [...matches].sort((a, b) => a.node.start - b.node.start || (a.rule.id < b.rule.id ? -1 : a.rule.id > b.rule.id ? 1 : 0) || rank(a) - rank(b));
-  const fingerprints = new Fingerprinter();
-  const findings: Finding[] = [];
-  // A provider-specific secret finding says more than a language's generic hard-coded-credential
-  // finding on the same line: keep the former only.
-  const secretLines = new Set<number>();
-  for (const m of ordered) if (m.rule.matcher.kind === 'secret') secretLines.add(source.lineOf(m.node.start));
-  for (const m of ordered) {
-    if (m.rule.matcher.kind !== 'secret' && secretLines.has(source.lineOf(m.node.start)) && (m.cwe ?? m.rule.cwe).includes('CWE-798')) continue;
-    if (wanted && !wanted.has(m.rule.id)) continue;
-    const confidence = testFile && TEST_CREDENTIAL_CLASSES.has(m.rule.class) ? 'low' : (m.confidence ?? m.rule.confidence);
-    if (CONFIDENCES.indexOf(confidence) > minConfidence) continue;
-    const end = m.end !== undefined && m.end > m.node.start ? m.end : m.node.end;
-    const location = source.location(m.node.start, end);
-    const key = `${m.rule.id}:${location.startLine}:${location.startColumn}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (isSuppressed(suppressions, m.rule.id, location.startLine)) {
-      result.suppressed++;
-      continue;
-    }
-    const finding: Finding = {
-      id: fingerprints.id(m.rule.id, source.line(location.startLine)),
-      ruleId: m.rule.id,
-      title: m.rule.title,
-      message: m.message ?? fillMessage(m.rule.message, m.sinkLabel, m.taint?.label),
-      severity: m.rule.severity,
-      confidence,
-      cwe: [...(m.cwe ?? m.rule.cwe)],
-      owasp: [...m.rule.owasp],
-      location,
-      snippet: snippetOf(source, location.startLine, location.endLine, secrets),
-      remediation: m.rule.remediation,
-    };
-    if (m.taint) {
-      const flow: DataflowStep[] = [{ location: m.taint.source.location, note: `source: ${m.taint.label}` }];
-      for (const step of m.taint.steps) flow.push({ location: step.node.location, note: step.note });
-      flow.push({ location, note: `sink: ${m.sinkLabel ?? m.rule.title}` });
-      finding.dataflow = flow;
-    }
-    findings.push(finding);
-  }
-  result.findings = findings;
-  const summary = emptySummary();
-  for (const f of findings) {
-    summary.total++;
-    summary[f.severity satisfies Severity]++;
-  }
-  result.summary = summary;
-}

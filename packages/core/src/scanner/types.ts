@@ -50,6 +50,14 @@ export interface ScanSummary {
   info: number;
 }
 
+/** Findings a scan found but left out of `findings` because a cap was reached (`ScanOptions.maxFindings`, `maxFindingsPerRule`). */
+export interface OmittedFindings {
+  /** How many were left out. */
+  total: number;
+  /** How many were left out per rule id. */
+  byRule: Record<string, number>;
+}
+
 /** What one call of `scan()` returns. */
 export interface ScanResult {
   language: string;
@@ -58,10 +66,12 @@ export interface ScanResult {
   summary: ScanSummary;
   /** Findings dropped by `secscan-ignore` comments. */
   suppressed: number;
-  /** True when the scan stopped early (time budget, size cap, engine fault); findings are then partial. */
+  /** True when the scan stopped early or left findings out (time budget, size cap, finding cap, engine fault); findings are then partial. */
   truncated: boolean;
   /** Why the scan was truncated, when it was. */
   truncatedReason?: string;
+  /** Findings left out by the finding caps, when any were (the scan is then `truncated`). */
+  omitted?: OmittedFindings;
   /** True when the parser had to recover from syntax errors (fragments are still scanned). */
   partialParse: boolean;
   engine: { version: string; rules: number };
@@ -84,4 +94,8 @@ export interface ScanOptions {
   rules?: readonly string[];
   /** Minimum confidence to report (default: 'low', i.e. everything). */
   minConfidence?: Confidence;
+  /** Most findings reported; more are counted in `omitted` and the scan is `truncated` (default 1000). */
+  maxFindings?: number;
+  /** Most findings reported per rule (default 100). */
+  maxFindingsPerRule?: number;
 }

@@ -63,6 +63,23 @@ describe('createMemoryRateLimitStore bounds', () => {
     expect(store.size).toBe(1);
   });
 
+  it('never forgets an API key or a session early, however many anonymous clients arrive (issue #12)', async () => {
+    const clock = createManualClock(START);
+    const store = createMemoryRateLimitStore({ clock, maxSubjects: 1000 });
+    const key = [{ name: 'enterprise-minute', limit: 3, windowSeconds: 60 }];
+    const session = [{ name: 'session-minute', limit: 3, windowSeconds: 60 }];
+    let keyAdmitted = 0;
+    let sessionAdmitted = 0;
+    for (let round = 0; round < 30; round++) {
+      // Spoofed anonymous addresses fill the table between two requests of the key and the session.
+      for (let i = 0; i < 1000; i++) await store.hit(`anon:${clientGroup(ipv4(round * 1000 + i))}`, ANONYMOUS);
+      if ((await store.hit('key:k', key)).allowed) keyAdmitted++;
+      if ((await store.hit('session:s', session)).allowed) sessionAdmitted++;
+    }
+    expect([keyAdmitted, sessionAdmitted]).toEqual([3, 3]);
+    expect(store.size).toBeLessThanOrEqual(1002);
+  });
+
   it('refuses a nonsensical bound', () => {
     expect(() => createMemoryRateLimitStore({ maxSubjects: 0 })).toThrow(RangeError);
   });

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import { assertWindows, countHit, peekWindows, type WindowCounter } from '../ratelimit/fixed-window.ts';
+import { assertWindows, countHit, peekWindows, windowStart, type WindowCounter } from '../ratelimit/fixed-window.ts';
 import type { RateLimitOutcome, RateLimitStore, RateLimitWindow } from './types.ts';
 
 /** Options of the in-memory rate-limit store. */
@@ -8,6 +8,12 @@ export interface MemoryRateLimitStoreOptions {
   clock?: Clock;
   /** Most subjects tracked at once (default 100,000); see `createMemoryRateLimitStore`. */
   maxSubjects?: number;
+  /**
+   * Which subjects may be forgotten early to stay within `maxSubjects` (default: anonymous callers,
+   * `anon:…`). Others — API keys and session subjects, which only an administrator creates — are
+   * kept until their windows end, however many clients arrive.
+   */
+  evictable?: (subject: string) => boolean;
 }
 
 /** The in-memory rate-limit store, which also tells how many subjects it tracks. */
@@ -19,6 +25,7 @@ export interface MemoryRateLimitStore extends RateLimitStore {
 /** A tracked subject: its counters, and its place in the expiry queue of its window length. */
 interface Entry {
   subject: string;
+  evictable: boolean;
   counters: WindowCounter[];
   expiresAt: number;
   queue: Queue;
@@ -59,9 +66,11 @@ function append(queue: Queue, entry: Entry): void {
  *   subjects of one queue expire at the end of the same kind of clock-aligned window, so a queue
  *   is in order of expiry: expired subjects are always at its front, and each hit drops them in
  *   amortised constant time.
- * - Beyond `maxSubjects` live subjects (more distinct clients within an hour than that), the one
- *   closest to expiring is forgotten early: that client may get up to one more window's quota. The
- *   alternative, refusing new clients, would let one flood lock everyone else out.
+ * - Beyond `maxSubjects` live subjects (more distinct clients within an hour than that), the
+ *   anonymous client closest to expiring is forgotten early: that client may get up to one more
+ *   window's quota. The alternative, refusing new clients, would let one flood lock everyone else
+ *   out. API keys and sessions are never forgotten early: a flood of spoofed anonymous addresses
+ *   once made the limiter forget a 3/min key on every request and admit it 30 times of 30 (issue #12).
  *
  * Not shared between processes, and gone on restart (DESIGN §6).
  */
@@ -69,20 +78,28 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
   const clock = options.clock ?? { now: () => Date.now() };
   const maxSubjects = options.maxSubjects ?? 100_000;
   if (!Number.isSafeInteger(maxSubjects) || maxSubjects < 1) throw new RangeError('maxSubjects must be a positive integer');
+  const evictable = options.evictable ?? ((subject: string) => subject.startsWith('anon:'));
 
   const entries = new Map<string, Entry>();
-  /** Longest window (seconds) → its subjects in order of expiry. */
+  /** Longest window (seconds) → its subjects in order of expiry; evictable subjects and kept ones in separate queues. */
   const queues = new Map<number, Queue>();
+  const keptQueues = new Map<number, Queue>();
 
   const drop = (entry: Entry): void => {
     unlink(entry);
     entries.delete(entry.subject);
   };
 
-  const sweep = (now: number): void => {
-    for (const queue of queues.values()) {
-      while (queue.head && queue.head.expiresAt <= now) drop(queue.head);
+  const dropExpired = (now: number): void => {
+    for (const all of [queues, keptQueues]) {
+      for (const queue of all.values()) {
+        while (queue.head && queue.head.expiresAt <= now) drop(queue.head);
+      }
     }
+  };
+
+  const sweep = (now: number): void => {
+    dropExpired(now);
     while (entries.size > maxSubjects) {
       let oldest: Entry | null = null;
       for (const queue of queues.values()) if (queue.head && (!oldest || queue.head.expiresAt < oldest.expiresAt)) oldest = queue.head;
@@ -100,12 +117,14 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
       const now = clock.now();
       // Read, decide and write without an await in between: that is what makes a hit atomic here.
       const longest = Math.max(...windows.map((w) => w.windowSeconds));
-      let queue = queues.get(longest);
+      const entry = entries.get(subject);
+      const isEvictable = entry?.evictable ?? evictable(subject);
+      const byLength = isEvictable ? queues : keptQueues;
+      let queue = byLength.get(longest);
       if (!queue) {
         queue = { head: null, tail: null };
-        queues.set(longest, queue);
+        byLength.set(longest, queue);
       }
-      const entry = entries.get(subject);
       const result = countHit(entry?.counters, windows, now);
       if (entry) {
         unlink(entry);
@@ -113,12 +132,21 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
         entry.expiresAt = result.expiresAt;
         append(queue, entry);
       } else {
-        const created: Entry = { subject, counters: result.counters, expiresAt: result.expiresAt, queue, prev: null, next: null };
+        const created: Entry = { subject, evictable: isEvictable, counters: result.counters, expiresAt: result.expiresAt, queue, prev: null, next: null };
         entries.set(subject, created);
         append(queue, created);
       }
       sweep(now);
-      return result.outcome;
+      return { ...result.outcome, countedAt: now };
+    },
+    async refund(subject: string, windows: readonly RateLimitWindow[], countedAt: number): Promise<void> {
+      const entry = entries.get(subject);
+      if (!entry) return;
+      for (const w of windows) {
+        const start = windowStart(countedAt, w.windowSeconds);
+        const counter = entry.counters.find((c) => c.name === w.name && c.windowSeconds === w.windowSeconds && c.start === start);
+        if (counter && counter.count > 0) counter.count--;
+      }
     },
     async peek(subject: string, windows: readonly RateLimitWindow[]): Promise<RateLimitOutcome> {
       assertWindows(windows);
@@ -126,9 +154,7 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
     },
     async deleteExpired(): Promise<number> {
       const before = entries.size;
-      for (const queue of queues.values()) {
-        while (queue.head && queue.head.expiresAt <= clock.now()) drop(queue.head);
-      }
+      dropExpired(clock.now());
       return before - entries.size;
     },
     async ping(): Promise<void> {},

@@ -32,6 +32,28 @@ describe('createMemoryScanStore bounds', () => {
     expect(await store.get(id(2), null)).not.toBeNull();
   });
 
+  it('evicts the scans of the caller who holds the most, never those of callers who keep less (issue #12)', async () => {
+    const store = createMemoryScanStore({ maxScans: 10 });
+    for (let n = 1; n <= 3; n++) await store.save(sampleStoredScan({ id: id(n), owner: 'key:a' }));
+    for (let n = 4; n <= 5; n++) await store.save(sampleStoredScan({ id: id(n), owner: 'session:b' }));
+    // One caller floods the store: only its own oldest scans make room.
+    for (let n = 100; n < 200; n++) await store.save(sampleStoredScan({ id: id(n), owner: 'key:flood' }));
+    for (let n = 1; n <= 3; n++) expect(await store.get(id(n), 'key:a')).not.toBeNull();
+    for (let n = 4; n <= 5; n++) expect(await store.get(id(n), 'session:b')).not.toBeNull();
+    expect(await store.get(id(199), 'key:flood')).not.toBeNull();
+    expect(await store.get(id(100), 'key:flood')).toBeNull();
+  });
+
+  it('lets large anonymous scans push out only anonymous scans', async () => {
+    const small = JSON.stringify(sampleStoredScan({ id: id(1) })).length;
+    const store = createMemoryScanStore({ maxChars: small * 20 });
+    await store.save(sampleStoredScan({ id: id(1), owner: 'key:a' }));
+    const huge = sampleStoredScan({ id: id(2) });
+    huge.findings = Array.from({ length: 5 }, () => ({ ...(huge.findings[0] as (typeof huge.findings)[number]), snippet: 'x'.repeat(small * 2) }));
+    for (let n = 2; n < 12; n++) await store.save({ ...huge, id: id(n), owner: null });
+    expect(await store.get(id(1), 'key:a')).not.toBeNull();
+  });
+
   it('refuses nonsensical bounds', () => {
     expect(() => createMemoryScanStore({ maxScans: 0 })).toThrow(RangeError);
     expect(() => createMemoryScanStore({ maxChars: 1.5 })).toThrow(RangeError);

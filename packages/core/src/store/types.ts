@@ -12,7 +12,7 @@ export interface Pingable {
 
 /** A scan as kept in storage: the request's metadata and the scan result; the code only when configured. */
 export interface StoredScan
-  extends Pick<ScanResult, 'findings' | 'summary' | 'suppressed' | 'truncated' | 'truncatedReason' | 'partialParse' | 'engine' | 'durationMs'> {
+  extends Pick<ScanResult, 'findings' | 'summary' | 'suppressed' | 'truncated' | 'truncatedReason' | 'omitted' | 'partialParse' | 'engine' | 'durationMs'> {
   /** UUID v7 of the scan. */
   id: string;
   /** Who ran it: `key:<key id>` or `session:<subject>`; null for an anonymous caller. */
@@ -264,6 +264,8 @@ export interface RateLimitOutcome {
   allowed: boolean;
   /** One state per window, in the order the windows were given. */
   windows: RateLimitWindowState[];
+  /** The store's clock (Unix ms) when the hit was counted: what `refund` needs to find its windows. */
+  countedAt?: number;
 }
 
 /**
@@ -276,6 +278,12 @@ export interface RateLimitOutcome {
  */
 export interface RateLimitStore extends Pingable {
   hit(subject: string, windows: readonly RateLimitWindow[]): Promise<RateLimitOutcome>;
+  /**
+   * Gives back one admitted hit, counted at `countedAt` (its outcome's), in each window that is still
+   * the one it was counted in (a window that has since ended is left alone). For requests the server
+   * could not serve: 503 at capacity, a scan stopped at the hard timeout.
+   */
+  refund(subject: string, windows: readonly RateLimitWindow[], countedAt: number): Promise<void>;
   /** The windows' states as a hit would see them, without counting one (`allowed`: whether a hit now would be admitted). */
   peek(subject: string, windows: readonly RateLimitWindow[]): Promise<RateLimitOutcome>;
   /** Forgets the subjects whose every window has ended by the store's clock, the periodic sweep; resolves how many. */

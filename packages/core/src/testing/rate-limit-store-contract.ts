@@ -66,6 +66,30 @@ export function describeRateLimitStoreContract(name: string, create: (clock: Clo
       expect(next.windows[0]?.resetSeconds).toBe(60);
     });
 
+    it('gives a refunded hit back in every window it was counted in, and in no later one', async () => {
+      const clock = createManualClock(ON_THE_HOUR + 10_000);
+      const store = await create(clock);
+      const windows = [
+        { name: 'm', limit: 2, windowSeconds: 60 },
+        { name: 'h', limit: 3, windowSeconds: 3600 },
+      ];
+      const first = await store.hit('r', windows);
+      expect(first.countedAt).toBe(ON_THE_HOUR + 10_000);
+      await store.hit('r', windows);
+      await store.refund('r', windows, first.countedAt as number);
+      const third = await store.hit('r', windows);
+      expect(third.allowed).toBe(true);
+      expect(third.windows.map((w) => w.remaining)).toEqual([0, 1]);
+      // A refund for a minute that has ended returns only the hour's place.
+      clock.advance(60_000);
+      await store.refund('r', windows, third.countedAt as number);
+      const later = await store.hit('r', windows);
+      expect(later.windows.map((w) => w.remaining)).toEqual([1, 1]);
+      // Nothing to give back: no subject, or nothing counted.
+      await store.refund('nobody', windows, later.countedAt as number);
+      expect((await store.hit('nobody', windows)).windows.map((w) => w.remaining)).toEqual([1, 2]);
+    });
+
     it('checks every window before counting any: a refused hit costs no window', async () => {
       const clock = createManualClock(ON_THE_HOUR);
       const store = await create(clock);

@@ -43,14 +43,14 @@ describe('callers of the scan endpoint', () => {
     const { session } = await credentials(app);
     const key = mintToken(API_KEY_PREFIX);
     const cases: [Record<string, string>, RegExp][] = [
-      [{ authorization: `Bearer ${key}` }, /not known/],
-      [{ authorization: `Bearer ${mintToken(SESSION_TOKEN_PREFIX)}` }, /not known/],
-      [{ authorization: `Bearer ${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}` }, /checksum/],
-      [{ authorization: 'Bearer not-one-of-ours' }, /checksum/],
+      [{ authorization: `Bearer ${key}` }, /not valid/],
+      [{ authorization: `Bearer ${mintToken(SESSION_TOKEN_PREFIX)}` }, /not valid/],
+      [{ authorization: `Bearer ${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}` }, /not valid/],
+      [{ authorization: 'Bearer not-one-of-ours' }, /not valid/],
       [{ authorization: 'Bearer' }, /no usable bearer token/],
       [{ cookie: `secscan_session=${key}` }, /must hold a session token/],
       [{ cookie: 'secscan_session=garbage' }, /must hold a session token/],
-      [{ authorization: `Bearer ${key}`, cookie: `secscan_session=${session}` }, /not known/], // the header wins, even when wrong
+      [{ authorization: `Bearer ${key}`, cookie: `secscan_session=${session}` }, /not valid/], // the header wins, even when wrong
     ];
     for (const [headers, detail] of cases) {
       const response = await app(scanRequest({ code: '', language: 'js' }, headers));
@@ -61,6 +61,22 @@ describe('callers of the scan endpoint', () => {
       expect(JSON.stringify(problem)).not.toContain(key.slice(8, 30));
       expect(response.headers.get('ratelimit')).toBeNull();
     }
+  });
+
+  it('says the same for a revoked, an expired, an unknown and a mistyped token: a 401 never tells a leaked token was valid (issue #12)', async () => {
+    const { deps, clock } = testDeps();
+    const app = createApp(deps);
+    const created = (await (await app(adminRequest('POST', '/api/admin/keys', { name: 'k', plan: 'free' }))).json()) as { id: string; key: string };
+    await app(adminRequest('DELETE', `/api/admin/keys/${created.id}`));
+    const session = (await (await app(adminRequest('POST', '/api/admin/sessions', { subject: 's', ttlSeconds: 60 }))).json()) as { token: string };
+    clock.advance(61_000);
+    const details = [];
+    for (const token of [created.key, session.token, mintToken(API_KEY_PREFIX), `${created.key.slice(0, -1)}${created.key.endsWith('x') ? 'y' : 'x'}`]) {
+      const response = await app(scanRequest({ code: '' }, { authorization: `Bearer ${token}` }));
+      expect(response.status).toBe(401);
+      details.push((await problemOf(response))['detail']);
+    }
+    expect(new Set(details).size).toBe(1);
   });
 
   it('answers another scheme with a bare challenge (RFC 6750 §3.1)', async () => {

@@ -49,14 +49,12 @@ export function unauthorized(ctx: RequestContext, detail: string, realm: string,
   return problem(ctx, 'unauthorized', detail, { headers: { 'www-authenticate': challenge } });
 }
 
-/** What a refused token's 401 says. It names the reason, never the token. */
-const REFUSALS: Record<TokenRefusal, string> = {
-  malformed: 'The token is not a valid secscan API key or session token (its checksum does not match: check for a copy-paste error).',
-  unknown: 'The token is not known to this server.',
-  revoked: 'The token has been revoked.',
-  expired: 'The session has expired.',
-  disabled: 'The account this token belongs to is disabled.',
-};
+/**
+ * What a refused token's 401 says: the same for every reason. Telling "revoked", "expired" or
+ * "disabled" from "unknown" would tell whoever holds a leaked token that it was once valid (issue #12).
+ */
+const INVALID_TOKEN = 'The token is not valid: it is mistyped, unknown, revoked or expired, or its account is disabled.';
+const REFUSALS: Record<TokenRefusal, string> = { malformed: INVALID_TOKEN, unknown: INVALID_TOKEN, revoked: INVALID_TOKEN, expired: INVALID_TOKEN, disabled: INVALID_TOKEN };
 
 function storeDown(ctx: RequestContext): Response {
   return problem(ctx, 'unavailable', 'The credential store is unavailable; try again shortly.', { headers: { 'retry-after': '5' } });
@@ -73,6 +71,7 @@ export function createAccessGuard(deps: AppDeps, access: AccessConfig, now: () =
   const { keys, sessions, users, rateLimits } = deps.stores;
   const resolver = { keys, sessions, users, clock: { now } };
   const allowedOrigins = trustedOrigins(deps, access);
+  const trust = { hops: access.trustProxyHops, proxies: access.trustedProxies };
 
   /** Whether a bearer token is the admin token: compares SHA-256 digests in constant time. */
   const isAdminToken = async (token: string): Promise<boolean> =>
@@ -82,9 +81,14 @@ export function createAccessGuard(deps: AppDeps, access: AccessConfig, now: () =
   const authenticate = async (request: Request, ctx: RequestContext, anonymous: boolean): Promise<Caller | Response> => {
     const presented = readCredentials(request.headers);
     switch (presented.kind) {
-      case 'none':
-        if (anonymous) return { kind: 'anonymous', client: clientGroup(clientAddress(request, ctx.env, access.trustProxyHops)) };
-        return unauthorized(ctx, 'No anonymous requests here: sign in, or send Authorization: Bearer <API key or session token>.', REALM, false);
+      case 'none': {
+        if (!anonymous) return unauthorized(ctx, 'No anonymous requests here: sign in, or send Authorization: Bearer <API key or session token>.', REALM, false);
+        const address = clientAddress(request, ctx.env, trust);
+        // The runtime could not tell who is calling (the connection was reset before its address was
+        // read): counting it under a shared "unknown" budget would let such requests spend others' quota.
+        if (address === null) return problem(ctx, 'bad_request', 'The client address of this connection is unknown; the request is not served.');
+        return { kind: 'anonymous', client: clientGroup(address) };
+      }
       case 'unsupported_scheme':
         return unauthorized(ctx, 'Only Bearer credentials are accepted: Authorization: Bearer <API key or session token>.', REALM, false);
       case 'malformed':

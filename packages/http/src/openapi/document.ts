@@ -110,7 +110,8 @@ export interface OpenApiDocument {
 
 type AnySchema = BaseSchema<unknown, unknown, BaseIssue<unknown>>;
 
-const CONVERSION = { target: 'draft-2020-12', typeMode: 'input' } as const;
+// `check` actions (well-formed Unicode) have no JSON Schema form: the descriptions say what they refuse.
+const CONVERSION = { target: 'draft-2020-12' as const, typeMode: 'input' as const, ignoreActions: ['check'] };
 
 /** One standalone schema (headers, non-JSON bodies): the same conversion, without its own `$schema`. */
 function schemaOf(schema: AnySchema): JsonSchema {

@@ -99,9 +99,13 @@ describe('rate limits through the HTTP API (memory store)', () => {
     expect((await scan(strict, { 'x-forwarded-for': '198.51.100.1' })).status).toBe(200);
     expect((await scan(strict, { 'x-forwarded-for': '198.51.100.2' })).status).toBe(429); // same socket address
     const proxied = limitedApp({ trustProxyHops: 1, limits: { ...DEFAULT_RATE_LIMITS, anonymousPerMinute: 1 } }).app;
-    expect((await scan(proxied, { 'x-forwarded-for': '198.51.100.1' })).status).toBe(200);
-    expect((await scan(proxied, { 'x-forwarded-for': '198.51.100.2' })).status).toBe(200);
-    expect((await scan(proxied, { 'x-forwarded-for': '198.51.100.9, 198.51.100.2' })).status).toBe(429);
+    const proxy = from('10.0.0.2'); // a private address: the default SECSCAN_TRUSTED_PROXIES
+    expect((await scan(proxied, { 'x-forwarded-for': '198.51.100.1' }, proxy)).status).toBe(200);
+    expect((await scan(proxied, { 'x-forwarded-for': '198.51.100.2' }, proxy)).status).toBe(200);
+    expect((await scan(proxied, { 'x-forwarded-for': '198.51.100.9, 198.51.100.2' }, proxy)).status).toBe(429);
+    // A peer that is not a trusted proxy is the client, whatever it writes (issue #12).
+    expect((await scan(proxied, { 'x-forwarded-for': '198.51.100.3' }, from('203.0.113.9'))).status).toBe(200);
+    expect((await scan(proxied, { 'x-forwarded-for': '198.51.100.4' }, from('203.0.113.9'))).status).toBe(429);
   });
 
   it('gives plans their limits and sessions one budget per subject', async () => {
@@ -125,7 +129,7 @@ describe('rate limits through the HTTP API (memory store)', () => {
   });
 
   it('fails closed with 503 when the rate-limit store is down', async () => {
-    const down: RateLimitStore = { hit: async () => Promise.reject(new Error('down')), peek: async () => Promise.reject(new Error('down')), deleteExpired: async () => 0, ping: async () => {} };
+    const down: RateLimitStore = { hit: async () => Promise.reject(new Error('down')), refund: async () => {}, peek: async () => Promise.reject(new Error('down')), deleteExpired: async () => 0, ping: async () => {} };
     const { deps } = testDeps({ stores: { rateLimits: down } });
     const response = await createApp(deps)(scanRequest({ code: '' }));
     expect(response.status).toBe(503);

@@ -27,6 +27,11 @@ export async function enforceRateLimit(store: RateLimitStore, settings: RateLimi
   const headers = rateLimitHeaders(outcome);
   if (outcome.allowed) {
     ctx.baseHeaders = { ...ctx.baseHeaders, ...headers };
+    const { countedAt } = outcome;
+    if (countedAt !== undefined) {
+      const subject = rateLimitSubject(caller);
+      ctx.refundRateLimit = () => store.refund(subject, windows, countedAt).catch(() => {});
+    }
     return null;
   }
   const violated = violatedWindows(outcome);

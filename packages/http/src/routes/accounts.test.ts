@@ -1,3 +1,4 @@
+import { API_KEY_PREFIX, mintToken } from '@secscan/core';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { adminRequest, scanRequest, testDeps } from '../testing/fixtures.ts';
@@ -105,7 +106,11 @@ describe('the dashboard API', () => {
     expect(plan.json).toMatchObject({ plan: 'enterprise', requestsPerMinute: 5000 });
     expect((await app(scanRequest({ code: '', language: 'py' }, { authorization: `Bearer ${key}` }))).headers.get('ratelimit-policy')).toBe('"enterprise-minute";q=5000;w=60');
     expect((await ada.call('PATCH', `/api/admin/users/${bobId}`, { disabled: true })).json).toMatchObject({ disabledAt: expect.any(String) });
-    expect((await app(scanRequest({ code: '', language: 'py' }, { authorization: `Bearer ${key}` }))).status).toBe(401);
+    const refused = await app(scanRequest({ code: '', language: 'py' }, { authorization: `Bearer ${key}` }));
+    expect(refused.status).toBe(401);
+    // Said as for an unknown token: a 401 never tells whoever holds a leaked token that it was valid (issue #12).
+    const unknown = await app(scanRequest({ code: '', language: 'py' }, { authorization: `Bearer ${mintToken(API_KEY_PREFIX)}` }));
+    expect(((await refused.json()) as Json)['detail']).toBe(((await unknown.json()) as Json)['detail']);
     expect((await bob.call('GET', '/api/me/keys')).status).toBe(401);
     await ada.call('PATCH', `/api/admin/users/${bobId}`, { disabled: false });
     expect((await app(scanRequest({ code: '', language: 'py' }, { authorization: `Bearer ${key}` }))).status).toBe(200);

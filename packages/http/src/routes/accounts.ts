@@ -177,7 +177,10 @@ export function createAccountHandlers(deps: AppDeps, access: AccessConfig, now: 
       if (refused) return refused;
       const body = await readJsonBody(request, ctx, ACCOUNT_MAX_BODY_BYTES, signInRequestSchema, 'SignInRequest');
       if (!body.ok) return body.response;
-      const client = clientGroup(clientAddress(request, ctx.env, access.trustProxyHops));
+      const address = clientAddress(request, ctx.env, { hops: access.trustProxyHops, proxies: access.trustedProxies });
+      // As in the guard: a connection whose address the runtime could not tell must not share one throttle bucket.
+      if (address === null) return problem(ctx, 'bad_request', 'The client address of this connection is unknown; the request is not served.');
+      const client = clientGroup(address);
       let result;
       try {
         result = await gate.run(() => signInWithPassword(accountDeps, settings, { email: body.value.email, password: body.value.password, client }));

@@ -1,6 +1,7 @@
 /** GET /api/health — public; never waits longer than the configured deadline for the stores. */
-import { respondJson, type RequestContext } from '../context.ts';
+import { respond, type RequestContext } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
+import { createIsoTime } from '../iso-time.ts';
 
 /** A ping still waiting for its answer, and when it stops waiting. */
 interface PendingPing {
@@ -72,14 +73,15 @@ export function createHealthHandler(deps: AppDeps, now: () => number) {
   const ping = async (): Promise<void> => {
     await Promise.all([stores.scans.ping(), stores.keys.ping(), stores.sessions.ping(), stores.rateLimits.ping()]);
   };
+  const isoTime = createIsoTime();
+  // The body is written by hand: its only varying member is our own ISO time (nothing to escape).
+  const version = JSON.stringify(config.version);
+  const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+  const degradedHeaders = { ...headers, 'retry-after': '5' };
   return async function healthHandler(_request: Request, ctx: RequestContext): Promise<Response> {
     const connected = await pingWithin(ping, config.healthTimeoutMs);
-    const body = {
-      status: connected ? 'ok' : 'degraded',
-      timestamp: new Date(now()).toISOString(),
-      version: config.version,
-      db: connected ? 'connected' : 'disconnected',
-    };
-    return respondJson(ctx, connected ? 200 : 503, body, connected ? {} : { 'retry-after': '5' });
+    const timestamp = isoTime(now());
+    if (connected) return respond(ctx, 200, `{"status":"ok","timestamp":"${timestamp}","version":${version},"db":"connected"}`, headers);
+    return respond(ctx, 503, `{"status":"degraded","timestamp":"${timestamp}","version":${version},"db":"disconnected"}`, degradedHeaders);
   };
 }

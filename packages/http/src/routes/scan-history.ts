@@ -27,6 +27,7 @@ export function resultOf(scan: StoredScan): ScanResult {
     suppressed: scan.suppressed,
     truncated: scan.truncated,
     ...(scan.truncatedReason !== undefined ? { truncatedReason: scan.truncatedReason } : {}),
+    ...(scan.omitted !== undefined ? { omitted: scan.omitted } : {}),
     partialParse: scan.partialParse,
     engine: scan.engine,
     durationMs: scan.durationMs,

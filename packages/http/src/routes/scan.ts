@@ -3,13 +3,13 @@
  * to bottom: media type → body (size-capped while streaming) → JSON → schema → code size → language
  * → scan → store → representation.
  */
-import { callerOwner, chooseLanguage, LANGUAGES, toSarif, type LanguageId, type ScanResult } from '@secscan/core';
+import { callerOwner, chooseLanguage, LANGUAGES, rateLimitSubject, toSarif, type LanguageId, type ScanResult } from '@secscan/core';
 import type * as v from 'valibot';
 import { respondJson, type RequestContext } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { prefersSarif, SARIF_MEDIA_TYPE } from '../negotiate.ts';
 import { problem } from '../problem.ts';
-import { scanRequestSchema } from '../schemas.ts';
+import { scanRequestSchema, toWellFormed } from '../schemas.ts';
 import { readJsonBody } from '../validate/json-body.ts';
 import { ScanRefusedError } from '../scan-pool/refusal.ts';
 
@@ -36,10 +36,14 @@ function utf8Length(s: string): number {
   return bytes;
 }
 
-/** A relative URI for SARIF's artifactLocation (RFC 3986 reference): forward slashes, each segment percent-encoded. */
+/**
+ * A relative URI for SARIF's artifactLocation (RFC 3986 reference): forward slashes, each segment
+ * percent-encoded. A lone surrogate (which encodeURIComponent refuses with a URIError) is written as
+ * U+FFFD: new requests cannot carry one any more, but scans stored before may (issue #12).
+ */
 function artifactUri(filename: string | undefined): string {
   if (filename === undefined) return 'input';
-  return filename
+  return toWellFormed(filename)
     .replaceAll('\\', '/')
     .split('/')
     .map((segment) => encodeURIComponent(segment))
@@ -93,6 +97,7 @@ function scanBody(scanId: string, result: ScanResult, extra: Readonly<Record<str
   body['suppressed'] = result.suppressed;
   body['truncated'] = result.truncated;
   if (result.truncatedReason !== undefined) body['truncatedReason'] = result.truncatedReason;
+  if (result.omitted !== undefined) body['omitted'] = result.omitted;
   body['partialParse'] = result.partialParse;
   body['engine'] = result.engine;
   body['durationMs'] = result.durationMs;
@@ -102,6 +107,11 @@ function scanBody(scanId: string, result: ScanResult, extra: Readonly<Record<str
 /** Builds the POST /api/scan handler. */
 export function createScanHandler(deps: AppDeps, now: () => number, newId: () => string) {
   const { config, scanner, stores } = deps;
+  const scanOptions = {
+    timeBudgetMs: config.scanTimeBudgetMs,
+    ...(config.maxFindings !== undefined ? { maxFindings: config.maxFindings } : {}),
+    ...(config.maxFindingsPerRule !== undefined ? { maxFindingsPerRule: config.maxFindingsPerRule } : {}),
+  };
   return async function scanHandler(request: Request, ctx: RequestContext): Promise<Response> {
     const parsed = await readJsonBody(request, ctx, config.maxBodyBytes, scanRequestSchema, 'ScanRequest', config.bodyTimeoutMs);
     if (!parsed.ok) return parsed.response;
@@ -122,10 +132,13 @@ export function createScanHandler(deps: AppDeps, now: () => number, newId: () =>
 
     let result: ScanResult;
     try {
-      result = await scanner.scan({ code: input.code, language, filename: input.filename }, { timeBudgetMs: config.scanTimeBudgetMs });
+      // The pool shares its workers fairly between callers: one caller's backlog does not delay another's scans.
+      result = await scanner.scan({ code: input.code, language, filename: input.filename }, scanOptions, ctx.caller ? { fairnessKey: rateLimitSubject(ctx.caller) } : {});
     } catch (error) {
-      if (error instanceof ScanRefusedError) return refusalProblem(ctx, error);
-      throw error;
+      if (!(error instanceof ScanRefusedError)) throw error;
+      // At capacity, shutting down, or stopped at the hard timeout: the server could not serve it, so it costs no quota.
+      if (error.reason !== 'failed') await ctx.refundRateLimit?.();
+      return refusalProblem(ctx, error);
     }
     const scanId = newId();
 
@@ -143,12 +156,14 @@ export function createScanHandler(deps: AppDeps, now: () => number, newId: () =>
         suppressed: result.suppressed,
         truncated: result.truncated,
         ...(result.truncatedReason !== undefined ? { truncatedReason: result.truncatedReason } : {}),
+        ...(result.omitted !== undefined ? { omitted: result.omitted } : {}),
         partialParse: result.partialParse,
         engine: result.engine,
         durationMs: result.durationMs,
       });
     } catch {
-      // Fail closed: a scan we cannot record is not answered (DESIGN §2, 503).
+      // Fail closed: a scan we cannot record is not answered (DESIGN §2, 503) — and costs no quota.
+      await ctx.refundRateLimit?.();
       return problem(ctx, 'unavailable', 'The scan store is unavailable; try again shortly.', { headers: { 'retry-after': '5' } });
     }
 

@@ -97,6 +97,43 @@ describe('createScanPool', () => {
     pool.close();
   });
 
+  it('gives a free worker to the waiting caller with the fewest scans running, not to the longest queue (issue #12)', async () => {
+    const { spawned, spawn } = fakeWorkers();
+    const pool = createScanPool({ workers: 2, maxConcurrent: 2, maxQueued: 50, timeoutMs: 5000, spawn, rules: RULES });
+    const big = { code: 'big', language: 'javascript' };
+    const small = { code: 'small', language: 'javascript' };
+    const heavy = Array.from({ length: 12 }, () => pool.scan(big, {}, { fairnessKey: 'key:heavy' }));
+    const light = pool.scan(small, {}, { fairnessKey: 'key:light' });
+    expect(pool.stats()).toMatchObject({ running: 2, queued: 11 });
+    spawned[0]?.answer();
+    await settle();
+    // The light caller's scan runs next, ahead of the heavy caller's ten still waiting.
+    expect(spawned[0]?.jobs.at(-1)?.input.code).toBe('small');
+    spawned[0]?.answer();
+    expect((await light).language).toBe('javascript');
+    pool.close();
+    await Promise.allSettled(heavy);
+  });
+
+  it('makes room in a full queue by refusing the newest scan of the caller who holds the most places', async () => {
+    const { spawned, spawn } = fakeWorkers();
+    const pool = createScanPool({ workers: 1, maxConcurrent: 1, maxQueued: 3, timeoutMs: 5000, spawn, rules: RULES });
+    const running = pool.scan(input, {}, { fairnessKey: 'a' });
+    const queuedA = [0, 1, 2].map(() => pool.scan(input, {}, { fairnessKey: 'a' }));
+    const displaced = refusal(queuedA[2] as Promise<ScanResult>);
+    const b = pool.scan(input, {}, { fairnessKey: 'b' });
+    expect((await displaced).reason).toBe('busy');
+    expect(pool.stats().queued).toBe(3);
+    // b holds one place now: a second b may not push out a (two places) — and a third a finds no room.
+    const b2 = pool.scan(input, {}, { fairnessKey: 'b' });
+    expect((await refusal(b2)).reason).toBe('busy');
+    expect((await refusal(pool.scan(input, {}, { fairnessKey: 'a' }))).reason).toBe('busy');
+    spawned[0]?.answer();
+    await running;
+    pool.close();
+    await Promise.allSettled([...queuedA, b]);
+  });
+
   it('refuses a scan that waited in the queue for the whole timeout', async () => {
     vi.useFakeTimers();
     const { spawned, spawn } = fakeWorkers();

@@ -14,6 +14,12 @@
  *
  * Workers that die before they ever became ready are respawned with a growing delay (100 ms doubling
  * to 5 s), so a broken worker script cannot spin the process.
+ *
+ * Fair among callers (issue #12: one key sending 1 MiB scans made another caller's small scans wait
+ * behind its whole backlog): waiting scans are queued per caller (`fairnessKey`), a free slot goes
+ * to the waiting caller with the fewest scans running (the longest-waiting one among equals), and
+ * when the queue is full a newcomer may take the place of the newest scan of the caller who holds
+ * the most places — never of a caller who holds no more than it would.
  */
 import type { Rule, ScanInput, ScanOptions, ScanResult } from '@secscan/core';
 import { isScanWorkerMessage, type PoolMessage, type ScanWorkerMessage } from './protocol.ts';
@@ -65,10 +71,16 @@ export interface ScanPoolStats {
   queued: number;
 }
 
+/** Who a scan is for, so the pool can share its workers fairly between callers. */
+export interface ScanContext {
+  /** The caller (its rate-limit subject); scans without one share a single key. */
+  fairnessKey?: string;
+}
+
 /** The scan service the servers hand createApp: a scanner whose `scan` may refuse. */
 export interface ScanPool {
   /** Scans in a worker; rejects with ScanRefusedError (busy, closed, timeout, failed) and nothing else. */
-  scan(input: ScanInput, options?: ScanOptions): Promise<ScanResult>;
+  scan(input: ScanInput, options?: ScanOptions, context?: ScanContext): Promise<ScanResult>;
   readonly rules: readonly Rule[];
   /** Resolves once every worker has warmed up (grammars loaded, one scan per language). */
   warmUp(): Promise<void>;
@@ -84,6 +96,8 @@ const MAX_RESPAWN_DELAY_MS = 5000;
 
 interface Job {
   id: number;
+  /** The caller it is for (see ScanContext). */
+  key: string;
   input: ScanInput;
   options: ScanOptions;
   resolve(result: ScanResult): void;
@@ -114,7 +128,11 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   if (!Number.isSafeInteger(maxConcurrent) || maxConcurrent < 1) throw new RangeError('maxConcurrent must be a positive integer');
 
   const slots: Slot[] = [];
-  const queue: Job[] = [];
+  /** Waiting scans per caller, each oldest first; a caller without waiting scans has no entry. */
+  const waiting = new Map<string, Job[]>();
+  let queued = 0;
+  /** Scans running per caller. */
+  const runningOf = new Map<string, number>();
   let running = 0;
   let nextId = 1;
   let closed = false;
@@ -174,6 +192,9 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     if (!job) return null;
     slot.job = null;
     running--;
+    const left = (runningOf.get(job.key) ?? 1) - 1;
+    if (left > 0) runningOf.set(job.key, left);
+    else runningOf.delete(job.key);
     if (job.timer) clearTimeout(job.timer);
     job.timer = null;
     return job;
@@ -222,6 +243,7 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
   const dispatch = (slot: Slot, job: Job): void => {
     slot.job = job;
     running++;
+    runningOf.set(job.key, (runningOf.get(job.key) ?? 0) + 1);
     job.timer = setTimeout(() => {
       if (slot.job !== job) return;
       release(slot);
@@ -241,16 +263,55 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
 
   const idleSlot = (): Slot | undefined => slots.find((slot) => slot.handle !== null && slot.job === null);
 
+  /** Takes a job out of the waiting queues. */
+  const unqueue = (job: Job): boolean => {
+    const jobs = waiting.get(job.key);
+    const at = jobs ? jobs.indexOf(job) : -1;
+    if (!jobs || at < 0) return false;
+    jobs.splice(at, 1);
+    if (jobs.length === 0) waiting.delete(job.key);
+    queued--;
+    return true;
+  };
+
+  /** The next waiting job: of the caller with the fewest scans running, the longest-waiting one among equals. */
+  const nextJob = (): Job | null => {
+    let best: Job | null = null;
+    let bestRunning = Number.POSITIVE_INFINITY;
+    for (const [key, jobs] of waiting) {
+      const head = jobs[0] as Job;
+      const r = runningOf.get(key) ?? 0;
+      if (r < bestRunning || (r === bestRunning && best !== null && head.id < best.id)) {
+        best = head;
+        bestRunning = r;
+      }
+    }
+    return best;
+  };
+
   /** Starts queued scans while there are free slots. */
   const pump = (): void => {
-    while (queue.length > 0 && running < maxConcurrent) {
+    while (queued > 0 && running < maxConcurrent) {
       const slot = idleSlot();
       if (!slot) return;
-      const job = queue.shift() as Job;
+      const job = nextJob() as Job;
+      unqueue(job);
       if (job.timer) clearTimeout(job.timer);
       job.timer = null;
       dispatch(slot, job);
     }
+  };
+
+  /**
+   * Room in a full queue for a caller holding `own` places: the newest job of the caller who holds
+   * the most, if that is more than `own + 1` (so a newcomer never pushes out a caller with no more
+   * places than it would then hold itself). Null when there is no such job.
+   */
+  const displaceable = (key: string): Job | null => {
+    const own = waiting.get(key)?.length ?? 0;
+    let largest: Job[] | null = null;
+    for (const [other, jobs] of waiting) if (other !== key && (!largest || jobs.length > largest.length)) largest = jobs;
+    return largest && largest.length > own + 1 ? (largest[largest.length - 1] as Job) : null;
   };
 
   for (let index = 0; index < workers; index++) {
@@ -261,29 +322,36 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
 
   return {
     rules,
-    scan(input, scanOptions = {}) {
+    scan(input, scanOptions = {}, context = {}) {
       return new Promise<ScanResult>((resolve, reject) => {
         if (closed) {
           reject(new ScanRefusedError('closed', 'The server is shutting down.', BUSY_RETRY_AFTER_SECONDS));
           return;
         }
-        const job: Job = { id: nextId++, input, options: scanOptions, resolve, reject, timer: null };
-        const slot = running < maxConcurrent && queue.length === 0 ? idleSlot() : undefined;
+        const job: Job = { id: nextId++, key: context.fairnessKey ?? '', input, options: scanOptions, resolve, reject, timer: null };
+        const slot = running < maxConcurrent && queued === 0 ? idleSlot() : undefined;
         if (slot) {
           dispatch(slot, job);
           return;
         }
-        if (queue.length >= maxQueued) {
-          reject(new ScanRefusedError('busy', 'Every scanner is busy and the wait queue is full; try again shortly.', BUSY_RETRY_AFTER_SECONDS));
-          return;
+        if (queued >= maxQueued) {
+          const displaced = displaceable(job.key);
+          if (!displaced) {
+            reject(new ScanRefusedError('busy', 'Every scanner is busy and the wait queue is full; try again shortly.', BUSY_RETRY_AFTER_SECONDS));
+            return;
+          }
+          unqueue(displaced);
+          if (displaced.timer) clearTimeout(displaced.timer);
+          displaced.reject(new ScanRefusedError('busy', 'Every scanner is busy and the wait queue is full; try again shortly.', BUSY_RETRY_AFTER_SECONDS));
         }
         job.timer = setTimeout(() => {
-          const at = queue.indexOf(job);
-          if (at < 0) return;
-          queue.splice(at, 1);
+          if (!unqueue(job)) return;
           reject(new ScanRefusedError('busy', `No scanner became free within ${timeoutMs} ms; try again shortly.`, BUSY_RETRY_AFTER_SECONDS));
         }, timeoutMs);
-        queue.push(job);
+        let jobs = waiting.get(job.key);
+        if (!jobs) waiting.set(job.key, (jobs = []));
+        jobs.push(job);
+        queued++;
       });
     },
     warmUp() {
@@ -293,7 +361,10 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
     close() {
       if (closed) return;
       closed = true;
-      for (const job of queue.splice(0)) {
+      const pending = [...waiting.values()].flat();
+      waiting.clear();
+      queued = 0;
+      for (const job of pending) {
         if (job.timer) clearTimeout(job.timer);
         job.reject(new ScanRefusedError('closed', 'The server is shutting down.', BUSY_RETRY_AFTER_SECONDS));
       }
@@ -310,6 +381,6 @@ export function createScanPool(options: ScanPoolOptions): ScanPool {
         slot.handle = null;
       }
     },
-    stats: () => ({ workers, ready: slots.filter((slot) => slot.ready).length, running, queued: queue.length }),
+    stats: () => ({ workers, ready: slots.filter((slot) => slot.ready).length, running, queued }),
   };
 }

@@ -1,4 +1,4 @@
-import { sha256Hex, VERSION } from '@secscan/core';
+import { parseIpRange, PRIVATE_IP_RANGES, sha256Hex, VERSION } from '@secscan/core';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, parseConfig } from './config.ts';
@@ -26,6 +26,8 @@ describe('parseConfig', () => {
         maxCodeBytes: 1048576,
         storeCode: false,
         scanTimeBudgetMs: 5000,
+        maxFindings: 1000,
+        maxFindingsPerRule: 100,
         bodyTimeoutMs: 30000,
         healthTimeoutMs: 1000,
         corsOrigins: [],
@@ -34,6 +36,7 @@ describe('parseConfig', () => {
         anonymous: true,
         sessionTtlSeconds: 86400,
         trustProxyHops: 0,
+        trustedProxies: PRIVATE_IP_RANGES,
         limits: { anonymousPerMinute: 10, anonymousPerHour: 100, sessionPerMinute: 100, freePerMinute: 100, proPerMinute: 1000 },
         accounts: { signUpPolicy: null, passwordMinLength: 15, invitationTtlSeconds: 7 * 86_400, publicUrl: null, oidc: null },
       },
@@ -47,9 +50,29 @@ describe('parseConfig', () => {
       shutdownTimeoutMs: 10000,
       scanning: { workers: null, maxConcurrent: null, maxQueued: 64, timeoutMs: 10000 },
       timeouts: { headersMs: 10000, bodyMs: 30000, idleMs: 10000 },
+      maxConnections: 10000,
       modelFiles: [],
       warnings: [],
     });
+  });
+
+  it('reads the finding caps, the connection cap and the trusted proxies (issue #12)', () => {
+    const config = parseConfig({
+      SECSCAN_MAX_FINDINGS: '50',
+      SECSCAN_MAX_FINDINGS_PER_RULE: '5',
+      SECSCAN_MAX_CONNECTIONS: '200',
+      SECSCAN_TRUST_PROXY: '1',
+      SECSCAN_TRUSTED_PROXIES: ' 10.1.0.0/16 , 2001:db8::/32,192.0.2.7',
+    });
+    expect(config.app).toMatchObject({ maxFindings: 50, maxFindingsPerRule: 5 });
+    expect(config.maxConnections).toBe(200);
+    expect(config.access.trustedProxies).toEqual(['10.1.0.0/16', '2001:db8::/32', '192.0.2.7'].map(parseIpRange));
+    expect(problemsOf({ SECSCAN_TRUSTED_PROXIES: '10.0.0.0/33, proxy.example' })).toEqual([
+      'SECSCAN_TRUSTED_PROXIES: "10.0.0.0/33" is not an IP address or CIDR block like 10.0.0.0/8 or 2001:db8::/32',
+      'SECSCAN_TRUSTED_PROXIES: "proxy.example" is not an IP address or CIDR block like 10.0.0.0/8 or 2001:db8::/32',
+    ]);
+    expect(parseConfig({ SECSCAN_TRUSTED_PROXIES: '10.0.0.1' }).warnings).toEqual(['SECSCAN_TRUSTED_PROXIES has no effect while SECSCAN_TRUST_PROXY is 0']);
+    expect(problemsOf({ SECSCAN_MAX_FINDINGS: '0', SECSCAN_MAX_CONNECTIONS: '5' })).toHaveLength(2);
   });
 
   it('reads the scan pool and slow-client settings', () => {
@@ -257,6 +280,8 @@ describe('parseConfig', () => {
       'SECSCAN_MAX_BODY_BYTES',
       'SECSCAN_STORE_CODE',
       'SECSCAN_SCAN_TIME_BUDGET_MS',
+      'SECSCAN_MAX_FINDINGS',
+      'SECSCAN_MAX_FINDINGS_PER_RULE',
       'SECSCAN_HEALTH_TIMEOUT_MS',
       'SECSCAN_SCAN_TIMEOUT_MS',
       'SECSCAN_SCAN_WORKERS',
@@ -265,6 +290,7 @@ describe('parseConfig', () => {
       'SECSCAN_HEADERS_TIMEOUT_MS',
       'SECSCAN_BODY_TIMEOUT_MS',
       'SECSCAN_IDLE_TIMEOUT_MS',
+      'SECSCAN_MAX_CONNECTIONS',
       'SECSCAN_CORS_ORIGINS',
       'SECSCAN_ANONYMOUS',
       'SECSCAN_ADMIN_TOKEN',
@@ -285,6 +311,7 @@ describe('parseConfig', () => {
       'SECSCAN_FREE_RPM',
       'SECSCAN_PRO_RPM',
       'SECSCAN_TRUST_PROXY',
+      'SECSCAN_TRUSTED_PROXIES',
       'DATABASE_URL',
       'SECSCAN_DB_POOL_SIZE',
       'SECSCAN_DB_CONNECT_TIMEOUT_MS',

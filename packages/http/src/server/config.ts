@@ -3,7 +3,7 @@
  * and Deno servers, so a value means the same everywhere. Every variable has a default; a bad value
  * stops the server at start with a message naming the variable.
  */
-import { API_KEY_PREFIX, DEFAULT_PASSWORD_MIN_LENGTH, DEFAULT_RATE_LIMITS, LOWEST_PASSWORD_MIN_LENGTH, SESSION_TOKEN_PREFIX, SIGN_UP_POLICIES, VERSION, type SignUpPolicy } from '@secscan/core';
+import { API_KEY_PREFIX, DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE, DEFAULT_PASSWORD_MIN_LENGTH, DEFAULT_RATE_LIMITS, LOWEST_PASSWORD_MIN_LENGTH, parseIpRange, PRIVATE_IP_RANGES, SESSION_TOKEN_PREFIX, SIGN_UP_POLICIES, VERSION, type IpRange, type SignUpPolicy } from '@secscan/core';
 import type { AccessConfig, AppConfig, OidcConfig } from '../deps.ts';
 import { Secret } from './secret.ts';
 
@@ -35,6 +35,8 @@ export interface ServerConfig {
   scanning: ScanningConfig;
   /** How long a client may take to send a request, or keep an idle connection (slow-client protection). */
   timeouts: ConnectionTimeouts;
+  /** Most client connections open at once; more are refused as they arrive (Node, Deno; see the README for Bun). */
+  maxConnections: number;
   /** Model files (SECSCAN_MODELS) whose models join the built-in ones; read at start. */
   modelFiles: string[];
   /** Things worth telling the operator that do not stop the server (e.g. unknown SECSCAN_* variables). */
@@ -93,6 +95,16 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'SECSCAN_STORE_CODE', default: 'false', description: 'Keep the submitted code with a stored scan (`true`/`false`). Off: it is the user’s source.' },
   { name: 'SECSCAN_SCAN_TIME_BUDGET_MS', default: '5000', description: 'Wall-clock budget of one scan; past it the scan stops and answers `truncated: true`.' },
+  {
+    name: 'SECSCAN_MAX_FINDINGS',
+    default: String(DEFAULT_MAX_FINDINGS),
+    description: 'Most findings one scan answers and stores; beyond it the scan answers `truncated: true` with `omitted` counts.',
+  },
+  {
+    name: 'SECSCAN_MAX_FINDINGS_PER_RULE',
+    default: String(DEFAULT_MAX_FINDINGS_PER_RULE),
+    description: 'Most findings of one rule in one scan (a file with 50,000 `eval(…)` lines answers 100 of them and counts the rest in `omitted`).',
+  },
   { name: 'SECSCAN_HEALTH_TIMEOUT_MS', default: '1000', description: 'How long `/api/health` waits for the store before answering 503.' },
   {
     name: 'SECSCAN_SCAN_TIMEOUT_MS',
@@ -124,6 +136,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'SECSCAN_IDLE_TIMEOUT_MS',
     default: '10000',
     description: 'An idle keep-alive connection is closed after this long (Node; Bun: in whole seconds, at most 255; Deno cannot bound it).',
+  },
+  {
+    name: 'SECSCAN_MAX_CONNECTIONS',
+    default: '10000',
+    description: 'Client connections open at once; a connection beyond it is closed as it arrives (Node, Deno; Bun.serve offers no hook for it). Keep it below the process’s open-file limit (`ulimit -n`).',
   },
   { name: 'SECSCAN_CORS_ORIGINS', default: '(none)', description: 'Comma-separated origins allowed by CORS (`https://app.example.com`), or `*`. Empty: CORS off.' },
   {
@@ -167,7 +184,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SECSCAN_TRUST_PROXY',
     default: '0',
-    description: 'How many proxies in front of the server append to `X-Forwarded-For`; the client is the address that many entries from the right. 0: the header is ignored and the socket address is the client.',
+    description: 'How many proxies in front of the server append to `X-Forwarded-For`; the client is the address that many entries from the right, read only through proxies in `SECSCAN_TRUSTED_PROXIES`. 0: the header is ignored and the socket address is the client.',
+  },
+  {
+    name: 'SECSCAN_TRUSTED_PROXIES',
+    default: '(loopback and private addresses)',
+    description: 'Comma-separated addresses or CIDR blocks of those proxies (`10.0.0.0/8, 2001:db8::/32`): `X-Forwarded-For` is believed only from a peer in them, and only through entries in them. Default: 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, ::1, fc00::/7, fe80::/10.',
   },
   {
     name: 'DATABASE_URL',
@@ -183,11 +205,15 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'SECSCAN_RETENTION_DAYS', default: '30', description: 'Days a stored scan is kept (both stores); the sweep deletes older ones.' },
   { name: 'SECSCAN_SWEEP_INTERVAL_SECONDS', default: '600', description: 'How often each process deletes scans past retention, expired sessions and finished rate-limit windows.' },
-  { name: 'SECSCAN_MAX_STORED_SCANS', default: '10000', description: 'Scans the in-memory store keeps (oldest dropped first).' },
+  {
+    name: 'SECSCAN_MAX_STORED_SCANS',
+    default: '10000',
+    description: 'Scans the in-memory store keeps; when full, the oldest scan of the caller holding the most is dropped first (one caller cannot push out others’ history).',
+  },
   {
     name: 'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
     default: '100000',
-    description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the one closest to its window’s end is forgotten early.',
+    description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the anonymous client closest to its window’s end is forgotten early (keys and sessions never are).',
   },
   {
     name: 'SECSCAN_MODELS',
@@ -354,6 +380,8 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     timeoutMs: integer('SECSCAN_SCAN_TIMEOUT_MS', 10_000, 1, 3_600_000, 'milliseconds'),
   };
   const scanTimeBudgetMs = integer('SECSCAN_SCAN_TIME_BUDGET_MS', 5000, 1, 600_000, 'milliseconds');
+  const maxFindings = integer('SECSCAN_MAX_FINDINGS', DEFAULT_MAX_FINDINGS, 1, 100_000, 'findings');
+  const maxFindingsPerRule = integer('SECSCAN_MAX_FINDINGS_PER_RULE', DEFAULT_MAX_FINDINGS_PER_RULE, 1, 100_000, 'findings');
   if (scanning.timeoutMs <= scanTimeBudgetMs) {
     // The budget answers a long scan with partial findings; the hard timeout is for scans that ignore it.
     problems.push(`SECSCAN_SCAN_TIMEOUT_MS (${scanning.timeoutMs}) must be greater than SECSCAN_SCAN_TIME_BUDGET_MS (${scanTimeBudgetMs})`);
@@ -367,6 +395,21 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     idleMs: integer('SECSCAN_IDLE_TIMEOUT_MS', 10_000, 1000, 255_000, 'milliseconds'),
   };
 
+  const trustProxyHops = integer('SECSCAN_TRUST_PROXY', 0, 0, 10, 'the number of proxies in front of the server');
+  let trustedProxies: readonly IpRange[] = PRIVATE_IP_RANGES;
+  const proxiesValue = read('SECSCAN_TRUSTED_PROXIES');
+  if (proxiesValue !== undefined) {
+    const ranges: IpRange[] = [];
+    for (const raw of proxiesValue.split(',')) {
+      const item = raw.trim();
+      if (item === '') continue;
+      const range = parseIpRange(item);
+      if (range) ranges.push(range);
+      else problems.push(`SECSCAN_TRUSTED_PROXIES: ${shown(item)} is not an IP address or CIDR block like 10.0.0.0/8 or 2001:db8::/32`);
+    }
+    trustedProxies = ranges;
+    if (trustProxyHops === 0) warnings.push('SECSCAN_TRUSTED_PROXIES has no effect while SECSCAN_TRUST_PROXY is 0');
+  }
   const signUpValue = read('SECSCAN_SIGNUP_POLICY')?.toLowerCase();
   let signUpPolicy: SignUpPolicy | null = null;
   if (signUpValue !== undefined) {
@@ -444,6 +487,8 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       maxCodeBytes,
       storeCode: boolean('SECSCAN_STORE_CODE', false),
       scanTimeBudgetMs,
+      maxFindings,
+      maxFindingsPerRule,
       bodyTimeoutMs: timeouts.bodyMs,
       healthTimeoutMs: integer('SECSCAN_HEALTH_TIMEOUT_MS', 1000, 1, 60_000, 'milliseconds'),
       corsOrigins,
@@ -451,7 +496,8 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     access: {
       anonymous: boolean('SECSCAN_ANONYMOUS', true),
       sessionTtlSeconds: integer('SECSCAN_SESSION_TTL_SECONDS', 86_400, 60, 2_592_000, 'seconds'),
-      trustProxyHops: integer('SECSCAN_TRUST_PROXY', 0, 0, 10, 'the number of proxies in front of the server'),
+      trustProxyHops,
+      trustedProxies,
       limits,
       accounts,
     },
@@ -465,6 +511,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     sweepIntervalSeconds: integer('SECSCAN_SWEEP_INTERVAL_SECONDS', 600, 1, 86_400, 'seconds'),
     scanning,
     timeouts,
+    maxConnections: integer('SECSCAN_MAX_CONNECTIONS', 10_000, 10, 1_000_000, 'connections'),
     modelFiles,
     warnings,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJsonLog, createLineBatcher } from './log.ts';
+import { createJsonLog, createLineBatcher, FLUSH_INTERVAL_MS } from './log.ts';
 
 describe('createJsonLog', () => {
   it('writes one JSON object per line: time, level, msg, then the fields', () => {
@@ -17,6 +17,22 @@ describe('createJsonLog', () => {
     for (const line of lines) expect(line).not.toContain('\n');
   });
 
+  it('writes a request line exactly as info("request", entry) would, escaping what needs it', () => {
+    const lines: string[] = [];
+    const log = createJsonLog((line) => lines.push(line), () => Date.UTC(2026, 0, 2, 3, 4, 5, 6));
+    const entries = [
+      { requestId: '0190a000-0000-7000-8000-000000000001', method: 'GET', path: '/api/health', status: 200, durationMs: 0.12 },
+      { requestId: 'r-1', method: 'POST', path: '/api/"x"\\ü\n', status: 422, durationMs: 3, caller: 'key:0190a000-0000-7000-8000-000000000002' },
+    ];
+    for (const entry of entries) {
+      log.request(entry);
+      log.info('request', { ...entry });
+    }
+    expect(lines[0]).toBe(lines[1]);
+    expect(lines[2]).toBe(lines[3]);
+    expect(JSON.parse(lines[2] as string)).toEqual({ time: '2026-01-02T03:04:05.006Z', level: 'info', msg: 'request', ...entries[1] });
+  });
+
   it('follows the clock from one millisecond to the next', () => {
     const lines: string[] = [];
     let ms = 0;
@@ -29,16 +45,17 @@ describe('createJsonLog', () => {
 });
 
 describe('createLineBatcher', () => {
-  it('writes the lines of one turn together, after the turn', async () => {
+  it('writes the lines of a short interval together, after it', async () => {
     const writes: string[] = [];
     const batcher = createLineBatcher((lines) => writes.push(lines));
     batcher.writeLine('a');
+    await new Promise((resolve) => setImmediate(resolve)); // a later turn of the event loop: same write
     batcher.writeLine('b');
     expect(writes).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_INTERVAL_MS + 20));
     expect(writes).toEqual(['a\nb']);
     batcher.writeLine('c');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_INTERVAL_MS + 20));
     expect(writes).toEqual(['a\nb', 'c']);
   });
 

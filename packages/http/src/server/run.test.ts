@@ -2,7 +2,7 @@ import { createMemoryKeyStore, createMemoryRateLimitStore, createMemoryScanStore
 import { sampleStoredScan } from '@secscan/core/testing';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseStoreOptions, ListenOptions, ServerHost } from './run.ts';
-import { runServer, scalarBundleUrl } from './run.ts';
+import { parseOpenFileLimit, runServer, scalarBundleUrl } from './run.ts';
 
 interface FakeHost extends ServerHost {
   stdout: string[];
@@ -42,6 +42,7 @@ function fakeHost(env: Record<string, string> = {}, options: { stop?: () => Prom
       host.listened.push(listenOptions);
       return {
         port: listenOptions.port === 0 ? 40123 : listenOptions.port,
+        maxConnections: listenOptions.maxConnections,
         stop: () => {
           host.stops++;
           return options.stop ? options.stop() : Promise.resolve();
@@ -202,5 +203,14 @@ describe('runServer with DATABASE_URL', () => {
 describe('scalarBundleUrl', () => {
   it('points at the bundle the build copied into this package', () => {
     expect(scalarBundleUrl().href).toMatch(/\/packages\/http\/assets\/scalar-api-reference\.js$/);
+  });
+});
+
+describe('parseOpenFileLimit', () => {
+  it('reads the soft limit of Linux /proc/self/limits, and nothing else', () => {
+    const limits = 'Limit                     Soft Limit           Hard Limit           Units\nMax processes             63459                63459                processes\nMax open files            256                  524288               files\n';
+    expect(parseOpenFileLimit(limits)).toBe(256);
+    expect(parseOpenFileLimit('Max open files            unlimited            unlimited            files')).toBeNull();
+    expect(parseOpenFileLimit('')).toBeNull();
   });
 });

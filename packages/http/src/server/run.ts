@@ -27,6 +27,8 @@ import { createScanService } from './scan-service.ts';
 export interface ListeningServer {
   /** The bound port (useful with PORT=0). */
   port: number;
+  /** The connection cap the runtime enforces, or null when it cannot (Bun.serve has no hook for it). */
+  maxConnections: number | null;
   /** Stops accepting connections and resolves once in-flight requests have completed. */
   stop(): Promise<void>;
 }
@@ -38,6 +40,10 @@ export interface ListenOptions {
   fetch: App;
   /** Slow-client bounds to configure on the runtime's server, as far as it can; see the README. */
   timeouts: ServerTimeouts;
+  /** Most client connections open at once (SECSCAN_MAX_CONNECTIONS), where the runtime lets us count them. */
+  maxConnections: number;
+  /** Logs what the runtime's server meets while serving: connections refused at the cap, accept errors. */
+  onWarning(message: string, fields?: Readonly<Record<string, unknown>>): void;
 }
 
 /** What a server bounds: the configured connection timeouts, and how long a request may legitimately take to answer. */
@@ -78,6 +84,8 @@ export interface ServerHost {
   spawnScanWorker?: SpawnScanWorker;
   /** CPU cores: how many scan workers to start unless SECSCAN_SCAN_WORKERS says. */
   cores?: number;
+  /** The process's open-file limit (`ulimit -n`), when the platform tells it; checked against SECSCAN_MAX_CONNECTIONS at start. */
+  openFileLimit?: () => number | null;
   /**
    * Hand `writeStdout` every log line of one event-loop turn at once, joined by newlines (it adds
    * the last one): one write per turn instead of one per request. The servers do; a host that
@@ -100,6 +108,20 @@ export interface RunningServer {
   warm: Promise<void>;
   /** Runs the graceful shutdown, as a signal would. */
   shutdown(reason: string): void;
+}
+
+/** Descriptors kept for what is not a client connection: scan workers, the database pool, files, stdio. */
+const DESCRIPTOR_HEADROOM = 128;
+
+/**
+ * The soft open-file limit from Linux's `/proc/self/limits` text ("Max open files  <soft> <hard> files"),
+ * or null when the text does not tell it (another platform, "unlimited").
+ */
+export function parseOpenFileLimit(limits: string): number | null {
+  const line = limits.split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0];
+  const n = soft === undefined ? Number.NaN : Number(soft);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /**
@@ -166,6 +188,12 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
     return null;
   }
   for (const warning of config.warnings) log.warn(warning);
+  // Every connection takes a descriptor: a cap above the limit cannot keep the process from running
+  // out of them, and a scan worker that must restart then cannot load its modules (README).
+  const fileLimit = host.openFileLimit?.() ?? null;
+  if (fileLimit !== null && config.maxConnections > fileLimit - DESCRIPTOR_HEADROOM) {
+    log.warn('SECSCAN_MAX_CONNECTIONS is above the open-file limit', { maxConnections: config.maxConnections, openFileLimit: fileLimit, suggested: Math.max(10, fileLimit - DESCRIPTOR_HEADROOM) });
+  }
 
   // SECSCAN_MODELS: the operator's models, read and checked once; a bad one stops the start (exit 1).
   let models: readonly unknown[] = [];
@@ -226,13 +254,20 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
     docs: { scalarJs },
     dashboard: dashboardAssets(host.readFile),
     logger: {
-      request: (entry) => log.info('request', { ...entry }),
+      request: (entry) => log.request(entry),
       error: (entry) => log.error('unhandled error', { ...entry }),
     },
   });
 
   const requestMs = config.timeouts.bodyMs + 2 * config.scanning.timeoutMs + 5000;
-  const server = await host.listen({ port: config.port, hostname: config.host, fetch: app, timeouts: { ...config.timeouts, requestMs } });
+  const server = await host.listen({
+    port: config.port,
+    hostname: config.host,
+    fetch: app,
+    timeouts: { ...config.timeouts, requestMs },
+    maxConnections: config.maxConnections,
+    onWarning: (message, fields) => log.warn(message, fields),
+  });
   log.info('listening', {
     host: config.host,
     port: server.port,
@@ -241,6 +276,7 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
     anonymous: config.access.anonymous,
     admin: adminTokenSha256 !== null,
     scans: scans.shape,
+    maxConnections: server.maxConnections,
     startupMs: Math.round(performance.now()),
   });
 

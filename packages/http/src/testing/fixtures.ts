@@ -5,6 +5,7 @@ import {
   createMemoryRateLimitStore,
   createMemoryScanStore,
   createMemorySessionStore,
+  PRIVATE_IP_RANGES,
   RULES,
   sha256Hex,
   type ScanInput,
@@ -25,6 +26,7 @@ export const TEST_ACCESS: AccessConfig = {
   adminTokenSha256: await sha256Hex(TEST_ADMIN_TOKEN),
   sessionTtlSeconds: 86_400,
   trustProxyHops: 0,
+  trustedProxies: PRIVATE_IP_RANGES,
   limits: { anonymousPerMinute: 1000, anonymousPerHour: 10_000, sessionPerMinute: 1000, freePerMinute: 1000, proPerMinute: 1000 },
   // A cheap Argon2id, so unit tests sign in in a millisecond (the servers always use OWASP's).
   accounts: { signUpPolicy: null, passwordMinLength: 15, invitationTtlSeconds: 7 * 86_400, publicUrl: null, oidc: null, kdf: { memoryKiB: 64, iterations: 1, parallelism: 1 } },
@@ -105,14 +107,15 @@ export function testDeps(
 export function scanRequest(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request('http://localhost/api/scan', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    // A runtime always passes the Host header; a Request made in code has none unless given one.
+    headers: { host: 'localhost', 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
 /** A request to the admin API with the test admin token (or `token`; null sends none). */
 export function adminRequest(method: string, path: string, body?: unknown, token: string | null = TEST_ADMIN_TOKEN): Request {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { host: 'localhost' };
   if (token !== null) headers['authorization'] = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   return new Request(`http://localhost${path}`, { method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { RequestContext } from '../context.ts';
 import { isJsonContentType, JSON_MEDIA_TYPE } from '../negotiate.ts';
 import { jsonPointer, problem, type ProblemError } from '../problem.ts';
+import { findDuplicateName } from './duplicate-keys.ts';
 import { DEFAULT_BODY_TIMEOUT_MS, readBody } from './read-body.ts';
 
 /** A body that passed, or the problem response that refuses it. */
@@ -37,6 +38,15 @@ export async function readJsonObject(
   if (!isJsonContentType(request.headers.get('content-type'))) {
     return { ok: false, response: problem(ctx, 'unsupported_media_type', `Send the ${what} as ${JSON_MEDIA_TYPE}.`, { headers: { 'accept-post': JSON_MEDIA_TYPE } }) };
   }
+  // A compressed body is an unsupported media type, not malformed JSON (RFC 9110 §15.5.16); the
+  // answer names the one coding we take (RFC 7694 §3).
+  const encoding = request.headers.get('content-encoding')?.trim().toLowerCase();
+  if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
+    return {
+      ok: false,
+      response: problem(ctx, 'unsupported_media_type', `Content-Encoding is not supported: send the ${what} uncompressed.`, { headers: { 'accept-encoding': 'identity' } }),
+    };
+  }
   const body = await readBody(request, maxBytes, timeoutMs);
   if (!body.ok) {
     if (body.kind === 'unreadable') return { ok: false, response: problem(ctx, 'invalid_json', 'The request body could not be read.') };
@@ -45,16 +55,29 @@ export async function readJsonObject(
       return { ok: false, response: problem(ctx, 'request_timeout', `The request body did not arrive within ${body.timeoutMs} ms.`, { headers: { connection: 'close' } }) };
     }
     const why = body.reason === 'longer_than_declared' ? 'The request body is longer than its Content-Length.' : `The request body is larger than ${body.limit} bytes.`;
-    return { ok: false, response: problem(ctx, 'payload_too_large', why, { headers: { connection: 'close' } }) };
+    // No `Connection: close`: the rest of the body is read and discarded for a while (lingerOnBody), so
+    // the client reads this answer instead of a reset; a body that ends in time leaves the connection usable.
+    return { ok: false, response: problem(ctx, 'payload_too_large', why) };
   }
   let json: unknown;
+  let text: string;
   try {
-    json = JSON.parse(utf8.decode(body.bytes));
+    text = utf8.decode(body.bytes);
+    json = JSON.parse(text);
   } catch {
     // The parser's message quotes the input, which may be the user's code: never echo it.
     return { ok: false, response: problem(ctx, 'invalid_json', 'The request body is not valid UTF-8 JSON.') };
   }
   if (!isJsonObject(json)) return { ok: false, response: problem(ctx, 'invalid_json', 'The request body must be a JSON object.') };
+  const duplicate = findDuplicateName(text);
+  if (duplicate) {
+    return {
+      ok: false,
+      response: problem(ctx, 'invalid_json', 'The request body names a member twice; send each member once.', {
+        errors: [{ pointer: jsonPointer(duplicate), detail: 'duplicate member name' }],
+      }),
+    };
+  }
   return { ok: true, value: json };
 }
 

@@ -47,11 +47,64 @@ function cancelQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): void {
 /** A read that lost the race against the body deadline. */
 const EXPIRED = Symbol('expired');
 
-/** Reads at most `limit` bytes of `request`'s body, all of it within `timeoutMs`. */
-export async function readBody(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS): Promise<BodyResult> {
+/** How long the rest of a refused body is read and discarded after the answer, at most. */
+export const LINGER_MS = 5000;
+/** How many bytes of a refused body are read and discarded after the answer, at most. */
+export const LINGER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads and discards the rest of a body the app refused, for a bounded time and size, then lets
+ * go. A server that closes while the client is still sending makes the client's kernel see a reset,
+ * and the client loses the answer (an EPIPE instead of the 413, issue #12); RFC 9112 §9.6 asks a
+ * server to keep reading for a while instead. A body that ends within the bounds leaves the
+ * connection usable; one that does not is cancelled, which closes the connection.
+ */
+export function lingerOnBody(reader: ReadableStreamDefaultReader<Uint8Array>, timeoutMs = LINGER_MS, maxBytes = LINGER_BYTES): void {
+  const until = performance.now() + timeoutMs;
+  let bytes = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<typeof EXPIRED>((resolve) => {
+    timer = setTimeout(() => resolve(EXPIRED), timeoutMs);
+  });
+  void (async () => {
+    try {
+      for (;;) {
+        const read = await Promise.race([reader.read(), expired]);
+        if (read === EXPIRED || read.done) {
+          if (read === EXPIRED) cancelQuietly(reader);
+          return;
+        }
+        bytes += read.value.byteLength;
+        if (bytes > maxBytes || performance.now() > until) {
+          cancelQuietly(reader);
+          return;
+        }
+      }
+    } catch {
+      cancelQuietly(reader);
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
+}
+
+/** How long and how much of a refused body is read and discarded (`lingerOnBody`). */
+export interface LingerBounds {
+  ms: number;
+  bytes: number;
+}
+
+/**
+ * Reads at most `limit` bytes of `request`'s body, all of it within `timeoutMs`. The rest of a body
+ * refused as too large is read and discarded in the background within `linger` (`lingerOnBody`).
+ */
+export async function readBody(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS, linger: LingerBounds = { ms: LINGER_MS, bytes: LINGER_BYTES }): Promise<BodyResult> {
   const declared = declaredLength(request.headers.get('content-length'));
   if (declared !== null && Number.isNaN(declared)) return { ok: false, kind: 'unreadable' };
-  if (declared !== null && declared > limit) return { ok: false, kind: 'too_large', reason: 'content_length', limit };
+  if (declared !== null && declared > limit) {
+    if (request.body && !request.bodyUsed) lingerOnBody(request.body.getReader(), linger.ms, linger.bytes);
+    return { ok: false, kind: 'too_large', reason: 'content_length', limit };
+  }
   const stream = request.body;
   if (stream === null) return { ok: true, bytes: new Uint8Array(0) };
   // With a declared length we know the size up front and copy straight into one buffer.
@@ -74,7 +127,7 @@ export async function readBody(request: Request, limit: number, timeoutMs = DEFA
       const { done, value } = read;
       if (done) break;
       if (total + value.byteLength > cap) {
-        cancelQuietly(reader);
+        lingerOnBody(reader, linger.ms, linger.bytes);
         return { ok: false, kind: 'too_large', reason: declared !== null ? 'longer_than_declared' : 'streamed', limit };
       }
       if (whole) whole.set(value, total);
