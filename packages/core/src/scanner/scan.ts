@@ -413,7 +413,7 @@ function buildFindings(
     const key = `${m.rule.id}:${location.startLine}:${location.startColumn}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (isSuppressed(suppressions, m.rule.id, location.startLine)) {
+    if (isSuppressed(suppressions, m.rule.id, location.startLine, location.endLine)) {
       result.suppressed++;
       continue;
     }

@@ -8,6 +8,14 @@ import type { SourceText } from './syntax.ts';
  */
 
 const MARKER = 'secscan-ignore';
+/**
+ * gosec's and bandit's marker (`// #nosec G402`, `# nosec B602`): code that was reviewed under those
+ * tools keeps its decisions here. Their rule codes do not name our rules, so it drops every finding
+ * whose lines it is on (a multi-line call marked at its last line, as gosec allows), not the line below.
+ */
+const NOSEC = 'nosec';
+/** The set entry a `#nosec` line gets. */
+const NOSEC_ENTRY = '#nosec';
 // The rule id right after the marker: letters, digits, dots, dashes, underscores. Linear.
 const RULE_AFTER = /^[ \t]+([A-Za-z0-9_.-]+)/;
 
@@ -25,15 +33,24 @@ export function findSuppressions(source: SourceText): Map<number, Set<string>> {
     if (!set) out.set(line, (set = new Set()));
     set.add(rule);
   }
+  for (let from = text.indexOf(NOSEC); from !== -1; from = text.indexOf(NOSEC, from + NOSEC.length)) {
+    const hash = text[from - 1] === '#' ? from - 1 : text[from - 1] === ' ' && text[from - 2] === '#' ? from - 2 : -1;
+    if (hash < 0 || /[A-Za-z0-9_]/.test(text[from + NOSEC.length] ?? '')) continue;
+    const line = source.lineOf(from) + 1;
+    let set = out.get(line);
+    if (!set) out.set(line, (set = new Set()));
+    set.add(NOSEC_ENTRY);
+  }
   return out;
 }
 
-/** Whether a finding of `ruleId` (`<language>.<class>`) at `line` is suppressed. */
-export function isSuppressed(suppressions: Map<number, Set<string>>, ruleId: string, line: number): boolean {
+/** Whether a finding of `ruleId` (`<language>.<class>`) on lines `line`…`endLine` is suppressed. */
+export function isSuppressed(suppressions: Map<number, Set<string>>, ruleId: string, line: number, endLine = line): boolean {
   const cls = ruleId.slice(ruleId.indexOf('.') + 1);
   for (const l of [line, line - 1]) {
     const set = suppressions.get(l);
     if (set && (set.has('*') || set.has(ruleId) || set.has(cls))) return true;
   }
+  for (let l = line; l <= Math.min(endLine, line + 50); l++) if (suppressions.get(l)?.has(NOSEC_ENTRY)) return true;
   return false;
 }

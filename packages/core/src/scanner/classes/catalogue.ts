@@ -326,6 +326,16 @@ export const CLASSES = [
     taint: 'path',
   },
   {
+    id: 'predictable-iv',
+    title: 'Hard-coded or predictable IV or nonce',
+    cwe: ['CWE-1204', 'CWE-329', 'CWE-323'],
+    owasp: ['A02:2021'],
+    severity: 'high',
+    message: 'An encryption IV or nonce is hard-coded or predictable, so equal plaintexts encrypt alike and stream and GCM modes leak the plaintext',
+    remediation: 'Generate a fresh random IV or nonce for every encryption from a cryptographically secure source, and store or send it with the ciphertext; never reuse a nonce with the same key.',
+    references: [cwe(1204), cwe(329)],
+  },
+  {
     id: 'prototype-pollution',
     title: 'Prototype pollution',
     cwe: ['CWE-1321', 'CWE-915'],
@@ -356,6 +366,16 @@ export const CLASSES = [
     message: 'The framework\'s request validation is disabled for this endpoint',
     remediation: 'Keep request validation on; where one field must accept markup, allow it for that field only and sanitise it.',
     references: [cwe(20)],
+  },
+  {
+    id: 'resource-exhaustion',
+    title: 'Uncontrolled resource consumption',
+    cwe: ['CWE-400', 'CWE-404', 'CWE-409', 'CWE-772'],
+    owasp: ['A04:2021'],
+    severity: 'medium',
+    message: 'Work or resources here are not bounded or released, so load or a malicious input can exhaust the process',
+    remediation: 'Bound what input can make the program do (time-outs on servers and requests, size limits on decompression and reads), release what is acquired (call the cancel function of every derived context), and let long-running work stop when its context is cancelled.',
+    references: [cwe(400), cwe(404)],
   },
   {
     id: 'sensitive-data-logging',

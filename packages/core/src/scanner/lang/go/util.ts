@@ -342,7 +342,7 @@ export function* walk(node: SyntaxNode, budget = 100000): Generator<SyntaxNode> 
 }
 
 /** The names and values of a binding statement (`a, b := x, y`, `a = x`, `var a = x`). */
-function bindingPairs(stmt: SyntaxNode): { names: SyntaxNode[]; values: SyntaxNode[] } {
+export function bindingPairs(stmt: SyntaxNode): { names: SyntaxNode[]; values: SyntaxNode[] } {
   const left = stmt.type === 'var_spec' ? null : stmt.child('left');
   const names = stmt.type === 'var_spec' ? stmt.fieldChildren('name') : left?.type === 'expression_list' ? left.namedChildren : left ? [left] : [];
   const right = stmt.type === 'var_spec' ? stmt.child('value') : stmt.child('right');

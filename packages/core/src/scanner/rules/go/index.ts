@@ -12,6 +12,8 @@ import logInjection from './log-injection.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
+import predictableIv from './predictable-iv.ts';
+import resourceExhaustion from './resource-exhaustion.ts';
 import sensitiveDataLogging from './sensitive-data-logging.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
@@ -39,6 +41,8 @@ export const goRules: readonly RuleSpec[] = [
   nosqlInjection,
   openRedirect,
   pathTraversal,
+  predictableIv,
+  resourceExhaustion,
   sensitiveDataLogging,
   sqlInjection,
   ssrf,
