@@ -307,7 +307,7 @@ export const CLASSES = [
   {
     id: 'out-of-bounds-index',
     title: 'Array index out of bounds',
-    cwe: ['CWE-129', 'CWE-787', 'CWE-125', 'CWE-193'],
+    cwe: ['CWE-129', 'CWE-787', 'CWE-125', 'CWE-193', 'CWE-118'],
     owasp: ['A06:2021', 'A03:2021'],
     severity: 'high',
     message: 'An array is indexed outside its bounds',

@@ -39,8 +39,8 @@ function bufferName(node: SyntaxNode): string | null {
   return null;
 }
 
-/** The last binding of `name` before `at` inside `scope`: the statement and the value. */
-function lastBinding(scope: SyntaxNode, name: string, at: number): { stmt: SyntaxNode; value: SyntaxNode | null } | null {
+/** The last binding of `name` before `at` inside `scope` (`x := v`, `x = v`, `var x = v`): the statement and the value. */
+export function lastBinding(scope: SyntaxNode, name: string, at: number): { stmt: SyntaxNode; value: SyntaxNode | null } | null {
   let found: { stmt: SyntaxNode; value: SyntaxNode | null } | null = null;
   for (const n of walk(scope)) {
     if (n.start >= at) break;

@@ -11,6 +11,7 @@ import ldapInjection from './ldap-injection.ts';
 import logInjection from './log-injection.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
+import outOfBoundsIndex from './out-of-bounds-index.ts';
 import pathTraversal from './path-traversal.ts';
 import predictableIv from './predictable-iv.ts';
 import resourceExhaustion from './resource-exhaustion.ts';
@@ -40,6 +41,7 @@ export const goRules: readonly RuleSpec[] = [
   logInjection,
   nosqlInjection,
   openRedirect,
+  outOfBoundsIndex,
   pathTraversal,
   predictableIv,
   resourceExhaustion,

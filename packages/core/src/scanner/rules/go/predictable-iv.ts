@@ -1,7 +1,18 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
-import { importsPath } from '../../lang/go/util.ts';
+import { importsPath, lastValue, unparen } from '../../lang/go/util.ts';
 import { predictableBytes } from '../../lang/go/values.ts';
+
+/** Block ciphers reported as broken themselves (weak-cipher): replacing the cipher is the fix, so its IV is not a second finding. */
+const BROKEN = /^(?:des\.(?:NewCipher|NewTripleDESCipher)|blowfish\.(?:NewCipher|NewSaltedCipher)|cast5\.NewCipher|tea\.NewCipher|xtea\.NewCipher)$/;
+
+function brokenBlock(call: CallView): boolean {
+  const block = call.args.find((a) => a.index === 0)?.node;
+  if (!block) return false;
+  const b = unparen(block);
+  const value = b.type === 'identifier' ? lastValue(b) : b;
+  return value?.type === 'call_expression' && BROKEN.test(value.child('function')?.text ?? '');
+}
 
 /**
  * The IV of a stream or CBC encrypter, or the nonce of an AEAD `Seal`, that is a literal, a constant,
@@ -15,7 +26,7 @@ function predictableIv(call: CallView, ctx: MatchContext): Verdict {
     // An AEAD: `gcm.Seal(dst, nonce, plaintext, data)` in a file that builds one.
     if (call.args.length !== 4 || !(importsPath(call.node, 'crypto/cipher') || importsPath(call.node, 'golang.org/x/crypto/chacha20poly1305'))) return false;
   }
-  if (!predictableBytes(iv)) return false;
+  if (!predictableBytes(iv) || brokenBlock(call)) return false;
   return { node: call.node, message: `The ${call.name === 'Seal' ? 'nonce given to Seal' : `IV given to ${ctx.pathText(call.callee ?? call.node) ?? call.name}`} is hard-coded or predictable (a constant, or a buffer not filled from a random source)` };
 }
 
