@@ -25,8 +25,11 @@ export default defineModel({
     { call: 'os.{Mkdir,MkdirAll,Chmod,Chtimes}', class: 'path-traversal', where: 'not-archive-directory' },
     { call: 'os.{Rename,Symlink,Link}', arg: [0, 1], class: 'path-traversal' },
     { call: 'ioutil.{ReadFile,WriteFile,ReadDir}', class: 'path-traversal' },
-    { call: 'exec.Command', arg: 'all', class: 'command-injection', where: 'command-vector' },
-    { call: 'exec.CommandContext', arg: 'all', class: 'command-injection', where: 'command-vector-after-context' },
+    // golang.org/x/sys/execabs is a drop-in replacement for os/exec.
+    { call: '{exec,execabs}.Command', arg: 'all', class: 'command-injection', where: 'command-vector' },
+    { call: '{exec,execabs}.CommandContext', arg: 'all', class: 'command-injection', where: 'command-vector-after-context' },
+    { call: '{exec,execabs}.Command', arg: 'all', class: 'command-injection', where: 'shell-on-parameter', audit: true },
+    { call: '{exec,execabs}.CommandContext', arg: 'all', class: 'command-injection', where: 'shell-on-parameter-after-context', audit: true },
     { call: ['syscall.{Exec,ForkExec,StartProcess}', 'os.StartProcess'], arg: [0, 1], class: 'command-injection', where: 'exec-vector' },
     { call: 'io.{WriteString,Copy}', arg: 1, class: 'xss', where: 'response-write-string' },
     { call: 'fmt.{Fprintf,Fprint,Fprintln}', arg: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24], class: 'xss', where: 'response-print' },

@@ -1,10 +1,42 @@
 import { defineRule } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
+import { lastValue, unparen } from '../../lang/go/util.ts';
 
-function isTrue(node: SyntaxNode | null | undefined): boolean {
-  if (!node) return false;
-  const inner = node.type === 'literal_element' || node.type === 'expression_list' ? node.namedChildren[0] : node;
-  return inner?.type === 'true';
+/** Whether a value folds to `true`: the literal, `!false`, or a constant or local bound to one. */
+function isTrue(node: SyntaxNode | null | undefined, depth = 0): boolean {
+  if (!node || depth > 4) return false;
+  let inner = node.type === 'literal_element' || node.type === 'expression_list' ? node.namedChildren[0] : node;
+  if (!inner) return false;
+  inner = unparen(inner);
+  if (inner.type === 'true') return true;
+  if (inner.type === 'unary_expression' && inner.child('operator')?.text === '!') return isFalse(inner.child('operand'), depth + 1);
+  if (inner.type === 'identifier') return isTrue(boundValue(inner), depth + 1);
+  return false;
+}
+
+function isFalse(node: SyntaxNode | null | undefined, depth: number): boolean {
+  if (!node || depth > 4) return false;
+  const inner = unparen(node);
+  if (inner.type === 'false') return true;
+  if (inner.type === 'unary_expression' && inner.child('operator')?.text === '!') return isTrue(inner.child('operand'), depth + 1);
+  return false;
+}
+
+/** The value a name is bound to: a local's last value, or a package-level constant's. */
+function boundValue(ident: SyntaxNode): SyntaxNode | null {
+  const local = lastValue(ident);
+  if (local) return local;
+  let root = ident;
+  while (root.parent) root = root.parent;
+  for (const decl of root.namedChildren) {
+    if (decl.type !== 'const_declaration') continue;
+    for (const spec of decl.namedChildren) {
+      const names = spec.fieldChildren('name');
+      const i = names.findIndex((n) => n.text === ident.text);
+      if (i >= 0) return spec.child('value')?.namedChildren[i] ?? null;
+    }
+  }
+  return null;
 }
 
 /** `tls.Config{InsecureSkipVerify: true}` and `cfg.InsecureSkipVerify = true`. */

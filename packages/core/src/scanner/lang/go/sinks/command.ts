@@ -61,6 +61,26 @@ function execVector(call: CallView, ctx: MatchContext): boolean {
   return vectorDanger(items, ctx);
 }
 
+/**
+ * For the audit of `exec.Command`: a shell run with `-c` on a script that a function takes from its
+ * caller unchanged (`func run(script string) { exec.Command("sh", "-c", script) }`): whoever calls it
+ * decides what runs. Command-line and environment values are the operator's choice (see the rule), and
+ * a validated or parsed value carries no taint, so neither is reported here.
+ */
+function shellOnParameter(offset: number) {
+  return (call: CallView, ctx: MatchContext): boolean => {
+    const items = call.args.slice(offset).map((a) => a.node);
+    const program = items[0];
+    const name = program ? ctx.stringValue(program) : null;
+    if (name === null || !shellName(name)) return false;
+    const flag = items.findIndex((i, k) => k > 0 && SCRIPT_FLAGS.has(ctx.stringValue(i) ?? ''));
+    const script = flag >= 0 ? items[flag + 1] : undefined;
+    if (script === undefined || ctx.isConstant(script)) return false;
+    const t = ctx.taint(script);
+    return t !== null && t.strength === 'param' && !(t.sanitized & COMMAND);
+  };
+}
+
 /** Named checks of the command sinks (model go/stdlib). */
 export const commandChecks: Readonly<Record<string, SinkCheck>> = {
   /** `exec.Command(name, args…)`: the program, or a shell script after `-c`. */
@@ -69,4 +89,7 @@ export const commandChecks: Readonly<Record<string, SinkCheck>> = {
   'command-vector-after-context': commandCall(1),
   /** `syscall.Exec(argv0, argv, env)`, `os.StartProcess(name, argv, attr)`. */
   'exec-vector': execVector,
+  /** Audit: `exec.Command("sh", "-c", script)` on a script the function's caller passes. */
+  'shell-on-parameter': shellOnParameter(0),
+  'shell-on-parameter-after-context': shellOnParameter(1),
 };
