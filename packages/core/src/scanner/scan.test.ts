@@ -104,13 +104,14 @@ describe('scan() results', () => {
     expect(r.suppressed).toBe(0);
   });
 
-  it('honours gosec and bandit `#nosec` markers on the finding\'s own lines only', async () => {
+  it('honours gosec and bandit `#nosec` markers on the finding\'s lines or alone on the line above', async () => {
     const same = vulnerable.replace('req.query.id);', 'req.query.id); // #nosec G201 -- reviewed');
     const spaced = vulnerable.replace('req.query.id);', 'req.query.id); // # nosec');
-    const above = vulnerable.replace('  db.query', '  // #nosec\n  db.query');
+    const above = vulnerable.replace('  db.query', '  // #nosec G201 -- reviewed\n  db.query');
+    const trailing = vulnerable.replace('  db.query', '  const n = 1; // #nosec\n  db.query');
     const word = vulnerable.replace('req.query.id);', 'req.query.id); // #nosecurity');
-    for (const code of [same, spaced]) expect((await scanner.scan({ code, language: 'javascript' })).suppressed).toBe(1);
-    for (const code of [above, word]) expect((await scanner.scan({ code, language: 'javascript' })).findings).toHaveLength(1);
+    for (const code of [same, spaced, above]) expect((await scanner.scan({ code, language: 'javascript' })).suppressed).toBe(1);
+    for (const code of [trailing, word]) expect((await scanner.scan({ code, language: 'javascript' })).findings).toHaveLength(1);
   });
 
   it('scans a fragment that does not parse through error recovery', async () => {

@@ -11,11 +11,13 @@ const MARKER = 'secscan-ignore';
 /**
  * gosec's and bandit's marker (`// #nosec G402`, `# nosec B602`): code that was reviewed under those
  * tools keeps its decisions here. Their rule codes do not name our rules, so it drops every finding
- * whose lines it is on (a multi-line call marked at its last line, as gosec allows), not the line below.
+ * whose lines it is on (a multi-line call marked at its last line, as gosec allows), and, when it is
+ * alone on its line, the finding on the line below.
  */
 const NOSEC = 'nosec';
-/** The set entry a `#nosec` line gets. */
+/** The set entry a `#nosec` line gets; a marker alone on its line also covers the statement below. */
 const NOSEC_ENTRY = '#nosec';
+const NOSEC_ABOVE = '#nosec-above';
 // The rule id right after the marker: letters, digits, dots, dashes, underscores. Linear.
 const RULE_AFTER = /^[ \t]+([A-Za-z0-9_.-]+)/;
 
@@ -40,6 +42,10 @@ export function findSuppressions(source: SourceText): Map<number, Set<string>> {
     let set = out.get(line);
     if (!set) out.set(line, (set = new Set()));
     set.add(NOSEC_ENTRY);
+    // Only a comment before it on its line (`// #nosec G117 -- reason`): it annotates the next statement.
+    const start = text.lastIndexOf('\n', hash) + 1;
+    const before = text.slice(start, hash).trim();
+    if (before === '//' || before === '' || before === '/*') set.add(NOSEC_ABOVE);
   }
   return out;
 }
@@ -51,6 +57,7 @@ export function isSuppressed(suppressions: Map<number, Set<string>>, ruleId: str
     const set = suppressions.get(l);
     if (set && (set.has('*') || set.has(ruleId) || set.has(cls))) return true;
   }
+  if (suppressions.get(line - 1)?.has(NOSEC_ABOVE)) return true;
   for (let l = line; l <= Math.min(endLine, line + 50); l++) if (suppressions.get(l)?.has(NOSEC_ENTRY)) return true;
   return false;
 }

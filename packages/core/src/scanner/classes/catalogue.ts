@@ -35,6 +35,16 @@ const cheat = (page: string): string => `https://cheatsheetseries.owasp.org/chea
 /** Every vulnerability class, sorted by id. */
 export const CLASSES = [
   {
+    id: 'bind-all-interfaces',
+    title: 'Service bound to all network interfaces',
+    cwe: ['CWE-1327', 'CWE-200'],
+    owasp: ['A05:2021'],
+    severity: 'low',
+    message: 'This listener accepts connections on every network interface, including public ones',
+    remediation: 'Bind to the interface the service is meant for (`127.0.0.1:port` for local use, a private address behind a proxy), and make the address configuration that defaults to loopback.',
+    references: [cwe(1327), cwe(200)],
+  },
+  {
     id: 'buffer-overflow',
     title: 'Buffer overflow',
     cwe: ['CWE-120', 'CWE-787', 'CWE-121', 'CWE-122', 'CWE-805', 'CWE-242', 'CWE-676'],
@@ -376,6 +386,16 @@ export const CLASSES = [
     message: 'Work or resources here are not bounded or released, so load or a malicious input can exhaust the process',
     remediation: 'Bound what input can make the program do (time-outs on servers and requests, size limits on decompression and reads), release what is acquired (call the cancel function of every derived context), and let long-running work stop when its context is cancelled.',
     references: [cwe(400), cwe(404)],
+  },
+  {
+    id: 'sensitive-data-exposure',
+    title: 'Sensitive data exposure',
+    cwe: ['CWE-200', 'CWE-499', 'CWE-359'],
+    owasp: ['A01:2021', 'A04:2021'],
+    severity: 'medium',
+    message: 'A password, token or key is serialised where it can leave the process',
+    remediation: 'Keep secrets out of what is serialised: exclude the field (`json:"-"`), marshal a separate view type without it, or redact it in a custom marshaller.',
+    references: [cwe(200), cwe(499)],
   },
   {
     id: 'sensitive-data-logging',

@@ -1,4 +1,5 @@
 import type { RuleSpec } from '../../rule.ts';
+import bindAllInterfaces from './bind-all-interfaces.ts';
 import commandInjection from './command-injection.ts';
 import corsMisconfiguration from './cors-misconfiguration.ts';
 import debugEnabled from './debug-enabled.ts';
@@ -15,6 +16,7 @@ import outOfBoundsIndex from './out-of-bounds-index.ts';
 import pathTraversal from './path-traversal.ts';
 import predictableIv from './predictable-iv.ts';
 import resourceExhaustion from './resource-exhaustion.ts';
+import sensitiveDataExposure from './sensitive-data-exposure.ts';
 import sensitiveDataLogging from './sensitive-data-logging.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
@@ -29,6 +31,7 @@ import xxe from './xxe.ts';
 
 /** Go rules, sorted by id. */
 export const goRules: readonly RuleSpec[] = [
+  bindAllInterfaces,
   commandInjection,
   corsMisconfiguration,
   debugEnabled,
@@ -45,6 +48,7 @@ export const goRules: readonly RuleSpec[] = [
   pathTraversal,
   predictableIv,
   resourceExhaustion,
+  sensitiveDataExposure,
   sensitiveDataLogging,
   sqlInjection,
   ssrf,

@@ -1,7 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { enclosingFunction } from '../../lang/go/adapter.ts';
-import { unparen, walk } from '../../lang/go/util.ts';
+import { findAfter, lastValue, unparen, walk } from '../../lang/go/util.ts';
 
 /** `context.WithCancel(ctx)` and friends: each returns a cancel function that must be called. */
 const DERIVES = /^context\.With(?:Cancel|Timeout|Deadline)(?:Cause)?$/;
@@ -192,6 +192,35 @@ function uncancellableLoop(node: SyntaxNode, ctx: MatchContext): Verdict {
   return work ? { node, message: 'This endless loop runs in a function that takes a context but never checks it (`ctx.Done()`), so it cannot be stopped' } : false;
 }
 
+/** Readers that inflate compressed input: a small input can expand without bound. */
+const DECOMPRESSORS = /^(?:gzip|zlib|flate|bzip2|lzw|zstd|snappy|lz4|xz)\.NewReader$/;
+
+/** `io.Copy(dst, r)` where `r := gzip.NewReader(…)`: copying everything a decompressor yields (CWE-409). */
+function decompressionBomb(node: SyntaxNode, ctx: MatchContext): Verdict {
+  const call = ctx.call(node);
+  const path = call ? ctx.pathText(call.callee ?? node) : null;
+  if (!call || (path !== 'io.Copy' && path !== 'io.CopyBuffer' && path !== 'io.ReadAll' && path !== 'ioutil.ReadAll')) return false;
+  const source = call.args.find((a) => a.index === (path.endsWith('ReadAll') ? 0 : 1))?.node;
+  const s = source ? unparen(source) : null;
+  if (!s || s.type !== 'identifier') return false;
+  const value = lastValue(s);
+  const made = value?.type === 'call_expression' ? (ctx.pathText(value.child('function') ?? value) ?? '') : '';
+  if (!DECOMPRESSORS.test(made)) return false;
+  return { node, cwe: ['CWE-409', 'CWE-400'], message: `Everything ${made}() inflates is read with ${path}, so a small compressed input can exhaust memory or disk; bound it with io.LimitReader or io.CopyN` };
+}
+
+/** `&http.Server{…}` with no ReadHeaderTimeout or ReadTimeout: slow clients can hold connections open (Slowloris). */
+function serverWithoutTimeouts(node: SyntaxNode, ctx: MatchContext): Verdict {
+  const type = node.child('type');
+  if (!type || (ctx.pathText(type) ?? type.text) !== 'http.Server') return false;
+  const keys = (node.child('body')?.namedChildren ?? []).filter((e) => e.type === 'keyed_element').map((e) => e.child('key')?.text ?? '');
+  if (keys.includes('ReadHeaderTimeout') || keys.includes('ReadTimeout')) return false;
+  // Timeouts set later on the variable (`srv.ReadHeaderTimeout = …`) count too.
+  const fn = enclosingFunction(node);
+  if (fn && (findAfter(fn.text, '.ReadHeaderTimeout', /^[ \t]*=/) || findAfter(fn.text, '.ReadTimeout', /^[ \t]*=/))) return false;
+  return { node, message: 'This http.Server sets neither ReadHeaderTimeout nor ReadTimeout, so slow clients can hold its connections open indefinitely (Slowloris)' };
+}
+
 export default defineRule({
   class: 'resource-exhaustion',
   confidence: 'medium',
@@ -202,7 +231,18 @@ export default defineRule({
   references: ['https://cwe.mitre.org/data/definitions/400.html', 'https://pkg.go.dev/context', 'https://pkg.go.dev/golang.org/x/tools/go/analysis/passes/lostcancel'],
   matcher: {
     kind: 'node',
-    types: ['call_expression', 'go_statement', 'for_statement'],
-    where: (node, ctx) => (node.type === 'call_expression' ? lostCancel(node, ctx) : node.type === 'go_statement' ? detachedGoroutine(node, ctx) : uncancellableLoop(node, ctx)),
+    types: ['call_expression', 'go_statement', 'for_statement', 'composite_literal'],
+    where: (node, ctx) => {
+      switch (node.type) {
+        case 'call_expression':
+          return lostCancel(node, ctx) || decompressionBomb(node, ctx);
+        case 'go_statement':
+          return detachedGoroutine(node, ctx);
+        case 'for_statement':
+          return uncancellableLoop(node, ctx);
+        default:
+          return serverWithoutTimeouts(node, ctx);
+      }
+    },
   },
 });
