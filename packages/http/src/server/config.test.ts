@@ -45,6 +45,7 @@ describe('parseConfig', () => {
       shutdownTimeoutMs: 10000,
       scanning: { workers: null, maxConcurrent: null, maxQueued: 64, timeoutMs: 10000 },
       timeouts: { headersMs: 10000, bodyMs: 30000, idleMs: 10000 },
+      modelFiles: [],
       warnings: [],
     });
   });
@@ -212,6 +213,11 @@ describe('parseConfig', () => {
     expect(warnings).toEqual(['SECSCAN_MAX_CODE_BYTE is not a secscan setting (typo?); it is ignored']);
   });
 
+  it('reads SECSCAN_MODELS as a comma-separated list of files', () => {
+    expect(parseConfig({ SECSCAN_MODELS: ' /etc/secscan/acme.json, ./billing.json ,' }).modelFiles).toEqual(['/etc/secscan/acme.json', './billing.json']);
+    expect(() => parseConfig({ SECSCAN_MODELS: Array.from({ length: 65 }, (_, i) => `m${i}.json`).join(',') })).toThrow(/SECSCAN_MODELS: at most 64 files/);
+  });
+
   it('documents every variable it reads', () => {
     expect(CONFIG_VARIABLES.map((v) => v.name)).toEqual([
       'PORT',
@@ -246,6 +252,7 @@ describe('parseConfig', () => {
       'SECSCAN_SWEEP_INTERVAL_SECONDS',
       'SECSCAN_MAX_STORED_SCANS',
       'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
+      'SECSCAN_MODELS',
       'SECSCAN_SHUTDOWN_TIMEOUT_MS',
     ]);
   });

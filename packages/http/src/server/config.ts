@@ -33,6 +33,8 @@ export interface ServerConfig {
   scanning: ScanningConfig;
   /** How long a client may take to send a request, or keep an idle connection (slow-client protection). */
   timeouts: ConnectionTimeouts;
+  /** Model files (SECSCAN_MODELS) whose models join the built-in ones; read at start. */
+  modelFiles: string[];
   /** Things worth telling the operator that do not stop the server (e.g. unknown SECSCAN_* variables). */
   warnings: string[];
 }
@@ -162,6 +164,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
     default: '100000',
     description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the one closest to its window’s end is forgotten early.',
+  },
+  {
+    name: 'SECSCAN_MODELS',
+    default: '(none)',
+    description: 'Comma-separated paths of JSON model files (your frameworks\' sources, sinks and sanitizers; docs/writing-rules.md) added to the built-in models. Read at start; an invalid file stops the server naming the file and field.',
   },
   { name: 'SECSCAN_SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM/SIGINT, how long in-flight requests may run before the process exits anyway (exit code 1).' },
 ];
@@ -336,6 +343,12 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     idleMs: integer('SECSCAN_IDLE_TIMEOUT_MS', 10_000, 1000, 255_000, 'milliseconds'),
   };
 
+  const modelFiles = (read('SECSCAN_MODELS') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (modelFiles.length > 64) problems.push(`SECSCAN_MODELS: at most 64 files, got ${modelFiles.length}`);
+
   const known = new Set(CONFIG_VARIABLES.map((v) => v.name));
   for (const name of Object.keys(env)) {
     if (name.startsWith('SECSCAN_') && !known.has(name)) warnings.push(`${name} is not a secscan setting (typo?); it is ignored`);
@@ -369,6 +382,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     sweepIntervalSeconds: integer('SECSCAN_SWEEP_INTERVAL_SECONDS', 600, 1, 86_400, 'seconds'),
     scanning,
     timeouts,
+    modelFiles,
     warnings,
   };
   if (problems.length > 0) throw new ConfigError(problems);

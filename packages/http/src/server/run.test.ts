@@ -23,7 +23,10 @@ function fakeHost(env: Record<string, string> = {}, options: { stop?: () => Prom
   const host: FakeHost = {
     runtime: 'test 1.0',
     env,
-    scanner,
+    createScanner: () => scanner,
+    readTextFile: async () => {
+      throw new Error('ENOENT: no such file');
+    },
     stdout: [],
     stderr: [],
     exits: [],

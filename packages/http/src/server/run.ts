@@ -12,6 +12,8 @@ import {
   createMemoryRateLimitStore,
   createMemoryScanStore,
   createMemorySessionStore,
+  loadModelFiles,
+  ModelError,
   sweepStores,
   type Scanner,
   type StoreConnection,
@@ -64,7 +66,10 @@ export interface ServerHost {
   /** e.g. `node 20.20.2`, for the start-up log line. */
   runtime: string;
   env: Readonly<Record<string, string | undefined>>;
-  scanner: Scanner;
+  /** Builds the scanner with the models of SECSCAN_MODELS (already checked) added to the built-in ones. */
+  createScanner(models: readonly unknown[]): Scanner;
+  /** Reads a text file by path (SECSCAN_MODELS files). */
+  readTextFile(path: string): Promise<string>;
   readFile(url: URL): Promise<Uint8Array>;
   writeStdout(line: string): void;
   writeStderr(line: string): void;
@@ -131,6 +136,20 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
   }
   for (const warning of config.warnings) log.warn(warning);
 
+  // SECSCAN_MODELS: the operator's models, read and checked once; a bad one stops the start (exit 1).
+  let models: readonly unknown[] = [];
+  let scanner: Scanner;
+  try {
+    models = config.modelFiles.length > 0 ? await loadModelFiles(config.modelFiles, (path) => host.readTextFile(path)) : [];
+    scanner = host.createScanner(models);
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    host.writeStderr(`secscan: SECSCAN_MODELS: ${error.message}`);
+    host.exit(1);
+    return null;
+  }
+  if (models.length > 0) log.info('models loaded', { files: config.modelFiles.length, models: models.length });
+
   // Read the docs bundle while we start listening; a failure shows here and on the docs routes (500),
   // which try again on their next request.
   const bundleUrl = scalarBundleUrl();
@@ -172,7 +191,7 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
   }
 
   // Scans run in a pool of workers, off this request loop (in-process with SECSCAN_SCAN_WORKERS=0).
-  const scans = createScanService(config.scanning, { scanner: host.scanner, spawnWorker: host.spawnScanWorker, cores: host.cores ?? 1, log });
+  const scans = createScanService(config.scanning, { scanner, models, spawnWorker: host.spawnScanWorker, cores: host.cores ?? 1, log });
 
   const app = createApp({
     scanner: scans.pool,
