@@ -15,6 +15,7 @@ const MARKER = 'secscan-ignore';
  * alone on its line, the finding on the line below.
  */
 const NOSEC = 'nosec';
+const GOSEC_DISABLE = 'gosec:disable';
 /** The set entry a `#nosec` line gets; a marker alone on its line also covers the statement below. */
 const NOSEC_ENTRY = '#nosec';
 const NOSEC_ABOVE = '#nosec-above';
@@ -38,16 +39,25 @@ export function findSuppressions(source: SourceText): Map<number, Set<string>> {
   for (let from = text.indexOf(NOSEC); from !== -1; from = text.indexOf(NOSEC, from + NOSEC.length)) {
     const hash = text[from - 1] === '#' ? from - 1 : text[from - 1] === ' ' && text[from - 2] === '#' ? from - 2 : -1;
     if (hash < 0 || /[A-Za-z0-9_]/.test(text[from + NOSEC.length] ?? '')) continue;
-    const line = source.lineOf(from) + 1;
-    let set = out.get(line);
-    if (!set) out.set(line, (set = new Set()));
-    set.add(NOSEC_ENTRY);
-    // Only a comment before it on its line (`// #nosec G117 -- reason`): it annotates the next statement.
-    const start = text.lastIndexOf('\n', hash) + 1;
-    const before = text.slice(start, hash).trim();
-    if (before === '//' || before === '' || before === '/*') set.add(NOSEC_ABOVE);
+    markNosec(out, source, text, hash, from);
+  }
+  // gosec's newer spelling of the same marker: `//gosec:disable G112 -- reason`.
+  for (let from = text.indexOf(GOSEC_DISABLE); from !== -1; from = text.indexOf(GOSEC_DISABLE, from + GOSEC_DISABLE.length)) {
+    markNosec(out, source, text, from, from);
   }
   return out;
+}
+
+/** Records a `#nosec` marker at `from` (its comment text starts at `hash`). */
+function markNosec(out: Map<number, Set<string>>, source: SourceText, text: string, hash: number, from: number): void {
+  const line = source.lineOf(from) + 1;
+  let set = out.get(line);
+  if (!set) out.set(line, (set = new Set()));
+  set.add(NOSEC_ENTRY);
+  // Only a comment before it on its line (`// #nosec G117 -- reason`): it annotates the next statement.
+  const start = text.lastIndexOf('\n', hash) + 1;
+  const before = text.slice(start, hash).trim();
+  if (before === '//' || before === '' || before === '/*') set.add(NOSEC_ABOVE);
 }
 
 /** Whether a finding of `ruleId` (`<language>.<class>`) on lines `line`…`endLine` is suppressed. */

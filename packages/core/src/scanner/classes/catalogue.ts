@@ -524,6 +524,16 @@ export const CLASSES = [
     taint: 'deserialization',
   },
   {
+    id: 'unsafe-memory-operation',
+    title: 'Memory-unsafe operation',
+    cwe: ['CWE-242', 'CWE-676', 'CWE-119'],
+    owasp: ['A06:2021'],
+    severity: 'low',
+    message: 'This operation bypasses the language\'s memory safety; a mistake here corrupts memory instead of failing',
+    remediation: 'Prefer safe APIs; where the unsafe operation is needed, keep it in one small, reviewed function with its invariants written down and tested.',
+    references: [cwe(242), cwe(676)],
+  },
+  {
     id: 'unsafe-reflection',
     title: 'Unsafe reflection',
     cwe: ['CWE-470', 'CWE-94'],

@@ -22,6 +22,7 @@ import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
 import templateInjection from './template-injection.ts';
 import tlsVerificationDisabled from './tls-verification-disabled.ts';
+import unsafeMemoryOperation from './unsafe-memory-operation.ts';
 import weakCipher from './weak-cipher.ts';
 import weakHash from './weak-hash.ts';
 import weakTlsVersion from './weak-tls-version.ts';
@@ -54,6 +55,7 @@ export const goRules: readonly RuleSpec[] = [
   ssrf,
   templateInjection,
   tlsVerificationDisabled,
+  unsafeMemoryOperation,
   weakCipher,
   weakHash,
   weakTlsVersion,
