@@ -12,18 +12,28 @@ const MATH_LIMIT = /^(?:Max|Min)(?:Int|Uint)(?:8|16|32)\b/;
 
 /** A bounds check on a name: `n < …`, `n >= …`, `… > n`, or a `math.MaxInt32`-style limit in the function. */
 function bounded(body: string, name: string): boolean {
-  if (findAfter(body, 'math.', MATH_LIMIT) !== null) return true;
+  return findAfter(body, 'math.', MATH_LIMIT) !== null || rangeTested(body, name, false);
+}
+
+/**
+ * Whether the function text compares the name (`n < …`, `… >= n`) or, with `broad`, also tests it for
+ * equality, masks it or reduces it (`n == 10`, `n & 0xff`, `n % 256`). A character scan around each
+ * occurrence of the name as a word.
+ */
+function rangeTested(body: string, name: string, broad: boolean): boolean {
+  const after = broad ? '<>%&' : '<>';
   for (let i = body.indexOf(name); i >= 0; i = body.indexOf(name, i + 1)) {
-    const before = body[i - 1];
-    const after = body[i + name.length];
-    if ((before !== undefined && /\w/.test(before)) || (after !== undefined && /\w/.test(after))) continue;
+    const prev = body[i - 1];
+    const next = body[i + name.length];
+    if ((prev !== undefined && /\w/.test(prev)) || (next !== undefined && /\w/.test(next))) continue;
     let j = i + name.length;
     while (body[j] === ' ' || body[j] === '\t') j++;
-    if (body[j] === '<' || body[j] === '>') return true;
+    if (after.includes(body[j] ?? 'x') || (broad && (body.startsWith('==', j) || body.startsWith('!=', j)))) return true;
     let k = i - 1;
     while (body[k] === ' ' || body[k] === '\t') k--;
+    if (broad && body[k] === '=' && (body[k - 1] === '=' || body[k - 1] === '!')) return true;
     if (body[k] === '=') k--;
-    if (body[k] === '<' || body[k] === '>') return true;
+    if (after.includes(body[k] ?? 'x') || (broad && body.slice(Math.max(0, k - 6), k + 1).endsWith('switch'))) return true;
   }
   return false;
 }
@@ -110,24 +120,6 @@ function constantValue(node: SyntaxNode): number | null {
   return m ? (LIMITS[m[1] as string] ?? null) : null;
 }
 
-/** Any comparison, switch or mask on the name in the function: the code deals with the range itself. */
-function checked(body: string, name: string): boolean {
-  for (let i = body.indexOf(name); i >= 0; i = body.indexOf(name, i + 1)) {
-    const before = body[i - 1];
-    const after = body[i + name.length];
-    if ((before !== undefined && /\w/.test(before)) || (after !== undefined && /\w/.test(after))) continue;
-    let j = i + name.length;
-    while (body[j] === ' ' || body[j] === '\t') j++;
-    if ('<>%&'.includes(body[j] ?? 'x') || body.startsWith('==', j) || body.startsWith('!=', j)) return true;
-    let k = i - 1;
-    while (body[k] === ' ' || body[k] === '\t') k--;
-    if (body[k] === '=' && (body[k - 1] === '=' || body[k - 1] === '!')) return true;
-    if (body[k] === '=') k--;
-    if ('<>%&'.includes(body[k] ?? 'x') || body.slice(Math.max(0, k - 6), k + 1).endsWith('switch')) return true;
-  }
-  return false;
-}
-
 /** `int16(a)` where `a` is declared wider (or of the other signedness) and nothing in the function checks its range. */
 function declaredNarrowing(operand: SyntaxNode, target: string): Verdict {
   const fn = enclosingFunction(operand);
@@ -136,7 +128,7 @@ function declaredNarrowing(operand: SyntaxNode, target: string): Verdict {
   if (!declared || fits(declared.type, target)) return false;
   if (declared.value === null) return false;
   if (declared.value !== undefined && valueFits(declared.value, target)) return false;
-  if (checked(fn.text, operand.text)) return false;
+  if (rangeTested(fn.text, operand.text, true)) return false;
   return { message: `${operand.text} is a ${declared.type} converted to ${target} without a range check, so values outside ${target} wrap around` };
 }
 
