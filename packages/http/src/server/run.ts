@@ -8,10 +8,7 @@
  * SECSCAN_SHUTDOWN_TIMEOUT_MS, or on a second signal).
  */
 import {
-  createMemoryKeyStore,
-  createMemoryRateLimitStore,
-  createMemoryScanStore,
-  createMemorySessionStore,
+  createMemoryStores,
   loadModelFiles,
   ModelError,
   sweepStores,
@@ -20,6 +17,7 @@ import {
   type Stores,
 } from '@secscan/core';
 import { createApp, type App } from '../app.ts';
+import type { DashboardAssets } from '../deps.ts';
 import type { SpawnScanWorker } from '../scan-pool/pool.ts';
 import { ConfigError, parseConfig, type ConnectionTimeouts, type ServerConfig } from './config.ts';
 import { createJsonLog, createLineBatcher } from './log.ts';
@@ -110,6 +108,36 @@ export function scalarBundleUrl(): URL {
   return new URL('browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
 }
 
+/** The account settings with the OIDC client secret taken out of its Secret (it is sent to the provider on every sign-in). */
+function withOidcSecret(config: ServerConfig): ServerConfig['access']['accounts'] {
+  const { accounts } = config.access;
+  if (!accounts.oidc || !config.oidcClientSecret) return accounts;
+  return { ...accounts, oidc: { ...accounts.oidc, clientSecret: config.oidcClientSecret.consume() } };
+}
+
+/** Where the built dashboard lives: beside its manifest in @secscan/dashboard's dist/ (scripts/build.mjs). */
+export function dashboardAssetsUrl(): URL {
+  return new URL('./', import.meta.resolve('@secscan/dashboard/manifest.json'));
+}
+
+/** The dashboard's files through the host's file reading; the manifest is read once (again after a failure). */
+function dashboardAssets(readFile: (url: URL) => Promise<Uint8Array>): DashboardAssets {
+  let manifest: Promise<{ script: string; style: string; files: string[] }> | null = null;
+  const base = (): URL => dashboardAssetsUrl();
+  return {
+    manifest() {
+      manifest ??= (async () => JSON.parse(new TextDecoder().decode(await readFile(new URL('manifest.json', base())))) as { script: string; style: string; files: string[] })().catch(
+        (error: unknown) => {
+          manifest = null;
+          throw error;
+        },
+      );
+      return manifest;
+    },
+    file: (name) => readFile(new URL(name, base())),
+  };
+}
+
 /** Starts a server on a runtime; resolves once it listens, or null after a configuration error (exit 1). */
 export async function runServer(runtimeHost: ServerHost): Promise<RunningServer | null> {
   // Log lines go out batched, one write per event-loop turn, and whatever is pending before an exit.
@@ -182,12 +210,7 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
       return null;
     }
   } else {
-    stores = {
-      scans: createMemoryScanStore({ maxScans: config.maxStoredScans }),
-      keys: createMemoryKeyStore(),
-      sessions: createMemorySessionStore(),
-      rateLimits: createMemoryRateLimitStore({ maxSubjects: config.maxRateLimitedClients }),
-    };
+    stores = createMemoryStores({ maxScans: config.maxStoredScans, maxRateLimitedClients: config.maxRateLimitedClients });
   }
 
   // Scans run in a pool of workers, off this request loop (in-process with SECSCAN_SCAN_WORKERS=0).
@@ -196,8 +219,9 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
   const app = createApp({
     scanner: scans.pool,
     stores,
-    config: { ...config.app, access: { ...config.access, adminTokenSha256 } },
+    config: { ...config.app, access: { ...config.access, adminTokenSha256, accounts: withOidcSecret(config) } },
     docs: { scalarJs },
+    dashboard: dashboardAssets(host.readFile),
     logger: {
       request: (entry) => log.info('request', { ...entry }),
       error: (entry) => log.error('unhandled error', { ...entry }),

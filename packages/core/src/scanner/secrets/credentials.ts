@@ -262,10 +262,11 @@ export function isUiText(value: string, key: string): boolean {
   const v = value.trim().toLowerCase();
   if (PASSWORD_IN_LANGUAGES.has(v)) return true;
   if (nameWords(key).some((w) => UI_TEXT_WORDS.has(w))) return true;
-  // Prose: three or more words of letters, or two with letters outside ASCII. Two plain words stay
-  // a possible passphrase (`secret: 'keyboard cat'` is the most copied session secret there is).
+  // Prose: four or more words of letters, or two with letters outside ASCII. Shorter plain phrases
+  // stay possible passphrases (`secret: 'keyboard cat'`, `SECRET_KEY = 'super secret key'` are
+  // among the most copied secrets there are).
   const words = v.split(/\s+/).filter(Boolean);
   const wordy = words.every((w) => [...w].every((ch) => isLetter(ch) || ch === "'" || ch === '-' || ch === '.' || ch === ',' || ch === '?' || ch === '!' || ch === ':'));
-  if (wordy && (words.length >= 3 || (words.length === 2 && [...v].some((ch) => ch.charCodeAt(0) > 127)))) return true;
+  if (wordy && (words.length >= 4 || (words.length >= 2 && [...v].some((ch) => ch.charCodeAt(0) > 127)))) return true;
   return false;
 }
