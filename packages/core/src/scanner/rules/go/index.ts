@@ -1,5 +1,6 @@
 import type { RuleSpec } from '../../rule.ts';
 import bindAllInterfaces from './bind-all-interfaces.ts';
+import cleartextTransport from './cleartext-transport.ts';
 import commandInjection from './command-injection.ts';
 import corsMisconfiguration from './cors-misconfiguration.ts';
 import debugEnabled from './debug-enabled.ts';
@@ -33,6 +34,7 @@ import xxe from './xxe.ts';
 /** Go rules, sorted by id. */
 export const goRules: readonly RuleSpec[] = [
   bindAllInterfaces,
+  cleartextTransport,
   commandInjection,
   corsMisconfiguration,
   debugEnabled,
