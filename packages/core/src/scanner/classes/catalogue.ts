@@ -463,7 +463,7 @@ export const CLASSES = [
   {
     id: 'tls-verification-disabled',
     title: 'TLS certificate verification disabled',
-    cwe: ['CWE-295', 'CWE-297'],
+    cwe: ['CWE-295', 'CWE-297', 'CWE-322'],
     owasp: ['A07:2021'],
     severity: 'medium',
     message: 'TLS certificate verification is turned off, so connections can be intercepted',

@@ -1,4 +1,4 @@
-import { defineRule } from '../../rule.ts';
+import { defineRule, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { lastValue, unparen } from '../../lang/go/util.ts';
 
@@ -39,15 +39,23 @@ function boundValue(ident: SyntaxNode): SyntaxNode | null {
   return null;
 }
 
-/** `tls.Config{InsecureSkipVerify: true}` and `cfg.InsecureSkipVerify = true`. */
-function skipVerify(node: SyntaxNode): boolean | { node: SyntaxNode } {
+const TLS: Verdict = { cwe: ['CWE-295'] };
+
+/**
+ * `tls.Config{InsecureSkipVerify: true}` and `cfg.InsecureSkipVerify = true` (CWE-295); an SSH client that
+ * accepts any host key, `HostKeyCallback: ssh.InsecureIgnoreHostKey()` (CWE-322).
+ */
+function skipVerify(node: SyntaxNode): Verdict {
   if (node.type === 'keyed_element') {
-    return node.child('key')?.text === 'InsecureSkipVerify' && isTrue(node.child('value'));
+    return node.child('key')?.text === 'InsecureSkipVerify' && isTrue(node.child('value')) && TLS;
   }
   if (node.type === 'assignment_statement') {
     const left = node.child('left')?.namedChildren ?? [];
     const right = node.child('right')?.namedChildren ?? [];
-    return left.some((l, i) => l.type === 'selector_expression' && l.child('field')?.text === 'InsecureSkipVerify' && isTrue(right[i] ?? right[0]));
+    return left.some((l, i) => l.type === 'selector_expression' && l.child('field')?.text === 'InsecureSkipVerify' && isTrue(right[i] ?? right[0])) && TLS;
+  }
+  if (node.type === 'call_expression' && node.child('function')?.text === 'ssh.InsecureIgnoreHostKey') {
+    return { cwe: ['CWE-322'], message: 'ssh.InsecureIgnoreHostKey() accepts any server key, so the SSH connection can be intercepted (man-in-the-middle)' };
   }
   return false;
 }
@@ -55,14 +63,16 @@ function skipVerify(node: SyntaxNode): boolean | { node: SyntaxNode } {
 export default defineRule({
   class: 'tls-verification-disabled',
   confidence: 'high',
-  cwe: ['CWE-295'],
+  cwe: ['CWE-295', 'CWE-322'],
   languages: ['go'],
   message: 'InsecureSkipVerify: true accepts any certificate, so the connection can be intercepted (man-in-the-middle)',
   remediation:
-    'Keep certificate verification on. For a private CA, add it to `tls.Config.RootCAs` (`x509.NewCertPool()` + `AppendCertsFromPEM`); for pinning, use `VerifyPeerCertificate`/`VerifyConnection` on top of normal verification.',
+    'Keep certificate verification on. For a private CA, add it to `tls.Config.RootCAs` (`x509.NewCertPool()` + `AppendCertsFromPEM`); for pinning, use `VerifyPeerCertificate`/`VerifyConnection` on top of normal verification. For SSH, check the server key: `ssh.FixedHostKey(key)` or `knownhosts.New(path)` from golang.org/x/crypto/ssh/knownhosts.',
   references: [
     'https://cwe.mitre.org/data/definitions/295.html',
     'https://pkg.go.dev/crypto/tls#Config',
+    'https://cwe.mitre.org/data/definitions/322.html',
+    'https://pkg.go.dev/golang.org/x/crypto/ssh/knownhosts',
   ],
-  matcher: { kind: 'node', types: ['keyed_element', 'assignment_statement'], where: skipVerify },
+  matcher: { kind: 'node', types: ['keyed_element', 'assignment_statement', 'call_expression'], where: skipVerify },
 });
