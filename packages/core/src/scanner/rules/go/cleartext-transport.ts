@@ -17,14 +17,16 @@ function hostOf(authority: string): string {
 }
 
 /**
- * Whether a host is one a connection leaves the machine for, written in full: loopback names stay on the
- * machine, and an unqualified name (`http://backend:8080`, a container or cluster service) or one with
+ * Whether a host is one a connection leaves the machine for, written in full: loopback names and
+ * link-local metadata services stay on the machine, and an unqualified name (`http://backend:8080`, a container or cluster service) or one with
  * a placeholder (`%s`, `{host}`) is a deployment's choice this code does not pin.
  */
 function remoteHost(host: string): boolean {
   if (host === '' || /[%{}$<]/.test(host)) return false;
   if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0') return false;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return false;
+  // Link-local cloud metadata services answer only over plain HTTP, on the host itself.
+  if (host.startsWith('169.254.') || host === 'metadata.google.internal') return false;
   return host.includes('.') || host.includes(':');
 }
 
