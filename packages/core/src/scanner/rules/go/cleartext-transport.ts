@@ -30,12 +30,22 @@ function remoteHost(host: string): boolean {
   return host.includes('.') || host.includes(':');
 }
 
+/** Whether the file writes a plain-text scheme anywhere (once per file): if not, a name cannot hold such a URL. */
+function fileHasPlainScheme(node: SyntaxNode, ctx: MatchContext): boolean {
+  return ctx.fileMemo('go.cleartext-transport.schemes', () => {
+    let root = node;
+    while (root.parent) root = root.parent;
+    return /(?:http|ws|ftp):\/\//i.test(root.text);
+  });
+}
+
 /** The constant text a URL argument starts with: written at the call, or the last value of the local it names. */
 function urlText(arg: SyntaxNode, ctx: MatchContext): string | null {
   const direct = leadingLiteral(arg, ctx);
   if (direct !== null) return direct;
   const n = unparen(arg);
-  if (n.type !== 'identifier') return null;
+  // lastValue reads the enclosing function: only where the file holds a URL it could find.
+  if (n.type !== 'identifier' || !fileHasPlainScheme(n, ctx)) return null;
   const bound = lastValue(n);
   return bound ? leadingLiteral(bound, ctx) : null;
 }
