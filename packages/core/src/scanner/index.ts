@@ -43,7 +43,7 @@ export interface CreateScannerOptions {
 /** Builds a scanner with every built-in rule, language and model, plus the caller's models. */
 export function createScanner(options: CreateScannerOptions): Scanner {
   const user = options.models && options.models.length > 0 ? parseModels([...options.models]) : [];
-  // Checked on their own first, so an error names the field by its place in the caller's list.
+  // Checked on their own first, so an error names the caller's model by its place in what they passed.
   checkModelReferences(user, (language) => PROFILES[language]?.heuristics);
   return createConfiguredScanner({
     loader: options.loader,

@@ -187,7 +187,7 @@ export function buildReport(input: ReportInput): Report {
     const key = `${m.rule.id}:${location.startLine}:${location.startColumn}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (isSuppressed(suppressions, m.rule.id, location.startLine)) {
+    if (isSuppressed(suppressions, m.rule.id, location.startLine, location.endLine)) {
       report.suppressed++;
       continue;
     }

@@ -105,6 +105,17 @@ describe('scan() results', () => {
     expect(r.suppressed).toBe(0);
   });
 
+  it('honours gosec and bandit `#nosec` markers on the finding\'s lines or alone on the line above', async () => {
+    const same = vulnerable.replace('req.query.id);', 'req.query.id); // #nosec G201 -- reviewed');
+    const spaced = vulnerable.replace('req.query.id);', 'req.query.id); // # nosec');
+    const above = vulnerable.replace('  db.query', '  // #nosec G201 -- reviewed\n  db.query');
+    const trailing = vulnerable.replace('  db.query', '  const n = 1; // #nosec\n  db.query');
+    const word = vulnerable.replace('req.query.id);', 'req.query.id); // #nosecurity');
+    const gosec = vulnerable.replace('req.query.id);', 'req.query.id); //gosec:disable G201 -- reviewed');
+    for (const code of [same, spaced, above, gosec]) expect((await scanner.scan({ code, language: 'javascript' })).suppressed).toBe(1);
+    for (const code of [trailing, word]) expect((await scanner.scan({ code, language: 'javascript' })).findings).toHaveLength(1);
+  });
+
   it('scans a fragment that does not parse through error recovery', async () => {
     const fragment = "  const id = req.params.id;\n  db.query('DELETE FROM t WHERE id = ' + id)\n}) // end of a larger file";
     const result = await scanner.scan({ code: fragment, language: 'javascript' });

@@ -2,19 +2,8 @@ import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
 import { BIND_INTO_ARG0, goAdapter } from './adapter.ts';
+import { goHeuristics } from './heuristics.ts';
 
-/**
- * Request objects are recognised by their declared parameter type, whatever their name: every read
- * from `r *http.Request`, `c *gin.Context`, `c echo.Context`, `c *fiber.Ctx`, `ctx *fasthttp.RequestCtx`
- * is remote data. Reads that carry no request data (`r.Context()`, `c.MustGet(…)`, `c.GetInt(…)`)
- * are `cleanCalls`, and writes (`c.JSON(200, x)`) return nothing anyone reads. The name-rooted
- * sources below only improve the labels of findings (`r.URL.Query().Get("id")` rather than `r`)
- * and cover request objects that are not parameters.
- */
-const REQUEST_TYPE =
-  /^\*?(?:http\.Request|gin\.Context|fiber\.Ctx|fasthttp\.RequestCtx|iris\.Context|buffalo\.Context|websocket\.Conn)$|^(?:echo|iris|buffalo)\.Context$|^httprouter\.Params$|^\*?events\.(?:APIGateway\w*Request|ALBTargetGroupRequest|LambdaFunctionURLRequest)$/;
-/** CLI framework contexts: their values come from the command line. */
-const CLI_TYPE = /^\*?cli\.Context$/;
 /** Types that never carry string data. */
 const NON_DATA_BUILTIN = /^(?:u?int(?:8|16|32|64)?|uintptr|float(?:32|64)|complex(?:64|128)|bool|byte|rune|error|struct\{\}|time\.\w+|context\.Context)$/;
 /** Packages whose types are infrastructure (handles, clients, loggers), not data. */
@@ -39,10 +28,14 @@ function baseType(type: string): string {
   return type.trim().replace(/^(?:\.\.\.|\*|\[\d*\])+/, '');
 }
 
+/**
+ * Request objects are recognised by their declared parameter type, whatever their name, through the
+ * models' handler shapes (`r *http.Request`, `c *gin.Context`, … in models/go). What stays here is what
+ * a handler shape cannot say: gRPC service methods, cobra's `args`, and the fallback for every other
+ * parameter by its type.
+ */
 function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   const type = param.type?.trim() ?? '';
-  if (REQUEST_TYPE.test(type)) return 'remote';
-  if (CLI_TYPE.test(type)) return 'local';
   // gRPC service methods: (ctx context.Context, req *pb.GetUserRequest).
   if (fn.className && param.index === 1 && fn.params[0]?.type === 'context.Context' && /^\*\w+\.\w+(?:Request|Req)$/.test(type)) return 'remote';
   // cobra: Run: func(cmd *cobra.Command, args []string).
@@ -59,100 +52,12 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   return 'param';
 }
 
-const REQ = '{r,req,request,httpReq,httpRequest,hr}';
-const CTX = '{c,ctx,gc,ec,fc,ginCtx,echoCtx}';
-
-/** What Go code reads from outside, and what makes it safe. */
+/** What Go code reads from outside, and what makes it safe: the sources, sinks and sanitizers are data (models/go/*.ts). */
 export const goProfile: LanguageProfile | null = {
   adapter: goAdapter,
-  sources: [
-    {
-      strength: 'remote',
-      paths: [
-        `${REQ}.{URL,Form,PostForm,MultipartForm,Header,Body,Host,RequestURI,Trailer}`,
-        `${REQ}.{FormValue,PostFormValue,FormFile,Cookie,Cookies,Referer,UserAgent,MultipartReader,BasicAuth,GetBody,PathValue}()`,
-        '*.URL.Query()',
-        '*.URL.RawQuery',
-        '*.FormValue()',
-        '*.PostFormValue()',
-        '*.QueryParam()',
-        '*.QueryParams()',
-        '*.FormParams()',
-        // Binding the request into a struct (`c.ShouldBindJSON(&req)`): the adapter assigns `req` from this selector.
-        `${CTX}.{${[...BIND_INTO_ARG0].filter((n) => n !== 'Decode').join(',')}}`,
-        `${CTX}.{Query,DefaultQuery,GetQuery,QueryArray,GetQueryArray,QueryMap,GetQueryMap,Param,Params,ParamValues,PostForm,DefaultPostForm,GetPostForm,PostFormArray,PostFormMap,GetHeader,Cookie,Cookies,GetRawData,FormFile,MultipartForm,FormValue,Body,BodyRaw,AllParams,Queries,OriginalURL,Path}()`,
-        'mux.Vars()',
-        'chi.URLParam()',
-        'chi.URLParamFromCtx()',
-        'httprouter.ParamsFromContext()',
-        // Archive entries: their names are chosen by whoever made the archive (Zip Slip).
-        'zip.OpenReader()',
-        'zip.NewReader()',
-        'tar.NewReader()',
-      ],
-    },
-    {
-      strength: 'local',
-      paths: [
-        'os.Args',
-        'os.Getenv()',
-        'os.LookupEnv()',
-        'os.Environ()',
-        'os.Stdin',
-        'syscall.Getenv()',
-        'flag.{String,Arg,Args}()',
-        'flag.CommandLine.{Arg,Args}()',
-        'pflag.{String,StringP,Arg,Args,StringSlice}()',
-        '*.Flags().{GetString,GetStringSlice,GetStringArray,Arg,Args}()',
-        '*.PersistentFlags().{GetString,GetStringSlice}()',
-      ],
-    },
-  ],
-  outSources: [
-    { callee: ['flag.StringVar', 'pflag.StringVar', 'pflag.StringVarP', '*.Flags().StringVar', '*.Flags().StringVarP', '*.PersistentFlags().StringVar'], arg: 0, strength: 'local' },
-    { callee: ['fmt.Scan', 'fmt.Scanln'], arg: 0, strength: 'local' },
-    { callee: ['fmt.Scan', 'fmt.Scanln', 'fmt.Scanf'], arg: 1, strength: 'local' },
-    { callee: ['fmt.Scanf'], arg: 2, strength: 'local' },
-  ],
-  sanitizers: [
-    {
-      callee: [
-        'strconv.{Atoi,ParseInt,ParseUint,ParseFloat,ParseBool,ParseComplex,Itoa,FormatInt,FormatUint,FormatFloat,FormatBool}',
-        'uuid.{Parse,MustParse,FromString,FromStringOrNil,New,NewString,NewRandom,NewV4,NewV7,Validate}',
-        'time.{Parse,ParseDuration,ParseInLocation}',
-        'net.{ParseIP,ParseCIDR}',
-        'netip.{ParseAddr,ParseAddrPort,ParsePrefix}',
-        'hex.EncodeToString',
-        'primitive.ObjectIDFromHex',
-        'bson.ObjectIDFromHex',
-        'utf8.RuneCountInString',
-        'math.*',
-        'ulid.{Parse,MustParse}',
-        'decimal.{NewFromString,RequireFromString}',
-      ],
-      classes: 'all',
-    },
-    {
-      callee: [
-        'html.EscapeString',
-        'template.{HTMLEscapeString,HTMLEscaper,JSEscapeString,JSEscaper,URLQueryEscaper}',
-        'texttemplate.{HTMLEscapeString,HTMLEscaper,JSEscapeString,JSEscaper,URLQueryEscaper}',
-        '*.{Sanitize,SanitizeBytes}',
-        'json.{Marshal,MarshalIndent}',
-        'xml.EscapeText',
-      ],
-      classes: ['xss'],
-    },
-    { callee: ['url.{QueryEscape,PathEscape}'], classes: ['xss', 'path', 'command', 'redirect', 'ssrf', 'header', 'ldap', 'xpath', 'log'] },
-    {
-      callee: ['filepath.{Base,Ext,CleanRooted}', 'path.{Base,Ext,CleanRooted}', 'securejoin.SecureJoin', 'sanitize.{Name,BaseName,Path}'],
-      classes: ['path'],
-    },
-    { callee: ['shellescape.Quote', 'shellquote.Join', 'shellwords.Escape'], classes: ['command'] },
-    { callee: ['pq.{QuoteIdentifier,QuoteLiteral}', '*.{QuoteIdentifier,QuoteLiteral}', 'pgx.Identifier.Sanitize'], classes: ['sql'] },
-    { callee: ['ldap.{EscapeFilter,EscapeDN}'], classes: ['ldap'] },
-    { callee: ['strconv.{Quote,QuoteToASCII}'], classes: ['log', 'header'] },
-  ],
+  sources: [],
+  outSources: [],
+  sanitizers: [],
   paramTaint,
   mutators: ['WriteString', 'WriteByte', 'WriteRune', 'Write', 'Set', 'Add', 'Store', 'PushBack', 'PushFront', 'Push'],
   cleanCalls: [
@@ -184,5 +89,6 @@ export const goProfile: LanguageProfile | null = {
     'runtime.Goexit',
     '*.{Fatal,Fatalf,Fatalln,Panic,Panicf,Panicln,FailNow}',
   ],
+  heuristics: goHeuristics,
   formatters: ['fmt.{Sprintf,Sprint,Sprintln,Errorf,Appendf,Fprintf}', 'strings.{Join,Replace,ReplaceAll}', 'bytes.{Join,Replace,ReplaceAll}'],
 };

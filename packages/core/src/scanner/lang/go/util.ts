@@ -319,9 +319,6 @@ export function argAt(call: CallView, index: number): SyntaxNode | null {
   return call.args.find((a) => a.index === index)?.node ?? null;
 }
 
-/** Positions 1…n, for sinks where every argument after the first is data (`fmt.Fprintf(w, format, args…)`). */
-export const FROM_SECOND: readonly number[] = Array.from({ length: 24 }, (_, i) => i + 1);
-
 /** Whether a taint is only configuration from the process environment (`os.Getenv`): the operator's choice, not an attacker's. */
 export function fromEnvironment(taint: Taint): boolean {
   return taint.strength === 'local' && /^(?:os\.(?:Getenv|LookupEnv|Environ)|syscall\.Getenv)\(/.test(taint.label);
@@ -345,7 +342,7 @@ export function* walk(node: SyntaxNode, budget = 100000): Generator<SyntaxNode> 
 }
 
 /** The names and values of a binding statement (`a, b := x, y`, `a = x`, `var a = x`). */
-function bindingPairs(stmt: SyntaxNode): { names: SyntaxNode[]; values: SyntaxNode[] } {
+export function bindingPairs(stmt: SyntaxNode): { names: SyntaxNode[]; values: SyntaxNode[] } {
   const left = stmt.type === 'var_spec' ? null : stmt.child('left');
   const names = stmt.type === 'var_spec' ? stmt.fieldChildren('name') : left?.type === 'expression_list' ? left.namedChildren : left ? [left] : [];
   const right = stmt.type === 'var_spec' ? stmt.child('value') : stmt.child('right');

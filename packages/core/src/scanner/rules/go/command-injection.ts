@@ -1,64 +1,5 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { classBit, defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import type { SyntaxNode } from '../../syntax.ts';
-import { fromEnvironment, unparen } from '../../lang/go/util.ts';
-
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish', 'cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'pwsh']);
-const SCRIPT_FLAGS = new Set(['-c', '/c', '/C', '-Command', '-command', '/k', '/K', '-lc', '-ic']);
-const COMMAND = classBit('command');
-
-function shellName(program: string): boolean {
-  const base = program.split(/[\\/]/).pop() ?? program;
-  return SHELLS.has(base.toLowerCase());
-}
-
-/** Untrusted data that counts in a shell script: request data, or anything built into the script text. */
-function dangerous(t: Taint | null): boolean {
-  if (!t || t.sanitized & COMMAND) return false;
-  return t.strength === 'remote' || t.built;
-}
-
-/**
- * An argument vector: dangerous when the program itself is request data, or when the program is a
- * shell run with `-c` and its script is untrusted. Arguments to a fixed program (`git clone <url>`)
- * are not a shell command.
- */
-function vectorDanger(all: readonly SyntaxNode[], ctx: MatchContext): boolean {
-  // `env bash -c …` / `sudo sh -c …`: the program that matters comes after the launcher.
-  const launcher = all[0] ? ctx.stringValue(all[0]) : null;
-  const items = launcher !== null && /^(?:\/usr\/bin\/|\/bin\/)?(?:env|sudo|nohup|nice|timeout|xargs)$/.test(launcher) ? all.slice(launcher.endsWith('timeout') ? 2 : 1) : all;
-  const program = items[0];
-  if (!program) return false;
-  const name = ctx.stringValue(program);
-  if (name === null) {
-    const t = ctx.taint(program);
-    return t !== null && !(t.sanitized & COMMAND) && t.strength === 'remote';
-  }
-  if (!shellName(name)) return false;
-  const flag = items.findIndex((i, k) => k > 0 && SCRIPT_FLAGS.has(ctx.stringValue(i) ?? ''));
-  // Only the script is code: later arguments are its positional parameters ($1, $2…).
-  const script = flag >= 0 ? items[flag + 1] : undefined;
-  return script !== undefined && dangerous(ctx.taint(script));
-}
-
-function commandCall(offset: number) {
-  return (call: CallView, ctx: MatchContext): boolean => vectorDanger(call.args.slice(offset).map((a) => a.node), ctx);
-}
-
-/** syscall.Exec(argv0, argv, envv), os.StartProcess(name, argv, attr). */
-function execVector(call: CallView, ctx: MatchContext): boolean {
-  const program = call.args[0]?.node;
-  const argv = call.args[1]?.node;
-  if (program && ctx.stringValue(program) === null) {
-    const t = ctx.taint(program);
-    if (t && !(t.sanitized & COMMAND) && t.strength === 'remote') return true;
-  }
-  if (!argv) return false;
-  const list = unparen(argv);
-  if (list.type !== 'composite_literal') return false;
-  const items = (list.child('body')?.namedChildren ?? []).map((e) => (e.type === 'literal_element' ? (e.namedChildren[0] ?? e) : e));
-  return vectorDanger(items, ctx);
-}
+import { defineRule } from '../../rule.ts';
+import { fromEnvironment } from '../../lang/go/util.ts';
 
 export default defineRule({
   class: 'command-injection',
@@ -74,11 +15,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: 'exec.Command', args: 'all', where: commandCall(0) },
-      { callee: 'exec.CommandContext', args: 'all', where: commandCall(1) },
-      { callee: ['syscall.{Exec,ForkExec,StartProcess}', 'os.StartProcess'], args: [0, 1], where: execVector },
-    ],
+    // The sinks are data: models/go/*.ts, with the named checks of lang/go/heuristics.ts.
+    sinks: [],
     params: 'built',
     local: 'built',
     check: (taint) => !fromEnvironment(taint),

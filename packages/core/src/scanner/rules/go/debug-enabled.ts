@@ -13,7 +13,7 @@ function debugUse(node: SyntaxNode, ctx: MatchContext): Verdict {
     // The documented safe setup: the default mux served on loopback only.
     if (findAfter(ctx.code, 'ListenAndServe(', /^\s*"(?:localhost|127\.0\.0\.1|\[::1\]):\d+"\s*,\s*nil\s*\)/)) return false;
     return {
-      cwe: ['CWE-489', 'CWE-215'],
+      cwe: ['CWE-489', 'CWE-215', 'CWE-200'],
       message: 'Importing net/http/pprof registers /debug/pprof/ handlers on http.DefaultServeMux, exposing profiles, goroutine stacks and the command line to anyone who can reach the server',
     };
   }

@@ -5,7 +5,7 @@ import { enclosingFunction } from '../../lang/go/adapter.ts';
 import { enclosingStatement, functionText, identifiersIn, localNames, unparen } from '../../lang/go/util.ts';
 import { nameWords } from '../../secrets/credentials.ts';
 
-const VALUE_METHODS = 'Int,Intn,IntN,Int31,Int31n,Int32,Int32N,Int63,Int63n,Int64,Int64N,Uint32,Uint64,Uint64N,Uint32N,UintN,Float32,Float64,Read,Perm,N,NormFloat64,ExpFloat64';
+const VALUE_METHODS = 'Int,Intn,IntN,Uint,Int31,Int31n,Int32,Int32N,Int63,Int63n,Int64,Int64N,Uint32,Uint64,Uint64N,Uint32N,UintN,Float32,Float64,Read,Perm,N,NormFloat64,ExpFloat64';
 
 /** Words that make a name hold a secret: a token, password, session id, key, nonce, OTP, salt, reset code. */
 const SECRET_WORDS = new Set([
@@ -93,6 +93,29 @@ function secretContext(call: CallView, ctx: MatchContext) {
   return false;
 }
 
+/** Arithmetic that spreads a number (`base + rand.Intn(n)`): a jitter or an offset, never a secret. */
+const SPREADING = new Set(['+', '-', '*', '/', '%']);
+
+/**
+ * Any other math/rand value, at low confidence: predictable output is only safe where nobody gains by
+ * guessing it. Not reported where it plainly is such a value: a duration or sleep, a number spread
+ * around a base, or a name that says so (jitter, backoff, sample, shuffle…).
+ */
+function auditUse(call: CallView): { confidence: 'low'; message: string } | false {
+  if ([...targetNames(call), ...functionNames(call.node)].some((n) => nameWords(n).some((w) => NOT_SECRET.has(w)))) return false;
+  for (let p = call.node.parent, hops = 0; p && hops < 4; p = p.parent, hops++) {
+    if (p.type === 'parenthesized_expression') continue;
+    if (p.type === 'binary_expression' && SPREADING.has(p.child('operator')?.text ?? '')) return false;
+    if (p.type === 'call_expression' || p.type === 'type_conversion_expression') {
+      const f = (p.child('function') ?? p.child('type'))?.text ?? '';
+      if (/^(?:time\.(?:Duration|Sleep|After|NewTimer|NewTicker)|float64|float32)$/.test(f)) return false;
+      continue;
+    }
+    if (p.type !== 'argument_list') break;
+  }
+  return { confidence: 'low', message: 'math/rand is predictable; if this value must not be guessed (a token, key, code or id), generate it with crypto/rand' };
+}
+
 /** What follows a generator's name where it is bound: `:= rand.New(`, `= rand.New(`, ` *rand.Rand` (the package captured). */
 const GENERATOR_ASSIGNED = /^[ \t]*:?=[ \t]*([A-Za-z_]\w*)\.New\(/;
 const GENERATOR_TYPED = /^[ \t]+\*([A-Za-z_]\w*)\.Rand\b/;
@@ -152,7 +175,7 @@ export default defineRule({
       const path = ctx.path(call.callee ?? call.node) ?? [];
       const direct = path.length === 2 && path[0] === 'rand';
       if (!direct && !mathRandGenerator(call, ctx)) return false;
-      return secretContext(call, ctx);
+      return secretContext(call, ctx) || auditUse(call);
     },
   },
 });

@@ -4,26 +4,132 @@ import { enclosingFunction } from '../../lang/go/adapter.ts';
 import { findAfter } from '../../lang/go/util.ts';
 
 const NARROW: Record<string, number> = { int8: 8, int16: 16, int32: 32, uint8: 8, uint16: 16, uint32: 32, byte: 8, rune: 32 };
+/** Conversions that can lose values from a wider or differently signed declared type. */
+const CONVERSIONS = new Set(['int8', 'int16', 'int32', 'int64', 'int', 'uint8', 'uint16', 'uint32', 'uint64', 'uint', 'byte', 'rune', 'uintptr']);
 
 const PARSED_BY = /^[ \t]*,[ \t]*\w+[ \t]*:?=[ \t]*strconv\.(Atoi|ParseInt|ParseUint)\(/;
 const MATH_LIMIT = /^(?:Max|Min)(?:Int|Uint)(?:8|16|32)\b/;
 
 /** A bounds check on a name: `n < …`, `n >= …`, `… > n`, or a `math.MaxInt32`-style limit in the function. */
 function bounded(body: string, name: string): boolean {
-  if (findAfter(body, 'math.', MATH_LIMIT) !== null) return true;
+  return findAfter(body, 'math.', MATH_LIMIT) !== null || rangeTested(body, name, false);
+}
+
+/**
+ * Whether the function text compares the name (`n < …`, `… >= n`) or, with `broad`, also tests it for
+ * equality, masks it or reduces it (`n == 10`, `n & 0xff`, `n % 256`). A character scan around each
+ * occurrence of the name as a word.
+ */
+function rangeTested(body: string, name: string, broad: boolean): boolean {
+  const after = broad ? '<>%&' : '<>';
   for (let i = body.indexOf(name); i >= 0; i = body.indexOf(name, i + 1)) {
-    const before = body[i - 1];
-    const after = body[i + name.length];
-    if ((before !== undefined && /\w/.test(before)) || (after !== undefined && /\w/.test(after))) continue;
+    const prev = body[i - 1];
+    const next = body[i + name.length];
+    if ((prev !== undefined && /\w/.test(prev)) || (next !== undefined && /\w/.test(next))) continue;
     let j = i + name.length;
     while (body[j] === ' ' || body[j] === '\t') j++;
-    if (body[j] === '<' || body[j] === '>') return true;
+    if (after.includes(body[j] ?? 'x') || (broad && (body.startsWith('==', j) || body.startsWith('!=', j)))) return true;
     let k = i - 1;
     while (body[k] === ' ' || body[k] === '\t') k--;
+    if (broad && body[k] === '=' && (body[k - 1] === '=' || body[k - 1] === '!')) return true;
     if (body[k] === '=') k--;
-    if (body[k] === '<' || body[k] === '>') return true;
+    if (after.includes(body[k] ?? 'x') || (broad && body.slice(Math.max(0, k - 6), k + 1).endsWith('switch'))) return true;
   }
   return false;
+}
+
+/** Bits and signedness of Go's integer types. */
+const INTEGERS: Record<string, { bits: number; signed: boolean }> = {
+  int: { bits: 64, signed: true }, int64: { bits: 64, signed: true }, int32: { bits: 32, signed: true }, int16: { bits: 16, signed: true },
+  int8: { bits: 8, signed: true }, rune: { bits: 32, signed: true }, uint: { bits: 64, signed: false }, uint64: { bits: 64, signed: false },
+  uintptr: { bits: 64, signed: false }, uint32: { bits: 32, signed: false }, uint16: { bits: 16, signed: false }, uint8: { bits: 8, signed: false },
+  byte: { bits: 8, signed: false },
+};
+const WORD = new Set(['int', 'uint', 'uintptr']);
+/** math limits by name, for `var a uint32 = math.MaxUint32`. */
+const LIMITS: Record<string, number> = {
+  MaxInt8: 127, MaxInt16: 32767, MaxInt32: 2147483647, MaxUint8: 255, MaxUint16: 65535, MaxUint32: 4294967295,
+  MinInt8: -128, MinInt16: -32768, MinInt32: -2147483648, MaxInt64: 2 ** 63, MaxInt: 2 ** 63, MaxUint: 2 ** 64, MaxUint64: 2 ** 64,
+  MinInt64: -(2 ** 63), MinInt: -(2 ** 63),
+};
+
+/** Whether every value of `from` fits in `to`. */
+function fits(from: string, to: string): boolean {
+  const a = INTEGERS[from];
+  const b = INTEGERS[to];
+  if (!a || !b) return true;
+  // int, uint and uintptr are one machine word: converting between them is how Go code moves sizes and
+  // indexes around, and is not reported.
+  if (WORD.has(from) && WORD.has(to)) return true;
+  if (a.signed === b.signed) return b.bits >= a.bits;
+  return !a.signed && b.signed && b.bits > a.bits;
+}
+
+/** Whether a value fits in `to`. */
+function valueFits(value: number, to: string): boolean {
+  const t = INTEGERS[to];
+  if (!t) return true;
+  const max = t.signed ? 2 ** (t.bits - 1) - 1 : 2 ** t.bits - 1;
+  const min = t.signed ? -(2 ** (t.bits - 1)) : 0;
+  return value >= min && value <= max;
+}
+
+/**
+ * The declared integer type of a name in a function and, when it is a `var` with a constant
+ * initializer, that value: `var a uint32 = math.MaxUint32`, a parameter `x int64`, or the element of a
+ * ranged parameter (`for _, v := range data` with `data []int`). Null when the name has no such declaration.
+ */
+function declaredInteger(fn: SyntaxNode, name: string): { type: string; value: number | null | undefined } | null {
+  const params = new Map<string, string>();
+  for (const p of fn.child('parameters')?.namedChildren ?? []) {
+    const type = p.child('type')?.text ?? '';
+    for (const n of p.fieldChildren('name')) params.set(n.text, type);
+  }
+  const param = params.get(name);
+  if (param !== undefined) return INTEGERS[param] ? { type: param, value: undefined } : null;
+  const stack: SyntaxNode[] = [fn.child('body') ?? fn];
+  let found: { type: string; value: number | null | undefined } | null = null;
+  let bindings = 0;
+  while (stack.length > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'var_spec' && n.fieldChildren('name').some((x) => x.text === name)) {
+      const type = n.child('type')?.text ?? '';
+      const value = n.child('value')?.namedChildren[0];
+      found = INTEGERS[type] ? { type, value: value ? constantValue(value) : undefined } : null;
+      bindings++;
+    } else if (n.type === 'range_clause') {
+      const left = n.child('left')?.namedChildren ?? [];
+      const right = n.child('right');
+      const elem = right?.type === 'identifier' ? params.get(right.text) : undefined;
+      if (left[1]?.text === name && elem?.startsWith('[]') && INTEGERS[elem.slice(2)]) {
+        found = { type: elem.slice(2), value: undefined };
+        bindings++;
+      }
+    } else if ((n.type === 'short_var_declaration' || n.type === 'assignment_statement') && (n.child('left')?.namedChildren ?? []).some((x) => x.text === name)) {
+      bindings++;
+    }
+    for (const c of n.namedChildren) stack.push(c);
+  }
+  return bindings === 1 ? found : null;
+}
+
+/** An integer literal or a `math.MaxInt32`-style limit; null when it is something else. */
+function constantValue(node: SyntaxNode): number | null {
+  if (node.type === 'int_literal') return Number(node.text.replace(/_/g, ''));
+  const m = /^math\.(\w+)$/.exec(node.text);
+  return m ? (LIMITS[m[1] as string] ?? null) : null;
+}
+
+/** `int16(a)` where `a` is declared wider (or of the other signedness) and nothing in the function checks its range. */
+function declaredNarrowing(operand: SyntaxNode, target: string): Verdict {
+  const fn = enclosingFunction(operand);
+  if (!fn) return false;
+  const declared = declaredInteger(fn, operand.text);
+  if (!declared || fits(declared.type, target)) return false;
+  if (declared.value === null) return false;
+  if (declared.value !== undefined && valueFits(declared.value, target)) return false;
+  if (rangeTested(fn.text, operand.text, true)) return false;
+  return { message: `${operand.text} is a ${declared.type} converted to ${target} without a range check, so values outside ${target} wrap around` };
 }
 
 function escape(name: string): string {
@@ -38,17 +144,20 @@ function narrowing(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const fn = node.child('function');
   let target: string | null = null;
   let operand: SyntaxNode | null = null;
-  if (node.type === 'call_expression' && fn?.type === 'identifier' && NARROW[fn.text] !== undefined) {
+  if (node.type === 'call_expression' && fn?.type === 'identifier' && CONVERSIONS.has(fn.text)) {
     target = fn.text;
     operand = node.child('arguments')?.namedChildren[0] ?? null;
   } else if (node.type === 'type_conversion_expression') {
     const type = node.child('type');
-    if (type && NARROW[type.text] !== undefined) {
+    if (type && CONVERSIONS.has(type.text)) {
       target = type.text;
       operand = node.child('operand');
     }
   }
   if (!target || !operand || operand.type !== 'identifier') return false;
+  const declared = declaredNarrowing(operand, target);
+  if (declared) return declared;
+  if (NARROW[target] === undefined) return false;
   const name = escape(operand.text);
   if (!name) return false;
   const body = enclosingFunction(node)?.text ?? '';

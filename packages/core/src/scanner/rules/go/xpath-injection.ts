@@ -1,5 +1,4 @@
 import { defineRule } from '../../rule.ts';
-import { importsPath } from '../../lang/go/util.ts';
 
 export default defineRule({
   class: 'xpath-injection',
@@ -14,12 +13,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['xmlquery.{Find,FindOne,Query,QueryAll,FindEach,FindEachWithBreak}', 'htmlquery.{Find,FindOne,Query,QueryAll}', 'jsonquery.{Find,FindOne,Query,QueryAll}'], args: [1] },
-      { callee: ['xpath.{Compile,MustCompile,CompileWithNS,Select}', 'xmlpath.{Compile,MustCompile}', 'goxpath.{Parse,MustParse}'], args: [0] },
-      { callee: '*.{SelectElement,SelectElements}', args: [0], where: (call) => importsPath(call.node, 'github.com/antchfx/xmlquery') || importsPath(call.node, 'github.com/antchfx/htmlquery') },
-      { callee: '*.{FindElements,FindElement}', args: [0], where: (call) => importsPath(call.node, 'github.com/beevik/etree') },
-    ],
+    // The sinks are data: models/go/*.ts, with the named checks of lang/go/heuristics.ts.
+    sinks: [],
     params: 'built',
     local: 'built',
   },
