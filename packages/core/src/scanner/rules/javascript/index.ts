@@ -3,7 +3,6 @@ import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import corsMisconfiguration from './cors-misconfiguration.ts';
 import debugMode from './debug-mode.ts';
-import domXss from './dom-xss.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
 import insecureCookie from './insecure-cookie.ts';
 import insecureRandom from './insecure-random.ts';
@@ -34,7 +33,6 @@ export const javascriptRules: readonly RuleSpec[] = [
   commandInjection,
   corsMisconfiguration,
   debugMode,
-  domXss,
   hardcodedCredentials,
   insecureCookie,
   insecureRandom,
