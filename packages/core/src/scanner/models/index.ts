@@ -4,6 +4,7 @@ import jsBrowser from './javascript/browser.ts';
 import jsBuiltins from './javascript/builtins.ts';
 import jsCommandLine from './javascript/command-line.ts';
 import jsDeepMerge from './javascript/deep-merge.ts';
+import jsElectron from './javascript/electron.ts';
 import jsExpress from './javascript/express.ts';
 import jsFastify from './javascript/fastify.ts';
 import jsFsExtra from './javascript/fs-extra.ts';
@@ -46,6 +47,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   jsBuiltins,
   jsCommandLine,
   jsDeepMerge,
+  jsElectron,
   jsExpress,
   jsFastify,
   jsFsExtra,

@@ -15,7 +15,6 @@ const FRAMEWORK_PARAMS = new Set([
   'ws', 'trx', 'tx', 'transaction', 'session', 'manager', 'em', 'repo', 'repository', 'model', 'schema', 'sequelize', 'mongoose',
 ]);
 const NON_STRING_TYPE = /^(?:number|boolean|bigint|Date|void|never|undefined|null|number\s{0,8}\|\s{0,8}undefined|boolean\s{0,8}\|\s{0,8}undefined)$|^(?:number|boolean)\[\]$/;
-const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 /** NestJS (and routing-controllers / type-graphql) parameter decorators that inject request data. */
 const REQUEST_DECORATOR = /^@(?:Query|Param|Params|Body|Headers|Header|HeaderParam|QueryParam|QueryParams|BodyParam|CookieParam|Cookies|Args|Arg|UploadedFile|UploadedFiles|Payload|MessageBody|HostParam)\b/;
@@ -74,16 +73,11 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
     if (REQUEST_DECORATOR.test(a)) return PARSING_PIPE.test(a) ? null : 'remote';
     if (/^@/.test(a)) return null; // @Req(), @Res(), @Session(), @Inject(…): framework objects
   }
-  // Next.js route handlers: `export async function GET(request, { params })`.
-  if (fn.name && ROUTE_METHODS.has(fn.name) && param.index === 1) return 'remote';
-  // Next.js pages: getServerSideProps(context) / getServerSideProps({ query, params }).
-  if (fn.name === 'getServerSideProps' && param.index === 0 && !/^(?:req|res|resolvedUrl|locale|locales|defaultLocale)$/.test(param.name)) return 'remote';
   // Next.js app router pages and generateMetadata: `({ params, searchParams })`.
   if (param.name === 'searchParams' && param.index === 0) return 'remote';
   if (param.name === 'params' && param.index === 0 && (fn.name === 'generateMetadata' || /Page$/.test(fn.name ?? '') || fn.node.parent?.type === 'export_statement')) {
     return 'remote';
   }
-  if (param.type && /^(?:FormData)$/.test(param.type.trim())) return 'remote';
   if (isServerAction(fn) && !/^(?:prevState|state|_prev|previousState)$/.test(param.name)) return 'remote';
   const passed = fn.passedTo;
   if (passed) {
@@ -97,14 +91,10 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
       if (SOCKET_RECEIVER.test(recv) && !LIFECYCLE_EVENTS.has(event) && !/^(?:ack|cb|callback|done|fn|respond|reply)$/.test(param.name)) return 'remote';
       if ((READLINE_RECEIVER.test(recv) && event === 'line') || (/process\.stdin$/.test(recv) && event === 'data')) return 'local';
     }
-    // Electron `ipcMain.handle('channel', (event, ...args) => …)`: the renderer (web content) chooses the arguments.
-    if (/^(?:handle|handleOnce|on|once)$/.test(passed.name) && /(?:^|\.)ipcMain$/.test(receiverText(fn)) && event !== null && param.index >= 1) return 'remote';
     // Archive entries (unzipper `.on('entry', entry => …)`, tar-stream `.on('entry', (header, stream) => …)`): names chosen by the archive's author.
     if (passed.name === 'on' && event === 'entry' && param.index === 0) return 'remote';
     // busboy `bb.on('file', (name, file, info) => …)` / `bb.on('field', (name, value) => …)`: the upload's names and values.
     if (passed.name === 'on' && (event === 'file' || event === 'field') && /busboy|\bbb\b|form|upload/i.test(receiverText(fn))) return 'remote';
-    // readline: rl.question('Name? ', (answer) => …).
-    if (passed.name === 'question' && READLINE_RECEIVER.test(receiverText(fn)) && param.index === 0) return 'local';
   }
   // window.onmessage = (event) => …
   if (param.index === 0 && fn.node.parent?.type === 'assignment_expression' && /(?:^|\.)onmessage$/.test(fn.node.parent.child('left')?.text ?? '')) return 'remote';

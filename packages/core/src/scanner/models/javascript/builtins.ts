@@ -9,6 +9,8 @@ export default defineModel({
     // A handler's WHATWG Request (Next.js route handlers, Remix, SvelteKit, Deno, Bun, Workers, Hono's raw request).
     { path: ['{req,request}.{json,text,formData,arrayBuffer,blob}()', '{req,request}.headers.get()'], kind: 'remote' },
   ],
+  // A function that takes a `FormData` (a form action, a server action) gets what the client submitted.
+  handlers: [{ parameterType: 'FormData', kind: 'remote' }],
   sinks: [
     { call: ['eval', 'window.eval', 'globalThis.eval', 'global.eval'], class: 'code-injection', label: 'eval()' },
     { call: ['Function', 'window.Function', 'globalThis.Function'], arg: 'all', class: 'code-injection', where: 'global-function', label: 'the Function constructor' },

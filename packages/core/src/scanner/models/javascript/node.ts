@@ -11,6 +11,8 @@ export default defineModel({
   language: ['javascript', 'typescript'],
   description: 'Node.js core modules: child_process, fs, vm, http/https/net/tls, path, querystring; process.argv and stdin as local input.',
   sources: [{ path: ['process.argv', 'process.stdin'], kind: 'local' }],
+  // readline: `rl.question('Name? ', (answer) => …)`.
+  handlers: [{ registration: ['{rl,readline,reader,lineReader,iface,cli,input,terminal,prompter}.question', '*.{rl,readline,reader,lineReader,iface,cli,input,terminal,prompter}.question'], parameters: [0], kind: 'local' }],
   sinks: [
     { call: 'child_process.{exec,execSync}', class: 'command-injection', label: 'a shell' },
     // The program itself: a program path a helper builds from its own arguments is the helper's business.
