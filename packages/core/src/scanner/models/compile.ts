@@ -29,6 +29,10 @@ export interface CompiledHandler {
   parameterAnnotation: PatternSet | null;
   parameters: ReadonlySet<number> | null;
   skip: ReadonlySet<string>;
+  /** The fewest parameters the function must declare. */
+  minParameters: number;
+  /** With an alias (`req`), the parameters are that object, and only sources under it are input. */
+  alias: readonly string[] | null;
   strength: Strength;
 }
 
@@ -120,7 +124,9 @@ function compileHandler(h: ModelHandler): CompiledHandler {
     parameterAnnotation: set(h.parameterAnnotation),
     parameters: h.parameters === undefined || h.parameters === 'all' ? null : new Set(h.parameters),
     skip: new Set(h.skip ?? []),
-    strength: strengthOf(h.kind),
+    minParameters: h.minParameters ?? 0,
+    alias: h.alias === undefined ? null : h.alias.split('.'),
+    strength: strengthOf(h.kind ?? 'remote'),
   };
 }
 

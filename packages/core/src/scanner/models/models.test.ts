@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grammarLoader } from '@secscan/grammars';
-import { createScanner, ModelError, type ScanResult } from '../../index.ts';
+import { createScanner, ModelError, parseModels, type ScanResult } from '../../index.ts';
 import { annotationPaths, typePath } from './names.ts';
 
 /** The model the issue asks every version to accept, in each language's own call syntax. */
@@ -143,6 +143,36 @@ describe('model features', () => {
     const js = 'const cp = require("child_process");\nbus.handle("job", (name) => {\n  cp.exec("convert " + name);\n});\nbus.other("job", (name) => {\n  cp.exec("convert " + name);\n});\n';
     const jsFound = await scanner.scan({ code: js, language: 'javascript' });
     expect(jsFound.findings.filter((f) => f.ruleId === 'javascript.command-injection' && f.confidence === 'high').map((f) => f.location.startLine)).toEqual([3]);
+  });
+
+  it('handlers: an alias makes renamed and destructured parameters read the object the sources name', async () => {
+    const model = {
+      name: 'acme-router',
+      language: 'javascript',
+      sources: [{ path: 'acmereq.{query,body}', kind: 'remote' }],
+      handlers: [{ registration: '*.route', parameters: [0], minParameters: 2, skip: ['err'], alias: 'acmereq' }],
+    };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const code = [
+      'const cp = require("child_process");',
+      'api.route("/a", (r, w) => cp.exec("ls " + r.query.dir));',
+      'api.route("/b", ({ body: { dir }, user }, w) => { cp.exec("ls " + dir); cp.exec("ls " + user.home); });',
+      'api.route("/c", (r, w) => cp.exec("ls " + r.session.dir));',
+      'api.route("/d", (r) => cp.exec("ls " + r.query.dir));',
+      'api.route("/e", (err, r) => cp.exec("ls " + err.query));',
+      'api.route("/f", (r, w) => { r = load(); cp.exec("ls " + r.query.dir); });',
+      'other("/g", (r, w) => cp.exec("ls " + r.query.dir));',
+      '',
+    ].join('\n');
+    const r = await scanner.scan({ code, language: 'javascript' });
+    const high = r.findings.filter((f) => f.ruleId === 'javascript.command-injection' && f.confidence === 'high');
+    expect(high.map((f) => f.location.startLine)).toEqual([2, 3]);
+    expect(high[1]?.message).toContain('acmereq.body.dir');
+  });
+
+  it('a handler needs exactly one of kind and alias', () => {
+    expect(() => parseModels({ name: 'x', language: 'javascript', handlers: [{ registration: 'a.b', alias: 'req', kind: 'remote' }] })).toThrow(/exactly one of `kind`/);
+    expect(() => parseModels({ name: 'x', language: 'javascript', handlers: [{ registration: 'a.b' }] })).toThrow(/exactly one of `kind`/);
   });
 
   it('audit sinks report a non-constant argument at low confidence, and only that', async () => {

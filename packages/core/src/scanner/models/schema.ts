@@ -126,12 +126,21 @@ const handler = v.pipe(
     parameters: v.optional(v.union([v.array(position), v.literal('all')])),
     /** Parameter names that never carry it (`self`, `res`, `next`). */
     skip: v.optional(v.array(v.string())),
-    kind: sourceKind,
+    /** Only functions that declare at least this many parameters (Express's `(req, res)`, not a one-argument callback). */
+    minParameters: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be 1 or more'), v.maxValue(16, 'must be 16 or less'))),
+    /**
+     * The parameters are the object the model's sources name this way: with `"alias": "req"`,
+     * `(r, s) => r.query.id` and `({ query }, res) => query.id` both read `req.query.id`, and only
+     * what the sources under `req` say is input (not `r.user` or `r.app`). Takes the place of `kind`.
+     */
+    alias: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z_$][\w$]{0,63}(?:\.[A-Za-z_$][\w$]{0,63}){0,7}$/, 'must be a dotted name (`req`, `ctx.request`)'))),
+    kind: v.optional(sourceKind),
   }),
   v.check(
     (h) => [h.decorator, h.registration, h.base, h.method, h.parameterType, h.parameterAnnotation].some((x) => x !== undefined),
     'needs at least one of decorator, registration, base, method, parameterType or parameterAnnotation',
   ),
+  v.check((h) => (h.kind === undefined) !== (h.alias === undefined), 'needs exactly one of `kind` (the parameters are input) or `alias` (they are an object the sources name)'),
 );
 
 /** The schema every model, built-in or a user's, is checked against. */

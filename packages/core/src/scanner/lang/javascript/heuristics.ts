@@ -214,7 +214,14 @@ function browserPage(call: CallView, ctx: MatchContext, taint: Taint): boolean {
  */
 export function destinationFixed(arg: SyntaxNode, ctx: MatchContext): boolean {
   const lead = leadingLiteral(arg, ctx);
-  if (lead === null || lead === '') return false;
+  if (lead === null || lead === '') {
+    // The start is not a literal but carries no input (`config.baseUrl + path`, `${SITE}${path}`):
+    // the developer's base decides the host, as with server-side requests.
+    const first = leftmost(arg);
+    if (lead === '' || first === unwrap(arg)) return false;
+    const t = ctx.taint(first);
+    return t === null || t.strength !== 'remote';
+  }
   if (/^\/(?![/\\])/.test(lead) && lead.length > 1) return true;
   if (lead === '/') return false; // '/' + input → '//evil.example'
   if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#@]+[/?#]/i.test(lead)) return true;

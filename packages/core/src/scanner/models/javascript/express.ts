@@ -17,6 +17,19 @@ export default defineModel({
       kind: 'remote',
     },
   ],
+  handlers: [
+    // `app.get('/x', (r, s) => r.query.id)`, `router.post('/x', ({ body }, res) => …)`: the first
+    // parameter of a route callback is the request, whatever it is called or however it is
+    // destructured. Names that are something else in other frameworks' callbacks are left alone
+    // (Koa's ctx, Hono's c, error-first callbacks, cache and HTTP-client results).
+    {
+      registration: '*.{get,post,put,patch,delete,del,all,options,head,use}',
+      parameters: [0],
+      minParameters: 2,
+      skip: ['err', 'error', 'e', 'ctx', 'context', 'c', 'res', 'resp', 'response', 'reply', 'data', 'result', 'value', 'val', 'item', 'key', 'doc', 'event', 'evt', 'socket', 'message', 'msg', 'next', 'done', 'cb', 'callback', 'resolve', 'reject'],
+      alias: 'req',
+    },
+  ],
   sinks: [
     { call: '*.send', class: 'xss', where: 'response-body' },
     { call: '*.redirect', arg: [0, 1], class: 'open-redirect', where: 'response-redirect' },
