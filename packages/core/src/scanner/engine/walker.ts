@@ -1120,6 +1120,12 @@ export class Walker {
 
   // ---- helpers shared with predicates ----------------------------------------------------
 
+  /** Whether the file imports a module, or something from inside it, by canonical name. */
+  imports(module: string): boolean {
+    for (const canonical of this.#aliases.values()) if (canonical === module || canonical.startsWith(`${module}.`)) return true;
+    return false;
+  }
+
   /** The string an expression certainly holds, or null. */
   stringValue(node: SyntaxNode, depth = 0): string | null {
     if (depth > 32) return null;
@@ -1198,6 +1204,7 @@ export class Walker {
         const v = this.#view(node);
         return v?.kind === 'call' ? v : null;
       },
+      imports: (module: string): boolean => this.imports(module),
       fileMemo: <T>(key: string, compute: () => T): T => {
         if (this.#fileMemo.has(key)) return this.#fileMemo.get(key) as T;
         const value = compute();

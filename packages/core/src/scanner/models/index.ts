@@ -13,6 +13,7 @@ import jsHono from './javascript/hono.ts';
 import jsHttpClients from './javascript/http-clients.ts';
 import jsJquery from './javascript/jquery.ts';
 import jsJsYaml from './javascript/js-yaml.ts';
+import jsJwt from './javascript/jwt.ts';
 import jsKnex from './javascript/knex.ts';
 import jsKoa from './javascript/koa.ts';
 import jsLdapjs from './javascript/ldapjs.ts';
@@ -29,6 +30,7 @@ import jsRemix from './javascript/remix.ts';
 import jsSanitizers from './javascript/sanitizers.ts';
 import jsSequelize from './javascript/sequelize.ts';
 import jsSerializers from './javascript/serializers.ts';
+import jsSessions from './javascript/sessions.ts';
 import jsSqlClients from './javascript/sql-clients.ts';
 import jsSveltekit from './javascript/sveltekit.ts';
 import jsTemplateEngines from './javascript/template-engines.ts';
@@ -56,6 +58,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   jsHttpClients,
   jsJquery,
   jsJsYaml,
+  jsJwt,
   jsKnex,
   jsKoa,
   jsLdapjs,
@@ -72,6 +75,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   jsSanitizers,
   jsSequelize,
   jsSerializers,
+  jsSessions,
   jsSqlClients,
   jsSveltekit,
   jsTemplateEngines,

@@ -175,6 +175,31 @@ describe('model features', () => {
     expect(() => parseModels({ name: 'x', language: 'javascript', handlers: [{ registration: 'a.b' }] })).toThrow(/exactly one of `kind`/);
   });
 
+  it('literals: a key written at the call is reported, a configured one or a placeholder is not', async () => {
+    const model = { name: 'acme-sign', language: 'python', literals: [{ call: 'acmesign.sign', arg: 1, keyword: 'key', through: 'acmesign.key', class: 'hardcoded-credentials' }] };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const code = [
+      'import acmesign, os',
+      'acmesign.sign(body, "k3y-Material-77")',
+      'acmesign.sign(body, key="k3y-Material-77")',
+      'acmesign.sign(body, acmesign.key("k3y-Material-77"))',
+      'acmesign.sign(body, os.environ["SIGNING_KEY"])',
+      'acmesign.sign(body, "changeme")',
+      'acmesign.sign("k3y-Material-77", body)',
+      '',
+    ].join('\n');
+    const r = await scanner.scan({ code, language: 'python' });
+    expect(r.findings.filter((f) => f.ruleId === 'python.hardcoded-credentials').map((f) => f.location.startLine)).toEqual([2, 3, 4]);
+  });
+
+  it('a sink with `imports` counts only in files that import the module', async () => {
+    const model = { name: 'acme-run', language: 'javascript', sinks: [{ call: '*.run', class: 'code-injection', imports: 'acme-sandbox' }] };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const lines = (code: string) => scanner.scan({ code, language: 'javascript' }).then((r) => r.findings.filter((f) => f.ruleId === 'javascript.code-injection').map((f) => f.location.startLine));
+    expect(await lines('const { Box } = require("acme-sandbox");\nconst box = new Box();\nbox.run(req.query.code);\n')).toEqual([3]);
+    expect(await lines('const box = makeBox();\nbox.run(req.query.code);\n')).toEqual([]);
+  });
+
   it('audit sinks report a non-constant argument at low confidence, and only that', async () => {
     const model = { name: 'acme-yaml', language: 'python', sinks: [{ call: 'acmeyaml.load', class: 'unsafe-deserialization', audit: true }] };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });

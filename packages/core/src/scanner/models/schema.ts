@@ -38,6 +38,7 @@ const language = v.picklist(LANGUAGES, `must be one of ${LANGUAGES.join(', ')}`)
 const taintClass = v.picklist(TAINT_CLASS_IDS as [string, ...string[]], `must be a taint class: ${TAINT_CLASS_IDS.join(', ')}`);
 const position = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be 0 or more'), v.maxValue(64, 'must be 64 or less'));
 const name = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be 1–64 lowercase letters, digits, dots, dashes or underscores'));
+const moduleName = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(120, 'is longer than 120 characters'));
 
 /** Where data comes from, strongest first: a remote client, the local machine, a database (second-order). */
 export const SOURCE_KINDS = ['remote', 'local', 'environment', 'file', 'database'] as const;
@@ -71,6 +72,25 @@ const sink = v.strictObject({
   /** Report the call whenever the argument is not a constant, at low confidence, even without a known source. */
   audit: v.optional(v.boolean()),
   /** What findings call the sink (default: the call's path). */
+  label: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  /** Only in files that import one of these modules (`"imports": "vm2"`): for method names other libraries share. */
+  imports: v.optional(v.union([moduleName, v.pipe(v.array(moduleName), v.minLength(1))], 'must be a module name or a list of them')),
+});
+
+/** All class ids, for entries that report a class that is not found by following data (a hard-coded key). */
+const anyClass = v.picklist(CLASSES.map((c) => c.id) as [string, ...string[]], `must be a class id: ${CLASSES.map((c) => c.id).join(', ')}`);
+
+const literal = v.strictObject({
+  /** A call whose argument must not be written into the code: a key, a password, a salt, an IV. */
+  call: patterns,
+  /** Positions that must not be a constant (default [0]). */
+  arg: v.optional(v.union([position, v.array(position)], 'must be a position or a list of positions')),
+  /** Keyword/named arguments, or keys of a JavaScript options object, that must not be a constant. */
+  keyword: v.optional(v.union([v.string(), v.array(v.string())], 'must be a name or a list of names')),
+  /** Calls that turn a literal into the value without making it any less hard-coded (`Buffer.from`, `JWK.asKey`). */
+  through: v.optional(patterns),
+  class: anyClass,
+  where: v.optional(name),
   label: v.optional(v.pipe(v.string(), v.maxLength(80))),
 });
 
@@ -152,6 +172,8 @@ export const modelSchema = v.strictObject({
   description: v.optional(v.pipe(v.string(), v.maxLength(500))),
   sources: v.optional(v.array(source)),
   sinks: v.optional(v.array(sink)),
+  /** Calls that must not receive a value written into the code (hard-coded keys, passwords, IVs). */
+  literals: v.optional(v.array(literal)),
   assignments: v.optional(v.array(assignment)),
   sanitizers: v.optional(v.array(sanitizer)),
   validators: v.optional(v.array(validator)),
@@ -165,6 +187,8 @@ export type ModelSpec = v.InferInput<typeof modelSchema>;
 export type ModelSource = NonNullable<ModelSpec['sources']>[number];
 /** A model's sink entry. */
 export type ModelSink = NonNullable<ModelSpec['sinks']>[number];
+/** A model's literal entry. */
+export type ModelLiteral = NonNullable<ModelSpec['literals']>[number];
 /** A model's handler entry. */
 export type ModelHandler = NonNullable<ModelSpec['handlers']>[number];
 /** Where model data comes from. */

@@ -5,7 +5,7 @@
  * taint that reached it; the walker also asks them with a stand-in taint to learn whether a call
  * is a sink at all (`ctx.probing`). Listed in docs/writing-rules.md.
  */
-import type { CallView, FunctionView } from '../../engine/adapter.ts';
+import type { Arg, CallView, FunctionView } from '../../engine/adapter.ts';
 import type { Heuristics } from '../../models/compile.ts';
 import type { MatchContext, Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
@@ -36,6 +36,7 @@ import {
   scopeText,
   stringParts,
   templateOutput,
+  testFile,
   unwrap,
 } from './helpers.ts';
 import { DB_RECEIVER, looksLikeSql, words } from '../common.ts';
@@ -876,14 +877,50 @@ function nestedComputedKey(target: SyntaxNode, ctx: MatchContext): boolean {
   return t !== null && t.strength === 'remote' && !/^(?:Number|parseInt|parseFloat)\(/.test(key.text);
 }
 
+// ---- options objects -------------------------------------------------------------------
+
+/**
+ * The properties of the options objects a call is given, as named arguments (`jwt({ secret })`
+ * passes `secret`): object literals, also through a local binding, and the object arguments of
+ * `Object.assign({…}, {…})`.
+ */
+function optionArgs(call: CallView): Arg[] {
+  const out: Arg[] = [];
+  const add = (node: SyntaxNode, depth: number): void => {
+    const obj = objectLiteral(node);
+    if (obj) {
+      for (const c of obj.namedChildren) {
+        if (c.type === 'pair') {
+          const key = pairKey(c);
+          const value = c.child('value');
+          if (key !== null && value) out.push({ node: value, name: key, index: -1 });
+        } else if (c.type === 'shorthand_property_identifier') out.push({ node: c, name: c.text, index: -1 });
+      }
+      return;
+    }
+    const n = unwrap(node);
+    if (depth < 2 && n.type === 'call_expression' && n.child('function')?.text === 'Object.assign') {
+      for (const a of n.child('arguments')?.namedChildren ?? []) add(a, depth + 1);
+    } else if (depth < 2 && n.type === 'identifier') {
+      const v = declaredValue(n);
+      if (v && unwrap(v).type === 'call_expression') add(v, depth + 1);
+    }
+  };
+  for (const a of call.args) if (a.index >= 0) add(a.node, 0);
+  return out;
+}
+
 /** The named checks of the JavaScript/TypeScript pack, by name (see docs/writing-rules.md). */
 export const javascriptHeuristics: Heuristics = {
+  keywordArgs: optionArgs,
   calls: {
     // code
     'string-code': stringCode,
     'global-function': globalFunction,
     'vm-receiver': vmReceiver,
     'outside-input': (_call, _ctx, taint) => taint.strength !== 'param',
+    // Test code, end-to-end suites and seeds keep fake credentials on purpose.
+    'outside-tests': (_call, ctx) => !testFile(ctx),
     'not-built-from-parameter': (_call, _ctx, taint) => !builtFromParameter(taint),
     // command
     'program-name': (_call, _ctx, taint) => taint.strength !== 'param' || !taint.built,

@@ -30,6 +30,8 @@ export default defineModel({
       alias: 'req',
     },
   ],
+  // `cookieParser('secret')` signs cookies with it.
+  literals: [{ call: 'cookie-parser', class: 'hardcoded-credentials', where: 'outside-tests', label: 'cookie-parser' }],
   sinks: [
     { call: '*.send', class: 'xss', where: 'response-body' },
     { call: '*.redirect', arg: [0, 1], class: 'open-redirect', where: 'response-redirect' },

@@ -29,6 +29,7 @@ export default defineModel({
     { call: '*.{write,end}', class: 'xss', where: 'response-body' },
     { call: '*.{setHeader,writeHead}', arg: [0, 1, 2], class: 'open-redirect', where: 'location-header', label: 'the Location header' },
   ],
+  literals: [{ call: ['crypto.{createHmac,createCipheriv,createDecipheriv}', '{createHmac,createCipheriv,createDecipheriv}'], arg: 1, through: ['Buffer.from'], class: 'hardcoded-credentials', where: 'outside-tests', label: 'a crypto key' }],
   sanitizers: [
     { call: ['path.basename', 'path.posix.basename', 'path.win32.basename'], class: 'path-traversal' },
     {
