@@ -3,7 +3,7 @@ import type { Arg, CallView } from '../engine/adapter.ts';
 import { PatternSet } from '../engine/pattern.ts';
 import type { OutSourceSpec, PropagatorSpec, SanitizerSpec, SourceSpec } from '../engine/profile.ts';
 import type { LanguageId } from '../languages.ts';
-import { materializeRules, type AssignSink, type CallSink, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type VulnClass } from '../rule.ts';
+import { classBit, materializeRules, type AssignSink, type CallSink, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type VulnClass } from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
 import { isPlaceholder } from '../secrets/credentials.ts';
 import { ModelError, modelLanguages, type ModelHandler, type ModelLiteral, type ModelSpec, type SourceKind } from './schema.ts';
@@ -261,6 +261,15 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
   for (const { cls, sink } of audits) {
     const template = templateFor(language, cls, rules);
     const label = sink.label;
+    // A value a sanitizer of the class made (`bypassSecurityTrustHtml(DOMPurify.sanitize(x))`) is not audited.
+    const bit = classBit(taintOf(cls));
+    const cleaners = new PatternSet(out.sanitizers.filter((z) => z.classes === 'all' || z.classes.some((c) => classBit(c) & bit)).flatMap((z) => z.callee));
+    const cleaned = (node: SyntaxNode, ctx: MatchContext): boolean => {
+      const inner = ctx.call(node);
+      return inner !== null && cleaners.matches(ctx.path(inner.callee ?? inner.node) ?? [inner.name]);
+    };
+    // Keywords are also looked for in the language's options objects (`Page.navigate({ url })`).
+    const options = sink.keywords && heuristics?.keywordArgs;
     out.rules.push({
       ...template,
       confidence: 'low',
@@ -269,7 +278,9 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
         kind: 'call',
         callee: sink.callee,
         where: (call, ctx) => {
-          const risky = sinkArgs(call, sink).find((n) => !ctx.isConstant(n));
+          const args = sinkArgs(call, sink);
+          if (options) for (const a of options(call, ctx)) if (a.name !== null && sink.keywords?.includes(a.name)) args.push(a.node);
+          const risky = args.find((n) => !ctx.isConstant(n) && !cleaned(n, ctx));
           if (!risky) return false;
           if (sink.where && !sink.where(call, ctx, auditTaint(risky))) return false;
           const name = label ?? `${ctx.pathText(call.callee ?? call.node) ?? call.name}()`;

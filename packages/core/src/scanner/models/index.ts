@@ -27,6 +27,7 @@ import jsPuppeteer from './javascript/puppeteer.ts';
 import jsReact from './javascript/react.ts';
 import jsReactRouter from './javascript/react-router.ts';
 import jsRemix from './javascript/remix.ts';
+import jsSandboxes from './javascript/sandboxes.ts';
 import jsSanitizers from './javascript/sanitizers.ts';
 import jsSequelize from './javascript/sequelize.ts';
 import jsSerializers from './javascript/serializers.ts';
@@ -72,6 +73,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   jsReact,
   jsReactRouter,
   jsRemix,
+  jsSandboxes,
   jsSanitizers,
   jsSequelize,
   jsSerializers,

@@ -202,6 +202,18 @@ function requestLibrary(call: CallView, ctx: MatchContext, taint: Taint): boolea
   return importsModule(ctx, 'request', 'request-promise', 'request-promise-native') && requestTarget(call, ctx, taint);
 }
 
+/**
+ * A headless browser's page, tab, frame or context (`page.goto(url)`, `context.addInitScript(src)`),
+ * outside test code, given something the code does not fix: not a function (`page.evaluate(() => …)`)
+ * and not a URL whose host is a literal.
+ */
+function headlessPage(call: CallView, ctx: MatchContext): boolean {
+  if (!/page|tab|frame|context|browser/i.test(call.receiver?.text ?? '') || testFile(ctx)) return false;
+  const first = argAt(call, call.name === 'property' ? 1 : 0);
+  if (!first || FUNCTION_NODES.has(unwrap(first).type)) return false;
+  return !(call.name === 'goto' || call.name === 'open' || call.name === 'openUrl') || !hostFixed(first, ctx);
+}
+
 /** `page.goto(url)` on a headless browser page or tab. */
 function browserPage(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   return /page|tab|browser/i.test(call.receiver?.text ?? '') && requestTarget(call, ctx, taint);
@@ -932,6 +944,7 @@ export const javascriptHeuristics: Heuristics = {
     'request-target': requestTarget,
     'request-library': requestLibrary,
     'browser-page': browserPage,
+    'headless-page': headlessPage,
     // redirect
     'response-redirect': (call, ctx, taint) => responseReceiver(call, ctx) && redirectTarget(call, ctx, taint),
     'redirect-target': redirectTarget,

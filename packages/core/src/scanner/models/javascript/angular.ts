@@ -4,7 +4,8 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'angular',
   language: ['javascript', 'typescript'],
-  description: 'Angular route parameters as remote input; DomSanitizer bypassSecurityTrust* as XSS sinks.',
+  description: 'Angular route parameters as remote input; DomSanitizer bypassSecurityTrust* as XSS sinks (audited when the value is not a constant).',
   sources: [{ path: '*.snapshot.{queryParams,params,queryParamMap,paramMap,fragment}', kind: 'remote' }],
-  sinks: [{ call: ['*.bypassSecurityTrustHtml', '*.bypassSecurityTrustScript', '*.bypassSecurityTrustUrl', '*.bypassSecurityTrustResourceUrl'], class: 'xss' }],
+  // Turning Angular's sanitization off for a value that is not a constant is reported whatever feeds it.
+  sinks: [{ call: '*.{bypassSecurityTrustHtml,bypassSecurityTrustScript,bypassSecurityTrustUrl,bypassSecurityTrustResourceUrl,bypassSecurityTrustStyle}', class: 'xss', audit: true }],
 });

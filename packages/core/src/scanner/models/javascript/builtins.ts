@@ -12,8 +12,9 @@ export default defineModel({
   // A function that takes a `FormData` (a form action, a server action) gets what the client submitted.
   handlers: [{ parameterType: 'FormData', kind: 'remote' }],
   sinks: [
-    { call: ['eval', 'window.eval', 'globalThis.eval', 'global.eval'], class: 'code-injection', label: 'eval()' },
-    { call: ['Function', 'window.Function', 'globalThis.Function'], arg: 'all', class: 'code-injection', where: 'global-function', label: 'the Function constructor' },
+    // Evaluating code that is not a constant is reported whatever feeds it (low confidence without a traced source).
+    { call: ['eval', 'window.eval', 'globalThis.eval', 'global.eval'], class: 'code-injection', audit: true, label: 'eval()' },
+    { call: ['Function', 'window.Function', 'globalThis.Function'], arg: 'all', class: 'code-injection', where: 'global-function', audit: true, label: 'the Function constructor' },
     { call: ['setTimeout', 'setInterval', 'setImmediate', 'window.setTimeout', 'window.setInterval'], class: 'code-injection', where: 'string-code' },
     // Plugin loaders build module paths from their arguments all the time: only input from outside counts.
     { call: ['import'], class: 'code-injection', where: 'outside-input', label: 'a dynamic module load' },

@@ -21,8 +21,9 @@ export default defineModel({
     { call: 'child_process.{spawn,spawnSync,execFile,execFileSync}', arg: 1, class: 'command-injection', where: 'shell-argv', label: 'a shell' },
     { call: FS.map((m) => `${m}.${ONE_PATH}`), class: 'path-traversal' },
     { call: FS.map((m) => `${m}.${TWO_PATHS}`), arg: [0, 1], class: 'path-traversal' },
-    { call: 'vm.{runInNewContext,runInThisContext,runInContext,compileFunction,Script,SourceTextModule}', class: 'code-injection' },
-    { call: '*.{runInNewContext,runInContext}', class: 'code-injection', where: 'vm-receiver' },
+    // `vm` is not a security boundary: code that is not a constant is reported whatever feeds it.
+    { call: 'vm.{runInNewContext,runInThisContext,runInContext,compileFunction,Script,SourceTextModule}', class: 'code-injection', audit: true },
+    { call: '*.{runInNewContext,runInContext}', class: 'code-injection', where: 'vm-receiver', audit: true },
     { call: ['require', 'module.require'], class: 'code-injection', where: 'outside-input', label: 'a dynamic module load' },
     { call: ['{http,https}.{get,request}', 'net.{connect,createConnection}', 'tls.connect'], arg: [0, 1], class: 'ssrf', where: 'request-target' },
     // http.ServerResponse
