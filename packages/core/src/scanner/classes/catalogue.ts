@@ -45,6 +45,16 @@ export const CLASSES = [
     references: [cwe(120), cwe(787)],
   },
   {
+    id: 'cleartext-transport',
+    title: 'Cleartext transport',
+    cwe: ['CWE-319', 'CWE-523'],
+    owasp: ['A02:2021'],
+    severity: 'medium',
+    message: 'Data travels over a connection without TLS, where anyone on the path can read and change it',
+    remediation: 'Use TLS for every connection that leaves the machine: https:// and wss:// instead of http:// and ws://, SFTP or FTPS instead of FTP, SSH instead of telnet — internal services included.',
+    references: [cwe(319), cheat('Transport_Layer_Security_Cheat_Sheet')],
+  },
+  {
     id: 'code-injection',
     title: 'Code injection',
     cwe: ['CWE-94', 'CWE-95', 'CWE-917', 'CWE-829'],

@@ -1,4 +1,5 @@
 import type { RuleSpec } from '../../rule.ts';
+import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import corsMisconfiguration from './cors-misconfiguration.ts';
@@ -23,12 +24,14 @@ import unsafeDeserialization from './unsafe-deserialization.ts';
 import unsafeMerge from './unsafe-merge.ts';
 import weakCipher from './weak-cipher.ts';
 import weakHash from './weak-hash.ts';
+import weakTlsVersion from './weak-tls-version.ts';
 import xpathInjection from './xpath-injection.ts';
 import xss from './xss.ts';
 import xxe from './xxe.ts';
 
 /** JavaScript and TypeScript rules, sorted by id. */
 export const javascriptRules: readonly RuleSpec[] = [
+  cleartextTransport,
   codeInjection,
   commandInjection,
   corsMisconfiguration,
@@ -53,6 +56,7 @@ export const javascriptRules: readonly RuleSpec[] = [
   unsafeMerge,
   weakCipher,
   weakHash,
+  weakTlsVersion,
   xpathInjection,
   xss,
   xxe,
