@@ -18,6 +18,7 @@ import jsKnex from './javascript/knex.ts';
 import jsKoa from './javascript/koa.ts';
 import jsLdapjs from './javascript/ldapjs.ts';
 import jsLodash from './javascript/lodash.ts';
+import jsLoggers from './javascript/loggers.ts';
 import jsMongodb from './javascript/mongodb.ts';
 import jsNextjs from './javascript/nextjs.ts';
 import jsNode from './javascript/node.ts';
@@ -64,6 +65,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   jsKoa,
   jsLdapjs,
   jsLodash,
+  jsLoggers,
   jsMongodb,
   jsNextjs,
   jsNode,

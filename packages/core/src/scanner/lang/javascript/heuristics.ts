@@ -889,6 +889,106 @@ function nestedComputedKey(target: SyntaxNode, ctx: MatchContext): boolean {
   return t !== null && t.strength === 'remote' && !/^(?:Number|parseInt|parseFloat)\(/.test(key.text);
 }
 
+// ---- mass assignment -------------------------------------------------------------------
+
+/** The whole parsed body or query, by its source label (`req.body`, `ctx.request.body`, `JSON.parse(event.body)`). */
+const WHOLE_REQUEST = /^(?:(?:req|request|ctx\.request|ctx|this\.req)\.(?:body|query|payload|fields)|event\.body|JSON\.parse\(.{0,80}\))$/;
+
+/**
+ * Whether a value is the request's whole parsed object with every key the client sent: `req.body`
+ * itself, a local bound to it, a destructured `body` parameter, `{ ...req.body }`, or Prisma's
+ * `{ data: req.body }`. A value made by a call (`schema.parse(req.body)`, `_.pick(req.body, …)`) is not.
+ */
+function wholeRequestObject(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
+  if (depth > 3) return false;
+  const n = unwrap(node);
+  if (n.type === 'member_expression' || n.type === 'identifier') {
+    const t = ctx.taint(n);
+    if (!t || t.strength !== 'remote' || t.built) return false;
+    if (n.type === 'member_expression') return WHOLE_REQUEST.test(n.text) || (t.source === n && WHOLE_REQUEST.test(t.label));
+    const bound = declaredValue(n);
+    if (bound) return wholeRequestObject(bound, ctx, depth + 1);
+    // A parameter: a destructured `body` alias, or NestJS `@Body() body: any`.
+    return (WHOLE_REQUEST.test(t.label) && t.steps.length === 0) || (t.param !== undefined && fromObjectSource(t));
+  }
+  if (n.type === 'call_expression' && /^JSON\.parse$/.test(n.child('function')?.text ?? '')) {
+    const t = ctx.taint(n);
+    return t !== null && t.strength === 'remote';
+  }
+  if (n.type === 'object') {
+    for (const c of n.namedChildren) {
+      if (c.type === 'spread_element' && c.namedChildren[0] && wholeRequestObject(c.namedChildren[0], ctx, depth + 1)) return true;
+      if (c.type === 'pair' && /^(?:data|values|attributes|create|update)$/.test(pairKey(c) ?? '') && c.child('value') && wholeRequestObject(c.child('value') as SyntaxNode, ctx, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
+/** A persistence call given the request's whole object: every field the client names is written. */
+function massAssignment(call: CallView, ctx: MatchContext): boolean {
+  // `_.merge(a, req.body)`, `$.extend(…)`: utilities, not persistence (prototype pollution judges them).
+  if (!mongoReceiver(call, ctx)) return false;
+  if (ctx.probing) return true;
+  return call.args.some((a) => a.index >= 0 && wholeRequestObject(a.node, ctx));
+}
+
+/** `new User(req.body)`: a capitalised model constructor. */
+function modelConstructor(call: CallView, ctx: MatchContext): boolean {
+  const written = call.callee?.type === 'identifier' ? call.callee.text : '';
+  return call.isNew && /^[A-Z][A-Za-z0-9]*$/.test(written) && !/^(?:Error|TypeError|RangeError|Date|Map|Set|URL|URLSearchParams|Response|Request|Headers|Promise|RegExp|Buffer|Array|Object|String|Number|Blob|FormData|Proxy|WeakMap|WeakSet)$/.test(written) && massAssignment(call, ctx);
+}
+
+/** `Object.assign(user, req.body)`: request keys copied onto an existing object (not a fresh `{}`). */
+function assignToEntity(call: CallView, ctx: MatchContext): boolean {
+  const target = argAt(call, 0);
+  // A fresh object is a copy; a module-level one is shared state (prototype pollution's finding).
+  if (!target || objectLiteral(target) !== null || unwrap(target).type === 'array' || sharedTarget(call)) return false;
+  if (ctx.probing) return true;
+  return call.args.some((a) => a.index >= 1 && wholeRequestObject(a.node, ctx));
+}
+
+// ---- logging ---------------------------------------------------------------------------
+
+/** Receivers that are loggers: `console`, `logger`, `this.logger`, `req.log`, `winston`, `pino()`, `log4js.getLogger()`. */
+const LOGGER = /^(?:console|logger|log|logging|winston|pino|bunyan|log4js|signale|consola|_logger|_log|LOGGER|LOG|auditLog|auditLogger|securityLogger)$|(?:Logger|Log)$/;
+
+/**
+ * Log forging matters where logs are evidence: authentication, authorisation, audit and money
+ * events (a forged "login succeeded for admin" line after a CR/LF). Progress and debug lines are left alone.
+ */
+const AUDIT_EVENT = [
+  /\b(?:log(?:ged)?[ _-]?in|log(?:ged)?[ _-]?out|sign(?:ed)?[ _-]?in|sign[ _-]?up|logon)\b/i,
+  /\b(?:auth[nz]?|password|passwd|credentials?|failed attempt|unauthori[sz]ed|forbidden|denied|audit|permission|privilege|admin|transfer|payment|deleted?|token|session|account)\b/i,
+  /\b(?:authenticat|authori[sz]|impersonat)/i,
+];
+
+/**
+ * A log call whose argument carries request text as it is — not a whole parsed object (printed
+ * encoded, `console.log(req.body)`), not an object of structured fields — in a message about a
+ * security event.
+ */
+function logMessage(call: CallView, ctx: MatchContext): boolean {
+  // By the name written (`logger.warn`, also when `logger` is a local module) or the canonical one (`pino().info`).
+  const receiver = receiverPath(call, ctx);
+  const written = call.receiver?.text ?? '';
+  const names = [written.slice(written.lastIndexOf('.') + 1), (receiver[receiver.length - 1] ?? '').replace(/\(\)$/, '')];
+  if (!names.some((n) => LOGGER.test(n)) && !(call.receiver === null && call.name === 'debug')) return false;
+  if (ctx.probing) return true;
+  let message = '';
+  let raw = false;
+  for (const a of call.args) {
+    const n = unwrap(a.node);
+    const literal = ctx.stringValue(n);
+    if (literal !== null) message += ` ${literal}`;
+    if (n.type === 'object' || n.type === 'array' || wholeContainer(n)) continue;
+    const t = ctx.taint(n);
+    if (t === null || t.strength !== 'remote') continue;
+    raw = true;
+    message += ` ${t.text}`;
+  }
+  return raw && anyMatch(message.slice(0, 2000), AUDIT_EVENT);
+}
+
 // ---- options objects -------------------------------------------------------------------
 
 /**
@@ -972,6 +1072,12 @@ export const javascriptHeuristics: Heuristics = {
     // deserialization, regex
     'unsafe-yaml-schema': unsafeYamlSchema,
     'unescaped-pattern': (call) => !regexEscaped(argAt(call, 0)),
+    // log
+    'log-message': logMessage,
+    // mass assignment
+    'whole-request-object': massAssignment,
+    'model-constructor': modelConstructor,
+    'assign-to-entity': assignToEntity,
     // prototype pollution
     'remote-only': (_call, _ctx, taint) => taint.strength === 'remote',
     'merges-client-keys': (call, ctx, taint) => objectInput(taint) && mergesClientKeys(call, ctx, 1),

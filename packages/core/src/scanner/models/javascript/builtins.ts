@@ -22,6 +22,8 @@ export default defineModel({
     { call: ['fetch', 'window.fetch', 'globalThis.fetch'], arg: [0, 1], class: 'ssrf', where: 'request-target' },
     { call: ['Response'], class: 'xss', where: 'html-response' },
     { call: ['Object.assign'], arg: [1, 2, 3], class: 'prototype-pollution', where: 'assign-to-shared' },
+    // `Object.assign(user, req.body); await user.save()`: request keys onto an existing record.
+    { call: ['Object.assign'], arg: [1, 2, 3], class: 'mass-assignment', where: 'assign-to-entity' },
   ],
   assignments: [{ target: '*.[].[]', class: 'prototype-pollution', where: 'nested-computed-key', label: 'a nested computed-key assignment' }],
   sanitizers: [

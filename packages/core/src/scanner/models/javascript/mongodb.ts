@@ -16,6 +16,10 @@ export default defineModel({
       where: 'mongo-filter',
       label: 'a MongoDB filter',
     },
+    // Mongoose / driver writes given the whole request body (mass assignment).
+    { call: ['*.{create,insertMany,insertOne,set,overwrite}'], class: 'mass-assignment', where: 'whole-request-object' },
+    { call: ['*.{findByIdAndUpdate,findOneAndUpdate,updateOne,updateMany,replaceOne,findOneAndReplace}'], arg: 1, class: 'mass-assignment', where: 'whole-request-object' },
+    { call: '**.*', class: 'mass-assignment', where: 'model-constructor', label: 'a model constructor' },
     { call: ['*.$where', '*.mapReduce'], class: 'nosql-injection', label: 'MongoDB $where' },
   ],
   sanitizers: [

@@ -4,7 +4,11 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'prisma',
   language: ['javascript', 'typescript'],
-  description: 'Prisma $queryRawUnsafe/$executeRawUnsafe as SQL sinks; Prisma.sql and Prisma.join as parameter binding.',
-  sinks: [{ call: ['*.$queryRawUnsafe', '*.$executeRawUnsafe'], class: 'sql-injection', where: 'raw-sql' }],
+  description: 'Prisma $queryRawUnsafe/$executeRawUnsafe as SQL sinks; create/update with the whole request body as data (mass assignment); Prisma.sql and Prisma.join as parameter binding.',
+  sinks: [
+    { call: ['*.$queryRawUnsafe', '*.$executeRawUnsafe'], class: 'sql-injection', where: 'raw-sql' },
+    // `prisma.user.create({ data: req.body })`: every column the client names.
+    { call: '*.{create,createMany,update,updateMany,upsert}', class: 'mass-assignment', where: 'whole-request-object' },
+  ],
   sanitizers: [{ call: ['Prisma.sql', 'Prisma.join', '@prisma/client.Prisma.{sql,join}'], class: 'sql-injection' }],
 });

@@ -4,7 +4,7 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'typeorm',
   language: ['javascript', 'typescript'],
-  description: 'Query-builder conditions (where, having, orderBy, select…) as SQL sinks; :named parameters bind values.',
+  description: 'Query-builder conditions (where, having, orderBy, select…) as SQL sinks; entities saved or merged from the whole request body (mass assignment).',
   sinks: [
     {
       call: ['*.where', '*.andWhere', '*.orWhere', '*.having', '*.andHaving', '*.orHaving', '*.orderBy', '*.addOrderBy', '*.groupBy', '*.addGroupBy', '*.select', '*.addSelect', '*.setParameter'],
@@ -12,5 +12,7 @@ export default defineModel({
       where: 'query-builder',
       label: 'a query builder condition',
     },
+    // `repo.save(req.body)`, `repo.merge(user, req.body)`: every column the client names.
+    { call: '*.{save,insert,create,merge,update,upsert,preload}', arg: [0, 1], class: 'mass-assignment', where: 'whole-request-object' },
   ],
 });

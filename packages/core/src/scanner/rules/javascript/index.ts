@@ -9,6 +9,8 @@ import insecureCookie from './insecure-cookie.ts';
 import insecureRandom from './insecure-random.ts';
 import jwtVerificationDisabled from './jwt-verification-disabled.ts';
 import ldapInjection from './ldap-injection.ts';
+import logInjection from './log-injection.ts';
+import massAssignment from './mass-assignment.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
@@ -41,6 +43,8 @@ export const javascriptRules: readonly RuleSpec[] = [
   insecureRandom,
   jwtVerificationDisabled,
   ldapInjection,
+  logInjection,
+  massAssignment,
   nosqlInjection,
   openRedirect,
   pathTraversal,
