@@ -16,6 +16,7 @@ import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
 import prototypePollution from './prototype-pollution.ts';
 import reactDangerousHtml from './react-dangerous-html.ts';
+import regexBacktracking from './regex-backtracking.ts';
 import regexInjection from './regex-injection.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
@@ -50,6 +51,7 @@ export const javascriptRules: readonly RuleSpec[] = [
   pathTraversal,
   prototypePollution,
   reactDangerousHtml,
+  regexBacktracking,
   regexInjection,
   sqlInjection,
   ssrf,
