@@ -368,6 +368,16 @@ export const CLASSES = [
     references: [cwe(20)],
   },
   {
+    id: 'security-headers-disabled',
+    title: 'Security headers disabled',
+    cwe: ['CWE-693', 'CWE-1021', 'CWE-523'],
+    owasp: ['A05:2021'],
+    severity: 'medium',
+    message: 'A protective HTTP response header (HSTS, frame options, content security policy, nosniff) is turned off or weakened',
+    remediation: 'Keep the framework defaults that send Strict-Transport-Security, X-Frame-Options / frame-ancestors, X-Content-Type-Options and a Content-Security-Policy without unsafe-inline scripts; relax one directive for one route rather than turning a header off.',
+    references: [cwe(693), cwe(1021), cheat('HTTP_Headers_Cheat_Sheet')],
+  },
+  {
     id: 'sensitive-data-logging',
     title: 'Secret written to a log',
     cwe: ['CWE-532'],

@@ -18,6 +18,7 @@ import prototypePollution from './prototype-pollution.ts';
 import reactDangerousHtml from './react-dangerous-html.ts';
 import regexBacktracking from './regex-backtracking.ts';
 import regexInjection from './regex-injection.ts';
+import securityHeaders from './security-headers.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
 import stackTraceExposure from './stack-trace-exposure.ts';
@@ -53,6 +54,7 @@ export const javascriptRules: readonly RuleSpec[] = [
   reactDangerousHtml,
   regexBacktracking,
   regexInjection,
+  securityHeaders,
   sqlInjection,
   ssrf,
   stackTraceExposure,
