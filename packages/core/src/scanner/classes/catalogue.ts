@@ -87,6 +87,16 @@ export const CLASSES = [
     references: [cwe(942), 'https://developer.mozilla.org/en-US/docs/Web/HTTP/CORS'],
   },
   {
+    id: 'cross-origin-messaging',
+    title: 'Cross-window message without an origin check',
+    cwe: ['CWE-345', 'CWE-346'],
+    owasp: ['A08:2021'],
+    severity: 'medium',
+    message: 'A cross-window message is sent to any origin, or received without checking who sent it',
+    remediation: 'Name the receiving origin when posting a message (`postMessage(data, \'https://app.example.com\')`), and check `event.origin` against the origins you expect before using a received message.',
+    references: [cwe(345), cwe(346), 'https://developer.mozilla.org/en-US/docs/Web/API/Window/postMessage#security_concerns'],
+  },
+  {
     id: 'csrf-disabled',
     title: 'CSRF protection disabled',
     cwe: ['CWE-352'],

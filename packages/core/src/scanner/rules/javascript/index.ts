@@ -3,6 +3,7 @@ import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import corsMisconfiguration from './cors-misconfiguration.ts';
+import crossOriginMessaging from './cross-origin-messaging.ts';
 import debugMode from './debug-mode.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
 import insecureCookie from './insecure-cookie.ts';
@@ -39,6 +40,7 @@ export const javascriptRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
   corsMisconfiguration,
+  crossOriginMessaging,
   debugMode,
   hardcodedCredentials,
   insecureCookie,
