@@ -31,7 +31,10 @@ const SIZES: [string, number][] = [
 function corpusFor(language: LanguageId): string {
   const dir = join(fixtures, language);
   if (!existsSync(dir)) return '';
-  return readdirSync(dir)
+  // Files only (model fixtures sit in a `models/` folder and are left out, so the corpus stays comparable).
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => f.name)
     .sort()
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('\n');

@@ -110,6 +110,8 @@ export interface MatchContext {
   enclosingNames(): string[];
   /** A value computed once per scanned file (whole-file facts predicates would otherwise recompute per call). */
   fileMemo<T>(key: string, compute: () => T): T;
+  /** Whether the file imports a module (`vm2`), or something from inside it (`vm2.VM`), by canonical name. */
+  imports(module: string): boolean;
 }
 
 /** A predicate's verdict: false/null to skip, true to report at the match, or details to override. */

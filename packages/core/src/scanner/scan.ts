@@ -346,6 +346,7 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
     stringValue: (n) => walker.stringValue(n),
     isConstant: (n) => walker.isConstant(n),
     isNull: () => false,
+    imports: (m) => walker.imports(m),
     literalKind: (n) => {
       const v = lang.profile.adapter.view(n);
       return v?.kind === 'string' ? 'string' : v?.kind === 'literal' ? 'other' : null;

@@ -107,6 +107,16 @@ export const CLASSES = [
     references: [cwe(942), 'https://developer.mozilla.org/en-US/docs/Web/HTTP/CORS'],
   },
   {
+    id: 'cross-origin-messaging',
+    title: 'Cross-window message without an origin check',
+    cwe: ['CWE-345', 'CWE-346'],
+    owasp: ['A08:2021'],
+    severity: 'medium',
+    message: 'A cross-window message is sent to any origin, or received without checking who sent it',
+    remediation: 'Name the receiving origin when posting a message (`postMessage(data, \'https://app.example.com\')`), and check `event.origin` against the origins you expect before using a received message.',
+    references: [cwe(345), cwe(346), 'https://developer.mozilla.org/en-US/docs/Web/API/Window/postMessage#security_concerns'],
+  },
+  {
     id: 'csrf-disabled',
     title: 'CSRF protection disabled',
     cwe: ['CWE-352'],
@@ -486,6 +496,16 @@ export const CLASSES = [
     message: 'Work or resources here are not bounded or released, so load or a malicious input can exhaust the process',
     remediation: 'Bound what input can make the program do (time-outs on servers and requests, size limits on decompression and reads), release what is acquired (call the cancel function of every derived context), and let long-running work stop when its context is cancelled.',
     references: [cwe(400), cwe(404)],
+  },
+  {
+    id: 'security-headers-disabled',
+    title: 'Security headers disabled',
+    cwe: ['CWE-693', 'CWE-1021', 'CWE-523'],
+    owasp: ['A05:2021'],
+    severity: 'medium',
+    message: 'A protective HTTP response header (HSTS, frame options, content security policy, nosniff) is turned off or weakened',
+    remediation: 'Keep the framework defaults that send Strict-Transport-Security, X-Frame-Options / frame-ancestors, X-Content-Type-Options and a Content-Security-Policy without unsafe-inline scripts; relax one directive for one route rather than turning a header off.',
+    references: [cwe(693), cwe(1021), cheat('HTTP_Headers_Cheat_Sheet')],
   },
   {
     id: 'sensitive-data-exposure',

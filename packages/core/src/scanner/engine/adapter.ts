@@ -34,6 +34,11 @@ export interface ParamView {
   /** Annotation/attribute/decorator texts on the parameter (`@RequestParam`, `[FromQuery]`). */
   annotations: string[];
   index: number;
+  /**
+   * For a name bound by destructuring the parameter, the properties it was read from:
+   * `({ query: { q } }) => …` binds `q` from `['query', 'q']`. Absent for a plain parameter.
+   */
+  field?: readonly string[];
 }
 
 /** A function, method, lambda or closure. */

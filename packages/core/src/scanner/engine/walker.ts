@@ -183,6 +183,12 @@ export class Walker {
   #depth = 0;
   #ticks = 0;
   readonly #aliases: Map<string, string>;
+  /**
+   * Parameters a model's handler shape names as a framework object (`"alias": "req"`), by name,
+   * with the path they stand for (`r` → `req`, a destructured `query` → `req.query`). Inherited by
+   * nested functions, shadowed by their own parameters, dropped when the name is reassigned.
+   */
+  #paramAliases = new Map<string, readonly string[]>();
   readonly #visitedNodeRules = new Set<SyntaxNode>();
   readonly #ctx: MatchContext;
 
@@ -283,6 +289,11 @@ export class Walker {
       const v = this.#view(node);
       switch (v?.kind) {
         case 'name': {
+          const param = this.#paramAliases.get(v.name);
+          if (param) {
+            result = [...param];
+            break;
+          }
           const alias = this.#aliases.get(v.name);
           result = alias !== undefined && !this.#env.taint.has(v.name) ? alias.split('.') : [v.name];
           break;
@@ -598,13 +609,23 @@ export class Walker {
     if (!fn.passedTo && this.#passedTo) fn.passedTo = this.#passedTo;
     const outerEnv = this.#env;
     const outerFn = this.#fn;
+    const outerAliases = this.#paramAliases;
     const env = outerEnv.copy();
     for (const param of fn.params) {
       env.taint.delete(param.name);
       env.consts.delete(param.name);
       env.nulls.delete(param.name);
-      const handled = this.lang.handlers.length > 0 && !this.lang.profile.inertParam?.(fn, param) ? this.#handlerTaint(fn, param) : null;
-      const strength = handled ?? this.lang.profile.paramTaint(fn, param);
+      const shape = this.lang.handlers.length > 0 && !this.lang.profile.inertParam?.(fn, param) ? this.#handlerTaint(fn, param) : null;
+      if (this.#paramAliases.has(param.name) || (shape !== null && typeof shape !== 'string')) {
+        // Copy on write: the outer function keeps its own aliases.
+        if (this.#paramAliases === outerAliases) this.#paramAliases = new Map(outerAliases);
+        this.#paramAliases.delete(param.name);
+        if (shape !== null && typeof shape !== 'string') {
+          this.#paramAliases.set(param.name, param.field ? [...shape.alias, ...param.field] : shape.alias);
+          continue;
+        }
+      }
+      const strength = (typeof shape === 'string' ? shape : null) ?? this.lang.profile.paramTaint(fn, param);
       if (strength) {
         const taint: Taint = {
           strength,
@@ -648,6 +669,7 @@ export class Walker {
       if (recorder) this.#recorders.pop();
       this.#env = outerEnv;
       this.#fn = outerFn;
+      this.#paramAliases = outerAliases;
     }
   }
 
@@ -970,8 +992,30 @@ export class Walker {
     if (this.#env.checked.size > 0 && this.#env.checked.has(p.join('.'))) return null;
     const hit = this.lang.sources.match(p);
     if (!hit) return null;
-    const text = node.text.replace(/\s+/g, ' ');
+    let text = node.text.replace(/\s+/g, ' ');
+    // Read through an aliased parameter (`query.id` for `req.query.id`): name the source by what it is.
+    const root = this.#paramAliases.size > 0 ? this.#aliasedRoot(node) : null;
+    if (root && text.startsWith(root.name)) text = `${(this.#paramAliases.get(root.name) ?? []).join('.')}${text.slice(root.name.length)}`;
     return { strength: hit.strength, label: text.length > 80 ? `${text.slice(0, 77)}...` : text, source: node, steps: [], sanitized: 0, built: false, text: '', ...(hit.kind ? { kind: hit.kind } : {}) };
+  }
+
+  /** The parameter alias an access path starts at (`query` in `query.id`, `r` in `r.get('x')`), or null. */
+  #aliasedRoot(node: SyntaxNode, depth = 0): { name: string } | null {
+    if (depth > 32) return null;
+    const v = this.#view(node);
+    switch (v?.kind) {
+      case 'name':
+        return this.#paramAliases.has(v.name) ? { name: v.name } : null;
+      case 'member':
+      case 'index':
+        return this.#aliasedRoot(v.object, depth + 1);
+      case 'call':
+        return v.receiver !== null ? this.#aliasedRoot(v.receiver, depth + 1) : v.callee !== null ? this.#aliasedRoot(v.callee, depth + 1) : null;
+      case 'pass':
+        return this.#aliasedRoot(v.inner, depth + 1);
+      default:
+        return null;
+    }
   }
 
   #evalCall(call: CallView): Taint | null {
@@ -1149,8 +1193,11 @@ export class Walker {
     return alias === undefined ? [...path] : [...alias.split('.'), ...path.slice(1)];
   }
 
-  /** The strength a model's handler shape gives a parameter, or null when no handler shape covers it. */
-  #handlerTaint(fn: FunctionView, param: ParamView): Strength | null {
+  /**
+   * The strength a model's handler shape gives a parameter, the object it stands for (an alias),
+   * or null when no handler shape covers it.
+   */
+  #handlerTaint(fn: FunctionView, param: ParamView): Strength | { alias: readonly string[] } | null {
     for (const h of this.lang.handlers) {
       if (h.skip.has(param.name) || (h.parameters && !h.parameters.has(param.index))) continue;
       if (h.parameterType && !(param.type && h.parameterType.matches(typePath(param.type)))) continue;
@@ -1159,13 +1206,14 @@ export class Walker {
         if (!param.annotations.some((a) => annotationPaths(a).some((p) => annotations.matches(p)))) continue;
       }
       if (!this.#handlerShape(h, fn)) continue;
-      return h.strength;
+      return h.alias ? { alias: h.alias } : h.strength;
     }
     return null;
   }
 
   /** Whether a function has the shape of a model's handler: decorated, registered, in a class, named as it says. */
   #handlerShape(h: CompiledHandler, fn: FunctionView): boolean {
+    if (h.minParameters > 0 && new Set(fn.params.map((p) => p.index)).size < h.minParameters) return false;
     if (h.decorator) {
       const decorators = h.decorator;
       if (!fn.decorators.some((d) => annotationPaths(d).some((p) => decorators.matches(p) || decorators.matches(this.#unalias(p))))) return false;
@@ -1335,6 +1383,11 @@ export class Walker {
       const destructuring = names.length !== 1 || names[0] !== target;
       for (const nameNode of names) {
         const name = nameNode.text;
+        if (this.#paramAliases.has(name)) {
+          // `query = normalise(query)`: the name no longer reads the framework object.
+          this.#paramAliases = new Map(this.#paramAliases);
+          this.#paramAliases.delete(name);
+        }
         const old = this.#env.taint.get(name);
         if (t) {
           const joined = update && old ? join(old, t) : t;
@@ -1368,6 +1421,12 @@ export class Walker {
   }
 
   // ---- helpers shared with predicates ----------------------------------------------------
+
+  /** Whether the file imports a module, or something from inside it, by canonical name. */
+  imports(module: string): boolean {
+    for (const canonical of this.#aliases.values()) if (canonical === module || canonical.startsWith(`${module}.`)) return true;
+    return false;
+  }
 
   /** The string an expression certainly holds, or null. */
   stringValue(node: SyntaxNode, depth = 0): string | null {
@@ -1456,6 +1515,7 @@ export class Walker {
         const v = this.#view(node);
         return v?.kind === 'call' ? v : null;
       },
+      imports: (module: string): boolean => this.imports(module),
       fileMemo: <T>(key: string, compute: () => T): T => {
         if (this.#fileMemo.has(key)) return this.#fileMemo.get(key) as T;
         const value = compute();

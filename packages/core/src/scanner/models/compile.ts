@@ -1,11 +1,12 @@
 import { classOf, findClass, type ClassId } from '../classes/catalogue.ts';
-import type { CallView } from '../engine/adapter.ts';
+import type { Arg, CallView } from '../engine/adapter.ts';
 import { PatternSet } from '../engine/pattern.ts';
 import type { OutSourceSpec, PropagatorSpec, SanitizerSpec, SourceSpec } from '../engine/profile.ts';
 import type { LanguageId } from '../languages.ts';
-import { materializeRules, type AssignSink, type CallSink, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type VulnClass } from '../rule.ts';
+import { classBit, materializeRules, type AssignSink, type CallSink, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type VulnClass } from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
-import { ModelError, modelLanguages, type ModelHandler, type ModelSpec, type SourceKind } from './schema.ts';
+import { isPlaceholder } from '../secrets/credentials.ts';
+import { ModelError, modelLanguages, type ModelHandler, type ModelLiteral, type ModelSpec, type SourceKind } from './schema.ts';
 
 /** A named check a model's sink can require (`"where": "db-receiver"`), written in code by a language pack. */
 export type SinkCheck = (call: CallView, ctx: MatchContext, taint: Taint) => boolean;
@@ -16,6 +17,11 @@ export type AssignCheck = (target: SyntaxNode, ctx: MatchContext, taint: Taint) 
 export interface Heuristics {
   readonly calls?: Readonly<Record<string, SinkCheck>>;
   readonly assignments?: Readonly<Record<string, AssignCheck>>;
+  /**
+   * Named arguments a language passes in another form, for `keyword` entries of literal sinks:
+   * JavaScript's options objects (`jwt({ secret: 'x' })` passes `secret`).
+   */
+  readonly keywordArgs?: (call: CallView, ctx: MatchContext) => readonly Arg[];
 }
 
 /** A handler shape, compiled. */
@@ -29,6 +35,10 @@ export interface CompiledHandler {
   parameterAnnotation: PatternSet | null;
   parameters: ReadonlySet<number> | null;
   skip: ReadonlySet<string>;
+  /** The fewest parameters the function must declare. */
+  minParameters: number;
+  /** With an alias (`req`), the parameters are that object, and only sources under it are input. */
+  alias: readonly string[] | null;
   strength: Strength;
 }
 
@@ -75,6 +85,11 @@ export function checkModelReferences(models: readonly ModelSpec[], heuristicsOf:
       (model.sinks ?? []).forEach((s, j) => {
         if (s.where && !known?.calls?.[s.where]) {
           problems.push(`${origin}[${i}].sinks[${j}].where (${model.name}): no check "${s.where}" for ${language}; known: ${Object.keys(known?.calls ?? {}).sort().join(', ') || 'none'}`);
+        }
+      });
+      (model.literals ?? []).forEach((s, j) => {
+        if (s.where && !known?.calls?.[s.where]) {
+          problems.push(`${origin}[${i}].literals[${j}].where (${model.name}): no check "${s.where}" for ${language}; known: ${Object.keys(known?.calls ?? {}).sort().join(', ') || 'none'}`);
         }
       });
       (model.assignments ?? []).forEach((s, j) => {
@@ -144,7 +159,54 @@ function compileHandler(h: ModelHandler): CompiledHandler {
     parameterAnnotation: set(h.parameterAnnotation),
     parameters: h.parameters === undefined || h.parameters === 'all' ? null : new Set(h.parameters),
     skip: new Set(h.skip ?? []),
-    strength: strengthOf(h.kind),
+    minParameters: h.minParameters ?? 0,
+    alias: h.alias === undefined ? null : h.alias.split('.'),
+    strength: strengthOf(h.kind ?? 'remote'),
+  };
+}
+
+/**
+ * A call rule for a literal entry: reported when a named argument is a string literal written
+ * at the call, directly or through a `through` call (`Buffer.from('…')`). It takes the metadata
+ * of the language's own rule of the class, if any.
+ */
+function literalRule(language: LanguageId, entry: ModelLiteral, rules: readonly Rule[], heuristics: Heuristics | undefined): Rule {
+  const cls = entry.class as ClassId;
+  const own = rules.find((r) => r.class === cls);
+  const [base] = own ? [own] : materializeRules([{ class: cls, languages: [language], confidence: 'medium', matcher: { kind: 'call', callee: [] } }]);
+  const positions = entry.arg === undefined ? (entry.keyword === undefined ? [0] : []) : list(entry.arg);
+  const keywords = list(entry.keyword);
+  const through = entry.through === undefined ? null : new PatternSet(list(entry.through));
+  const named = entry.where ? heuristics?.calls?.[entry.where] : undefined;
+  // The API says the argument is a key: any real value counts, a placeholder (`changeme`, `${SECRET}`) does not.
+  const secretLike = (value: string | null): boolean => value !== null && value.trim().length >= 4 && !isPlaceholder(value);
+  // Only a literal written at the call: a named constant is reported where it is declared, by the
+  // language's name-based rule (one finding, at the line that holds the secret).
+  const written = (node: SyntaxNode, ctx: MatchContext): boolean => {
+    if (ctx.literalKind(node) === 'string') return secretLike(ctx.stringValue(node));
+    const inner = through ? ctx.call(node) : null;
+    if (!inner || !through?.matches(ctx.path(inner.callee ?? inner.node) ?? [inner.name])) return false;
+    const first = inner.args.find((a) => a.index === 0)?.node;
+    return first !== undefined && ctx.literalKind(first) === 'string' && secretLike(ctx.stringValue(first));
+  };
+  return {
+    ...(base as Rule),
+    confidence: 'medium',
+    taint: null,
+    matcher: {
+      kind: 'call',
+      callee: list(entry.call),
+      where: (call, ctx) => {
+        const args: Arg[] = [...call.args, ...(keywords.length > 0 ? (heuristics?.keywordArgs?.(call, ctx) ?? []) : [])];
+        const hit = args.find((a) => ((a.index >= 0 && positions.includes(a.index)) || (a.name !== null && keywords.includes(a.name))) && written(a.node, ctx));
+        if (!hit) return false;
+        if (named && !named(call, ctx, auditTaint(hit.node))) return false;
+        const name = entry.label ?? `${ctx.pathText(call.callee ?? call.node) ?? call.name}()`;
+        // An option is reported where it is written (`{ secret: '…' }`), a positional argument at the call.
+        const at = hit.index < 0 ? (hit.node.parent ?? call.node) : call.node;
+        return { node: at, message: `${name} receives a value written into the code${hit.name ? ` as \`${hit.name}\`` : ''}: ${classOf(cls).title.toLowerCase()} anyone with the source can read` };
+      },
+    },
   };
 }
 
@@ -173,7 +235,11 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
     }
     for (const s of model.sinks ?? []) {
       const keywords = list(s.keyword);
-      const where = s.where ? heuristics?.calls?.[s.where] : undefined;
+      const named = s.where ? heuristics?.calls?.[s.where] : undefined;
+      const modules = list(s.imports);
+      // `imports`: the sink counts only in files that import one of the modules.
+      const where: SinkCheck | undefined =
+        modules.length === 0 ? named : (call, ctx, taint) => modules.some((m) => ctx.imports(m)) && (named ? named(call, ctx, taint) : true);
       const sink: CallSink = {
         callee: list(s.call),
         args: s.arg === 'all' ? 'all' : s.arg !== undefined ? list(s.arg) : keywords.length > 0 || s.receiver ? [] : [0],
@@ -186,6 +252,7 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
       bucket(s.class as ClassId).sinks.push(sink);
       if (s.audit) audits.push({ cls: s.class as ClassId, sink });
     }
+    for (const l of model.literals ?? []) out.rules.push(literalRule(language, l, rules, heuristics));
     for (const a of model.assignments ?? []) {
       const where = a.where ? heuristics?.assignments?.[a.where] : undefined;
       bucket(a.class as ClassId).assigns.push({ target: list(a.target), ...(where ? { where } : {}), ...(a.label ? { label: a.label } : {}) });
@@ -219,6 +286,15 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
   for (const { cls, sink } of audits) {
     const template = templateFor(language, cls, rules);
     const label = sink.label;
+    // A value a sanitizer of the class made (`bypassSecurityTrustHtml(DOMPurify.sanitize(x))`) is not audited.
+    const bit = classBit(taintOf(cls));
+    const cleaners = new PatternSet(out.sanitizers.filter((z) => z.classes === 'all' || z.classes.some((c) => classBit(c) & bit)).flatMap((z) => z.callee));
+    const cleaned = (node: SyntaxNode, ctx: MatchContext): boolean => {
+      const inner = ctx.call(node);
+      return inner !== null && cleaners.matches(ctx.path(inner.callee ?? inner.node) ?? [inner.name]);
+    };
+    // Keywords are also looked for in the language's options objects (`Page.navigate({ url })`).
+    const options = sink.keywords && heuristics?.keywordArgs;
     out.rules.push({
       ...template,
       confidence: 'low',
@@ -227,7 +303,9 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
         kind: 'call',
         callee: sink.callee,
         where: (call, ctx) => {
-          const risky = sinkArgs(call, sink).find((n) => !ctx.isConstant(n));
+          const args = sinkArgs(call, sink);
+          if (options) for (const a of options(call, ctx)) if (a.name !== null && sink.keywords?.includes(a.name)) args.push(a.node);
+          const risky = args.find((n) => !ctx.isConstant(n) && !cleaned(n, ctx));
           if (!risky) return false;
           if (sink.where && !sink.where(call, ctx, auditTaint(risky))) return false;
           const name = label ?? `${ctx.pathText(call.callee ?? call.node) ?? call.name}()`;

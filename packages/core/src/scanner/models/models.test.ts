@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grammarLoader } from '@secscan/grammars';
-import { CLASSES, createScanner, ModelError, RULES, type ScanResult } from '../../index.ts';
+import { CLASSES, createScanner, ModelError, parseModels, RULES, type ScanResult } from '../../index.ts';
 import { annotationPaths, typePath } from './names.ts';
 
 /** The model the issue asks every version to accept, in each language's own call syntax. */
@@ -179,6 +179,61 @@ describe('model features', () => {
       ['java.path-traversal', 3, 'low'],
       ['java.command-injection', 4, 'medium'],
     ]);
+  });
+
+  it('handlers: an alias makes renamed and destructured parameters read the object the sources name', async () => {
+    const model = {
+      name: 'acme-router',
+      language: 'javascript',
+      sources: [{ path: 'acmereq.{query,body}', kind: 'remote' }],
+      handlers: [{ registration: '*.route', parameters: [0], minParameters: 2, skip: ['err'], alias: 'acmereq' }],
+    };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const code = [
+      'const cp = require("child_process");',
+      'api.route("/a", (r, w) => cp.exec("ls " + r.query.dir));',
+      'api.route("/b", ({ body: { dir }, user }, w) => { cp.exec("ls " + dir); cp.exec("ls " + user.home); });',
+      'api.route("/c", (r, w) => cp.exec("ls " + r.session.dir));',
+      'api.route("/d", (r) => cp.exec("ls " + r.query.dir));',
+      'api.route("/e", (err, r) => cp.exec("ls " + err.query));',
+      'api.route("/f", (r, w) => { r = load(); cp.exec("ls " + r.query.dir); });',
+      'other("/g", (r, w) => cp.exec("ls " + r.query.dir));',
+      '',
+    ].join('\n');
+    const r = await scanner.scan({ code, language: 'javascript' });
+    const high = r.findings.filter((f) => f.ruleId === 'javascript.command-injection' && f.confidence === 'high');
+    expect(high.map((f) => f.location.startLine)).toEqual([2, 3]);
+    expect(high[1]?.message).toContain('acmereq.body.dir');
+  });
+
+  it('a handler needs exactly one of kind and alias', () => {
+    expect(() => parseModels({ name: 'x', language: 'javascript', handlers: [{ registration: 'a.b', alias: 'req', kind: 'remote' }] })).toThrow(/exactly one of `kind`/);
+    expect(() => parseModels({ name: 'x', language: 'javascript', handlers: [{ registration: 'a.b' }] })).toThrow(/exactly one of `kind`/);
+  });
+
+  it('literals: a key written at the call is reported, a configured one or a placeholder is not', async () => {
+    const model = { name: 'acme-sign', language: 'python', literals: [{ call: 'acmesign.sign', arg: 1, keyword: 'key', through: 'acmesign.key', class: 'hardcoded-credentials' }] };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const code = [
+      'import acmesign, os',
+      'acmesign.sign(body, "k3y-Material-77")',
+      'acmesign.sign(body, key="k3y-Material-77")',
+      'acmesign.sign(body, acmesign.key("k3y-Material-77"))',
+      'acmesign.sign(body, os.environ["SIGNING_KEY"])',
+      'acmesign.sign(body, "changeme")',
+      'acmesign.sign("k3y-Material-77", body)',
+      '',
+    ].join('\n');
+    const r = await scanner.scan({ code, language: 'python' });
+    expect(r.findings.filter((f) => f.ruleId === 'python.hardcoded-credentials').map((f) => f.location.startLine)).toEqual([2, 3, 4]);
+  });
+
+  it('a sink with `imports` counts only in files that import the module', async () => {
+    const model = { name: 'acme-run', language: 'javascript', sinks: [{ call: '*.run', class: 'code-injection', imports: 'acme-sandbox' }] };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const lines = (code: string) => scanner.scan({ code, language: 'javascript' }).then((r) => r.findings.filter((f) => f.ruleId === 'javascript.code-injection').map((f) => f.location.startLine));
+    expect(await lines('const { Box } = require("acme-sandbox");\nconst box = new Box();\nbox.run(req.query.code);\n')).toEqual([3]);
+    expect(await lines('const box = makeBox();\nbox.run(req.query.code);\n')).toEqual([]);
   });
 
   it('audit sinks report a non-constant argument at low confidence, and only that', async () => {

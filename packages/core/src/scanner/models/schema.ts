@@ -38,6 +38,7 @@ const language = v.picklist(LANGUAGES, `must be one of ${LANGUAGES.join(', ')}`)
 const taintClass = v.picklist(TAINT_CLASS_IDS as [string, ...string[]], `must be a taint class: ${TAINT_CLASS_IDS.join(', ')}`);
 const position = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be 0 or more'), v.maxValue(64, 'must be 64 or less'));
 const name = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be 1–64 lowercase letters, digits, dots, dashes or underscores'));
+const moduleName = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(120, 'is longer than 120 characters'));
 
 /** Where data comes from, strongest first: a remote client, the local machine, a database (second-order). */
 export const SOURCE_KINDS = ['remote', 'local', 'environment', 'file', 'database'] as const;
@@ -74,6 +75,25 @@ const sink = v.strictObject({
   label: v.optional(v.pipe(v.string(), v.maxLength(80))),
   /** The CWEs findings at this sink carry, when more specific than the class's (each one of the class's). */
   cwe: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^CWE-\d{1,5}$/, 'must be CWE-<number>'))), v.minLength(1, 'needs at least one CWE'))),
+  /** Only in files that import one of these modules (`"imports": "vm2"`): for method names other libraries share. */
+  imports: v.optional(v.union([moduleName, v.pipe(v.array(moduleName), v.minLength(1))], 'must be a module name or a list of them')),
+});
+
+/** All class ids, for entries that report a class that is not found by following data (a hard-coded key). */
+const anyClass = v.picklist(CLASSES.map((c) => c.id) as [string, ...string[]], `must be a class id: ${CLASSES.map((c) => c.id).join(', ')}`);
+
+const literal = v.strictObject({
+  /** A call whose argument must not be written into the code: a key, a password, a salt, an IV. */
+  call: patterns,
+  /** Positions that must not be a constant (default [0]). */
+  arg: v.optional(v.union([position, v.array(position)], 'must be a position or a list of positions')),
+  /** Keyword/named arguments, or keys of a JavaScript options object, that must not be a constant. */
+  keyword: v.optional(v.union([v.string(), v.array(v.string())], 'must be a name or a list of names')),
+  /** Calls that turn a literal into the value without making it any less hard-coded (`Buffer.from`, `JWK.asKey`). */
+  through: v.optional(patterns),
+  class: anyClass,
+  where: v.optional(name),
+  label: v.optional(v.pipe(v.string(), v.maxLength(80))),
 });
 
 const assignment = v.strictObject({
@@ -128,12 +148,21 @@ const handler = v.pipe(
     parameters: v.optional(v.union([v.array(position), v.literal('all')])),
     /** Parameter names that never carry it (`self`, `res`, `next`). */
     skip: v.optional(v.array(v.string())),
-    kind: sourceKind,
+    /** Only functions that declare at least this many parameters (Express's `(req, res)`, not a one-argument callback). */
+    minParameters: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1, 'must be 1 or more'), v.maxValue(16, 'must be 16 or less'))),
+    /**
+     * The parameters are the object the model's sources name this way: with `"alias": "req"`,
+     * `(r, s) => r.query.id` and `({ query }, res) => query.id` both read `req.query.id`, and only
+     * what the sources under `req` say is input (not `r.user` or `r.app`). Takes the place of `kind`.
+     */
+    alias: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z_$][\w$]{0,63}(?:\.[A-Za-z_$][\w$]{0,63}){0,7}$/, 'must be a dotted name (`req`, `ctx.request`)'))),
+    kind: v.optional(sourceKind),
   }),
   v.check(
     (h) => [h.decorator, h.registration, h.base, h.method, h.parameterType, h.parameterAnnotation].some((x) => x !== undefined),
     'needs at least one of decorator, registration, base, method, parameterType or parameterAnnotation',
   ),
+  v.check((h) => (h.kind === undefined) !== (h.alias === undefined), 'needs exactly one of `kind` (the parameters are input) or `alias` (they are an object the sources name)'),
 );
 
 /** The schema every model, built-in or a user's, is checked against. */
@@ -145,6 +174,8 @@ export const modelSchema = v.strictObject({
   description: v.optional(v.pipe(v.string(), v.maxLength(500))),
   sources: v.optional(v.array(source)),
   sinks: v.optional(v.array(sink)),
+  /** Calls that must not receive a value written into the code (hard-coded keys, passwords, IVs). */
+  literals: v.optional(v.array(literal)),
   assignments: v.optional(v.array(assignment)),
   sanitizers: v.optional(v.array(sanitizer)),
   validators: v.optional(v.array(validator)),
@@ -158,6 +189,8 @@ export type ModelSpec = v.InferInput<typeof modelSchema>;
 export type ModelSource = NonNullable<ModelSpec['sources']>[number];
 /** A model's sink entry. */
 export type ModelSink = NonNullable<ModelSpec['sinks']>[number];
+/** A model's literal entry. */
+export type ModelLiteral = NonNullable<ModelSpec['literals']>[number];
 /** A model's handler entry. */
 export type ModelHandler = NonNullable<ModelSpec['handlers']>[number];
 /** Where model data comes from. */

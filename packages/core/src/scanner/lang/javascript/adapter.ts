@@ -107,8 +107,37 @@ function paramsOf(fnNode: SyntaxNode): ParamView[] {
     }
     if (pattern.type === 'assignment_pattern') pattern = pattern.child('left') ?? pattern;
     if (pattern.type === 'rest_pattern') pattern = pattern.namedChildren[0] ?? pattern;
-    for (const name of bindingNames(pattern)) out.push({ name: name.text, node: name, type, annotations, index });
+    if (pattern.type === 'object_pattern') {
+      for (const [name, field] of fieldBindings(pattern, [])) out.push({ name: name.text, node: name, type, annotations, index, ...(field ? { field } : {}) });
+    } else for (const name of bindingNames(pattern)) out.push({ name: name.text, node: name, type, annotations, index });
     index++;
+  }
+  return out;
+}
+
+/**
+ * The names an object pattern binds, each with the properties it was read from: `{ query, body: { name: n } }`
+ * binds `query` from `['query']` and `n` from `['body', 'name']`. A name under an array pattern, a
+ * computed key or a rest element has no single field (null).
+ */
+function fieldBindings(pattern: SyntaxNode, path: readonly string[], depth = 0): [SyntaxNode, readonly string[] | null][] {
+  const out: [SyntaxNode, readonly string[] | null][] = [];
+  for (const c of pattern.namedChildren) {
+    if (c.type === 'shorthand_property_identifier_pattern') out.push([c, [...path, c.text]]);
+    else if (c.type === 'object_assignment_pattern') {
+      const left = c.child('left');
+      if (left?.type === 'shorthand_property_identifier_pattern') out.push([left, [...path, left.text]]);
+      else if (left) for (const n of bindingNames(left)) out.push([n, null]);
+    } else if (c.type === 'pair_pattern') {
+      const key = c.child('key');
+      let value = c.child('value');
+      if (value?.type === 'assignment_pattern') value = value.child('left');
+      const name = key?.type === 'property_identifier' ? key.text : key?.type === 'string' ? stringContent(key) : null;
+      if (!value) continue;
+      if (name !== null && value.type === 'identifier') out.push([value, [...path, name]]);
+      else if (name !== null && value.type === 'object_pattern' && depth < 8) out.push(...fieldBindings(value, [...path, name], depth + 1));
+      else for (const n of bindingNames(value)) out.push([n, null]);
+    } else for (const n of bindingNames(c)) out.push([n, null]);
   }
   return out;
 }

@@ -802,3 +802,12 @@ function conditionContains(cond: SyntaxNode, name: string, at: SyntaxNode): bool
   }
   return relative && dotDot;
 }
+
+/** Test code, end-to-end suites and database seeds keep fake credentials on purpose. */
+export function testFile(ctx: MatchContext): boolean {
+  const f = ctx.filename;
+  if (f === null) return false;
+  if (/\.(?:test|spec|e2e|e2e-spec|stories|cy|bench)\.[cm]?[jt]sx?$/i.test(f) || /(?:^|[\\/])__(?:tests|mocks)__[\\/]/.test(f)) return true;
+  if (/(?:^|[\\/])(?:test|tests|e2e|cypress|playwright|spec|mocks|seeds|seeders)[\\/]/.test(f)) return true;
+  return /(?:^|[\\/])(?:seed|test-utils|test-helpers|testUtils|setupTests|jest\.setup|vitest\.setup)\.[cm]?[jt]sx?$/.test(f);
+}

@@ -4,10 +4,7 @@ import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { Strength } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { javascriptAdapter } from './adapter.ts';
-
-const REQUEST = '{req,request}';
-const REQUEST_FIELDS =
-  '{query,body,params,headers,cookies,signedCookies,files,file,hostname,host,ip,ips,path,originalUrl,url,baseUrl,subdomains,payload,rawBody,fields,state}';
+import { javascriptHeuristics } from './heuristics.ts';
 
 /** Names that hold framework objects, not data: never treat them as unknown-origin parameters. */
 const FRAMEWORK_PARAMS = new Set([
@@ -18,7 +15,6 @@ const FRAMEWORK_PARAMS = new Set([
   'ws', 'trx', 'tx', 'transaction', 'session', 'manager', 'em', 'repo', 'repository', 'model', 'schema', 'sequelize', 'mongoose',
 ]);
 const NON_STRING_TYPE = /^(?:number|boolean|bigint|Date|void|never|undefined|null|number\s{0,8}\|\s{0,8}undefined|boolean\s{0,8}\|\s{0,8}undefined)$|^(?:number|boolean)\[\]$/;
-const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 /** NestJS (and routing-controllers / type-graphql) parameter decorators that inject request data. */
 const REQUEST_DECORATOR = /^@(?:Query|Param|Params|Body|Headers|Header|HeaderParam|QueryParam|QueryParams|BodyParam|CookieParam|Cookies|Args|Arg|UploadedFile|UploadedFiles|Payload|MessageBody|HostParam)\b/;
@@ -77,16 +73,11 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
     if (REQUEST_DECORATOR.test(a)) return PARSING_PIPE.test(a) ? null : 'remote';
     if (/^@/.test(a)) return null; // @Req(), @Res(), @Session(), @Inject(…): framework objects
   }
-  // Next.js route handlers: `export async function GET(request, { params })`.
-  if (fn.name && ROUTE_METHODS.has(fn.name) && param.index === 1) return 'remote';
-  // Next.js pages: getServerSideProps(context) / getServerSideProps({ query, params }).
-  if (fn.name === 'getServerSideProps' && param.index === 0 && !/^(?:req|res|resolvedUrl|locale|locales|defaultLocale)$/.test(param.name)) return 'remote';
   // Next.js app router pages and generateMetadata: `({ params, searchParams })`.
   if (param.name === 'searchParams' && param.index === 0) return 'remote';
   if (param.name === 'params' && param.index === 0 && (fn.name === 'generateMetadata' || /Page$/.test(fn.name ?? '') || fn.node.parent?.type === 'export_statement')) {
     return 'remote';
   }
-  if (param.type && /^(?:FormData)$/.test(param.type.trim())) return 'remote';
   if (isServerAction(fn) && !/^(?:prevState|state|_prev|previousState)$/.test(param.name)) return 'remote';
   const passed = fn.passedTo;
   if (passed) {
@@ -100,14 +91,10 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
       if (SOCKET_RECEIVER.test(recv) && !LIFECYCLE_EVENTS.has(event) && !/^(?:ack|cb|callback|done|fn|respond|reply)$/.test(param.name)) return 'remote';
       if ((READLINE_RECEIVER.test(recv) && event === 'line') || (/process\.stdin$/.test(recv) && event === 'data')) return 'local';
     }
-    // Electron `ipcMain.handle('channel', (event, ...args) => …)`: the renderer (web content) chooses the arguments.
-    if (/^(?:handle|handleOnce|on|once)$/.test(passed.name) && /(?:^|\.)ipcMain$/.test(receiverText(fn)) && event !== null && param.index >= 1) return 'remote';
     // Archive entries (unzipper `.on('entry', entry => …)`, tar-stream `.on('entry', (header, stream) => …)`): names chosen by the archive's author.
     if (passed.name === 'on' && event === 'entry' && param.index === 0) return 'remote';
     // busboy `bb.on('file', (name, file, info) => …)` / `bb.on('field', (name, value) => …)`: the upload's names and values.
     if (passed.name === 'on' && (event === 'file' || event === 'field') && /busboy|\bbb\b|form|upload/i.test(receiverText(fn))) return 'remote';
-    // readline: rl.question('Name? ', (answer) => …).
-    if (passed.name === 'question' && READLINE_RECEIVER.test(receiverText(fn)) && param.index === 0) return 'local';
   }
   // window.onmessage = (event) => …
   if (param.index === 0 && fn.node.parent?.type === 'assignment_expression' && /(?:^|\.)onmessage$/.test(fn.node.parent.child('left')?.text ?? '')) return 'remote';
@@ -120,102 +107,9 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
 export function javascriptProfile(language: LanguageId): LanguageProfile {
   return {
     adapter: javascriptAdapter(language),
-    sources: [
-      {
-        strength: 'remote',
-        paths: [
-          // Express, Next.js pages API, Fastify, Hapi (payload, state), Nest @Req().
-          `${REQUEST}.${REQUEST_FIELDS}`,
-          `${REQUEST}.{get,header,param,cookie}()`,
-          `${REQUEST}.{json,text,formData,arrayBuffer,blob}()`,
-          `${REQUEST}.nextUrl.searchParams`,
-          `${REQUEST}.nextUrl.{pathname,search,href}`,
-          `${REQUEST}.raw.{body,query,url,headers}`,
-          `${REQUEST}.cookies.get()`,
-          `${REQUEST}.headers.get()`,
-          `${REQUEST}.info.{referrer,host}`,
-          'this.{req,request}.{query,body,params,headers}',
-          // Koa.
-          'ctx.{query,params,querystring,headers,header,href,url,path,ip,originalUrl,search,host,hostname,origin}',
-          'ctx.request.{body,query,querystring,headers,header,files,file,href,url,path,search,fields}',
-          'ctx.req.{body,url,headers}',
-          'ctx.cookies.get()',
-          'ctx.get()',
-          // Hono (`app.get('/x', (c) => c.req.query('q'))`), also on Cloudflare Workers / Bun / Deno.
-          '{c,ctx,context}.req.{query,queries,param,json,parseBody,header,formData,text,arrayBuffer,blob,valid}()',
-          '{c,context}.req.{url,path}',
-          // AWS Lambda (API Gateway v1/v2, function URLs).
-          'event.{body,queryStringParameters,multiValueQueryStringParameters,pathParameters,headers,multiValueHeaders,rawQueryString,rawPath,cookies}',
-          // Lambda event records: S3 object keys chosen by whoever uploads, SQS/SNS/Kinesis message bodies.
-          'event.Records',
-          // Browser: the URL, the referrer, cookies, window.name.
-          '{location,window,document,self,top}.location.{hash,search,href,pathname}',
-          'location.{hash,search,href,pathname}',
-          'window.document.location.{hash,search,href}',
-          'window.document.{URL,documentURI,referrer,cookie,baseURI}',
-          'document.{URL,documentURI,referrer,cookie,baseURI}',
-          'window.name',
-          // React Router, Next.js client hooks, Vue Router, Angular.
-          '**.useSearchParams()',
-          '**.useParams()',
-          '**.useRouter().query',
-          'router.query',
-          '**.useRoute().{query,params,hash}',
-          '*.$route.{query,params,hash,fullPath}',
-          '*.props.location.{search,hash}',
-          'props.location.{search,hash}',
-          '*.props.match.params',
-          'props.match.params',
-          '*.snapshot.{queryParams,params,queryParamMap,paramMap,fragment}',
-          // Conventional same-file helpers that read the page URL's query string.
-          '{getParameterByName,getUrlParameter,getUrlParam,getURLParameter,getQueryParam,getQueryParameter,getQueryVariable,getQueryStringValue,getSearchParam,getHashParam,getUrlVars,getUrlVar,parseQueryString}()',
-          // formidable `const [fields, files] = await form.parse(req)`.
-          '{form,incomingForm,formidable}.parse()',
-          // adm-zip entries: names chosen by whoever built the archive (zip slip).
-          '*.entryName',
-        ],
-      },
-      {
-        strength: 'local',
-        paths: ['process.argv', 'process.stdin', 'yargs.argv', 'prompt()', 'readline-sync.question()', 'readlineSync.question()', 'program.args', 'program.opts()'],
-      },
-    ],
+    // Sources, sinks and library sanitizers live in models/javascript (one file per library).
+    sources: [],
     sanitizers: [
-      {
-        callee: [
-          'parseInt', 'parseFloat', 'Number', 'Boolean', 'Math.*', 'Number.*', 'BigInt', '*.toFixed', 'uuid.validate',
-          'validator.{toInt,toFloat,toBoolean,toDate,isInt,isNumeric,isUUID}', 'crypto.randomUUID', 'Date.parse', '*.getTime', '*.valueOf',
-        ],
-        classes: 'all',
-      },
-      {
-        callee: ['encodeURIComponent', 'querystring.{escape,stringify}', 'qs.stringify'],
-        classes: ['xss', 'path', 'command', 'redirect', 'ssrf', 'header', 'ldap', 'xpath', 'log'],
-      },
-      {
-        callee: [
-          'escape', 'escapeHtml', 'escapeHTML', 'htmlEscape', 'encodeHTML', 'encodeHtml', 'escape-html', 'html-escaper.escape', 'escapeHtmlEntities',
-          'he.{encode,escape}', 'entities.{encode,encodeHTML,escape,encodeXML}', 'validator.escape', '{_,lodash}.escape', 'lodash.escape', 'lodash/escape', 'lodash-es.escape', 'underscore.escape',
-          '{DOMPurify,dompurify,purify,DomPurify}.sanitize', '{dompurify,isomorphic-dompurify}.sanitize', 'sanitizeHtml', 'sanitize-html', 'sanitize', 'xss', 'filterXSS',
-          'xss.filterXSS', 'encodeURI', 'Handlebars.escapeExpression', 'handlebars.escapeExpression', 'Mustache.escape', 'xmlescape', 'xml-escape', 'escapeXml', 'escapeXML',
-          'textContent', 'htmlspecialchars', 'escapeHTMLString', 'sanitizeHTML', 'sanitizeHtmlString', 'stripTags', 'striptags', 'xss-filters.*', 'xssFilters.*',
-          'serialize-javascript', 'serialize', 'jsesc', 'JSON5.stringify',
-        ],
-        classes: ['xss', 'xpath'],
-      },
-      {
-        callee: [
-          '*.escape', '*.escapeId', '*.escapeLiteral', '*.escapeIdentifier', 'SqlString.{escape,escapeId}', 'sqlstring.{escape,escapeId}', 'pgFormat', 'pg-format',
-          'format.{literal,ident}', 'sql.{raw}', '{mysql,mysql2,SqlString,sqlstring,connection,conn,db,pool}.format', 'mysql2.{escape,escapeId}',
-        ],
-        classes: ['sql'],
-      },
-      { callee: ['shell-quote.quote', 'shellQuote.quote', 'quote', 'shellEscape', 'shell-escape', 'escapeShellArg', 'shescape.{quote,escape}', 'shellescape'], classes: ['command'] },
-      { callee: ['path.basename', 'basename', 'sanitize-filename', 'sanitizeFilename', 'filenamify', 'path.posix.basename', 'path.win32.basename'], classes: ['path'] },
-      { callee: ['String', 'mongo-sanitize', 'mongoSanitize', 'sanitize', 'ObjectId', 'mongoose.Types.ObjectId', 'Types.ObjectId', 'mongodb.ObjectId', '*.toString', 'express-mongo-sanitize.sanitize'], classes: ['nosql'] },
-      { callee: ['ldap-escape.{filter,dn}', 'ldapEscape.{filter,dn}', 'escapeLdap', 'ldapjs.{escapeFilter}', 'escapeFilter', 'escapeDN', 'escapeDn'], classes: ['ldap'] },
-      { callee: ['escapeRegExp', 'escapeRegex', 'escapeRegExpString', 'escape-string-regexp', 'lodash.escapeRegExp', '{_,lodash}.escapeRegExp', 'lodash/escapeRegExp', 'lodash.escaperegexp', 'RegExp.escape', 'regexEscape', 'quotemeta'], classes: ['regex'] },
-      { callee: ['*.replace', '*.replaceAll', 'JSON.stringify'], classes: ['log'] },
       // Same-file helpers that sanitize or check their argument (named by the adapter, see helperCheck).
       { callee: ['__sanitized_html__'], classes: ['xss', 'xpath'] },
       { callee: ['__checked_path__'], classes: ['path'] },
@@ -246,5 +140,6 @@ export function javascriptProfile(language: LanguageId): LanguageProfile {
     ],
     exits: ['process.exit', 'exit', 'abort', 'ctx.throw', 'this.throw', 'ctx.assert.fail'],
     formatters: ['util.format', 'format', 'sprintf', 'vsprintf', 'printf', 'String.raw', '*.join', '*.concat', 'util.{format,formatWithOptions}'],
+    heuristics: javascriptHeuristics,
   };
 }

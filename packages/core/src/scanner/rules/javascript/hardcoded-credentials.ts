@@ -1,7 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { isCredentialValue, isSecretName, nameWords } from '../../secrets/credentials.ts';
-import { pairKey, unwrap } from '../../lang/javascript/helpers.ts';
+import { pairKey, testFile, unwrap } from '../../lang/javascript/helpers.ts';
 
 const KEY_WORDS = new Set(['jwt', 'signing', 'hmac', 'aes', 'encryption', 'cipher', 'privatekey', 'secretkey', 'signingkey', 'jwtsecret', 'session']);
 const UI_WORDS = new Set(['required', 'invalid', 'incorrect', 'wrong', 'enter', 'please', 'must', 'should', 'field', 'character', 'characters', 'match', 'forgot', 'reset', 'confirm', 'new', 'current', 'your', 'is', 'are', 'least', 'too', 'not', 'cannot', 'can', 'missing', 'expired', 'provided', 'label', 'placeholder']);
@@ -129,24 +129,16 @@ function nameOf(node: SyntaxNode | null): string | null {
   return null;
 }
 
-/** Calls whose argument is a key or password: `jwt.sign(p, 'secret')`, `createHmac('sha256', 'k')`, `new Sequelize(db, user, 'pw')`, `cookieParser('s')`. */
+/**
+ * A connection string with a password: `mongoose.connect('mongodb://u:pw@host')`. Keys and
+ * passwords passed to security APIs (`jwt.sign(p, 'secret')`) are model literals (models/javascript).
+ */
 function callSecret(node: SyntaxNode, ctx: MatchContext): Verdict {
   const call = ctx.call(node);
   if (!call) return false;
   const path = ctx.pathText(call.callee ?? call.node) ?? call.name;
-  const arg = (i: number) => call.args.find((a) => a.index === i)?.node ?? null;
-  const keyAt = (i: number, label: string, key: boolean): Verdict => {
-    const v = literal(arg(i));
-    if (v === null || !isCredentialValue(v, label) || prose(v)) return false;
-    return { node, cwe: key ? ['CWE-798', 'CWE-321'] : ['CWE-798'], message: `Hard-coded ${key ? 'key' : 'password'} passed to ${path}()` };
-  };
-  if (/^(?:jsonwebtoken|jwt)\.(?:sign|verify)$/.test(path) || (/(?:^|\.)(?:sign|verify)$/.test(path) && /jwt/i.test(path))) return keyAt(1, 'jwt secret', true);
-  if (/^(?:crypto\.)?createHmac$/.test(path)) return keyAt(1, 'hmac key', true);
-  if (/^(?:crypto\.)?create(?:Cipheriv|Decipheriv)$/.test(path)) return keyAt(1, 'encryption key', true);
-  if (path === 'sequelize' || path === 'Sequelize' || path === 'sequelize.Sequelize') return call.isNew ? keyAt(2, 'password', false) : false;
-  if (path === 'cookie-parser') return keyAt(0, 'cookie secret', true);
   if (/^(?:mongoose\.connect|mongoose\.createConnection|mongodb\.MongoClient\.connect|MongoClient\.connect|mongodb\.MongoClient|MongoClient|redis\.createClient|ioredis|pg\.Pool|pg\.Client|Pool|Client|knex|mysql\.createConnection|mysql2\.createConnection|mysql\.createPool|mysql2\.createPool)$/.test(path)) {
-    const v = literal(arg(0));
+    const v = literal(call.args.find((a) => a.index === 0)?.node);
     const pw = v !== null ? dsnPassword(v) : null;
     if (pw !== null && isCredentialValue(pw, 'password')) return { node, cwe: ['CWE-798'], message: `The connection string passed to ${path}() contains a hard-coded password` };
   }
@@ -169,15 +161,6 @@ function comparison(node: SyntaxNode): Verdict {
     return report(node, name);
   }
   return false;
-}
-
-/** Test code, end-to-end suites and database seeds keep fake credentials on purpose. */
-function testFile(ctx: MatchContext): boolean {
-  const f = ctx.filename;
-  if (f === null) return false;
-  if (/\.(?:test|spec|e2e|e2e-spec|stories|cy|bench)\.[cm]?[jt]sx?$/i.test(f) || /(?:^|[\\/])__(?:tests|mocks)__[\\/]/.test(f)) return true;
-  if (/(?:^|[\\/])(?:test|tests|e2e|cypress|playwright|spec|mocks|seeds|seeders)[\\/]/.test(f)) return true;
-  return /(?:^|[\\/])(?:seed|test-utils|test-helpers|testUtils|setupTests|jest\.setup|vitest\.setup)\.[cm]?[jt]sx?$/.test(f);
 }
 
 function detect(node: SyntaxNode, ctx: MatchContext): Verdict {

@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { argAt, hasSpread, isFalse, literalString, objectLiteral, propValue, receiverPath } from '../../lang/javascript/helpers.ts';
+import { argAt, declaredValue, hasSpread, isFalse, literalString, objectLiteral, propValue, receiverPath, unwrap } from '../../lang/javascript/helpers.ts';
 
 /** Cookie names that carry a session, an identity or a credential. */
 const SENSITIVE = /sess|auth|token|jwt|login|remember|(?:^|[_.-])sid$|^sid|identity|access|refresh|credential|passw|secret|apikey|api_key|user_?id|connect\.sid|ticket|grant/i;
@@ -77,13 +77,35 @@ function setCookie(call: CallView, ctx: MatchContext): Verdict {
   return flagMessage(found, name !== null ? `"${name}"` : 'the cookie', call.node);
 }
 
+/** The options object a call gets: an object literal, a local bound to one, or `Object.assign({…}, {…})` (its last object). */
+function sessionOptions(node: SyntaxNode | null): SyntaxNode | null {
+  const direct = objectLiteral(node);
+  if (direct || !node) return direct;
+  let n = unwrap(node);
+  if (n.type === 'identifier') {
+    const v = declaredValue(n);
+    if (!v) return null;
+    n = unwrap(v);
+  }
+  if (n.type !== 'call_expression' || n.child('function')?.text !== 'Object.assign') return null;
+  const objects = (n.child('arguments')?.namedChildren ?? []).map((a) => objectLiteral(a));
+  if (objects.some((o) => o === null)) return null;
+  // The options the session sees: the cookie settings of the last object that has them.
+  return [...objects].reverse().find((o) => o && propValue(o, 'cookie')) ?? objects[objects.length - 1] ?? null;
+}
+
 /** express-session `session({ cookie: { … } })` and cookie-session `cookieSession({ … })`. */
 function sessionConfig(call: CallView, ctx: MatchContext): Verdict {
   const path = ctx.pathText(call.callee ?? call.node) ?? '';
-  const opts = objectLiteral(argAt(call, 0));
+  const opts = sessionOptions(argAt(call, 0));
   if (!opts) return false;
   if (path === 'express-session' || path === 'koa-session' || path === 'fastify-session' || path === '@fastify/session') {
-    const cookie = objectLiteral(propValue(opts, 'cookie'));
+    const given = propValue(opts, 'cookie');
+    // express-session sends its cookie without Secure unless told (`cookie: { secure: true }`).
+    if (!given && path === 'express-session' && !hasSpread(opts)) {
+      return flagMessage([{ name: 'without Secure (express-session defaults to secure: false)', cwe: 'CWE-614', at: null }], 'of the session', call.node);
+    }
+    const cookie = objectLiteral(given);
     if (!cookie) return false;
     // express-session: HttpOnly by default, Secure not.
     const found = flags(cookie, { secure: path === 'express-session', httpOnly: false });

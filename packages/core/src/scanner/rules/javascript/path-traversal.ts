@@ -1,34 +1,6 @@
-import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { containmentChecked, declaredValue, fromRequestMetadata, inputsOnlyLookedUp, objectLiteral, propValue, rawRequestTarget, receiverPath, unwrap } from '../../lang/javascript/helpers.ts';
+import { containmentChecked, declaredValue, fromRequestMetadata, inputsOnlyLookedUp, rawRequestTarget, unwrap } from '../../lang/javascript/helpers.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-
-const FS = ['fs', 'fs.promises', 'fs/promises', 'fs-extra', 'graceful-fs', 'fsPromises', 'fse'];
-const ONE_PATH =
-  '{readFile,readFileSync,writeFile,writeFileSync,appendFile,appendFileSync,createReadStream,createWriteStream,unlink,unlinkSync,rm,rmSync,rmdir,rmdirSync,readdir,readdirSync,open,openSync,opendir,opendirSync,truncate,truncateSync,readJson,readJSON,readJsonSync,writeJson,writeJSON,writeJsonSync,outputFile,outputFileSync,outputJson,remove,removeSync,emptyDir,readlink,readlinkSync,chmod,chmodSync,ensureFile,createFile,lchown,chown}';
-const TWO_PATHS = '{rename,renameSync,copyFile,copyFileSync,copy,copySync,move,moveSync,symlink,symlinkSync,link,linkSync,cp,cpSync}';
-
-function fs(names: string): string[] {
-  return FS.map((m) => `${m}.${names}`);
-}
-
-/** Express/Next `res.sendFile(p)` / `res.download(p)`: safe with a `root` option, which confines the path. */
-function withoutRoot(call: CallView, ctx: MatchContext): boolean {
-  const root = receiverPath(call, ctx)[0] ?? '';
-  if (!/^(?:res|response|resp|reply)$/.test(root)) return false;
-  for (const a of call.args) {
-    if (a.index < 1) continue;
-    const opts = objectLiteral(a.node);
-    if (opts && propValue(opts, 'root')) return false;
-  }
-  return true;
-}
-
-/** `res.render(view)`: a view name from the request can load any template file. */
-function renderView(call: CallView, ctx: MatchContext): boolean {
-  const root = receiverPath(call, ctx)[0] ?? '';
-  return /^(?:res|response|ctx|reply)$/.test(root);
-}
 
 /** `path.normalize(p).replace(/^(\.\.(\/|\\|$))+/, '')`: leading `../` removed after normalisation (on the way to the sink). */
 function stripsDotDot(at: SyntaxNode, depth = 0): boolean {
@@ -54,6 +26,7 @@ function traversable(taint: Taint, ctx: MatchContext, at: SyntaxNode): boolean {
   return !(/^(?:req|request|ctx)\.(?:request\.)?files?\b/.test(taint.label) && /\.(?:path|filename|destination|tempFilePath)$/.test(taint.label));
 }
 
+/** Sinks: models/javascript (node and fs-extra: fs; express: sendFile, download, render). */
 export default defineRule({
   class: 'path-traversal',
   confidence: 'high',
@@ -68,12 +41,7 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: fs(ONE_PATH), args: [0] },
-      { callee: fs(TWO_PATHS), args: [0, 1] },
-      { callee: ['*.sendFile', '*.download'], args: [0], where: withoutRoot },
-      { callee: ['*.render'], args: [0], where: renderView, label: 'a view name' },
-    ],
+    sinks: [],
     params: 'never',
     local: 'never',
     check: traversable,

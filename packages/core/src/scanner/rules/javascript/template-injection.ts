@@ -1,5 +1,6 @@
 import { defineRule } from '../../rule.ts';
 
+/** Sinks: models/javascript (template-engines, lodash `template`). */
 export default defineRule({
   class: 'template-injection',
   confidence: 'high',
@@ -14,17 +15,7 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      {
-        callee: [
-          'ejs.{render,compile}', 'pug.{render,compile,compileClient}', 'jade.{render,compile}', '{handlebars,Handlebars,hbs}.{compile,precompile}', 'handlebars.create().compile',
-          'nunjucks.{renderString,compile}', 'nunjucks.Template', '*.renderString', '{lodash,_,underscore,lodash-es}.template', 'lodash.template', 'lodash/template', '{dot,doT}.{template,compile}',
-          'dot.template', 'mustache.render', 'Mustache.render', 'eta.{renderString,renderStringAsync,compile}', 'squirrelly.{render,compile}', 'velocityjs.render', 'Twig.twig', 'twig.twig', 'art-template.render',
-          'template7.compile', 'Template7.compile', 'vue.compile', 'Vue.compile', 'hogan.compile', 'hogan.js.compile', 'swig.{render,compile}', 'dustjs-linkedin.compile', 'marko.load',
-        ],
-        args: [0],
-      },
-    ],
+    sinks: [],
     params: 'built',
     local: 'never',
     check: (taint) => taint.built || taint.strength === 'remote',
