@@ -55,6 +55,12 @@ export interface LanguageProfile {
    * plain function's string parameters are 'param' (unknown origin), numbers are null.
    */
   paramTaint(fn: FunctionView, param: ParamView): Strength | null;
+  /**
+   * Whether a parameter can hold data from outside at all (optional; default yes): false for numbers,
+   * framework objects and injected services. The models' handler shapes give input only to parameters
+   * for which this holds; `paramTaint` decides the rest.
+   */
+  carriesData?(fn: FunctionView, param: ParamView): boolean;
   /** Method names that store an argument into their receiver (`list.append(x)`, `sb.append(x)`). */
   mutators: readonly string[];
   /** Function/method names whose result carries no string data (`len`, `size`, `isEmpty`, `count`). */

@@ -493,7 +493,8 @@ export class Walker {
     for (const param of fn.params) {
       env.taint.delete(param.name);
       env.consts.delete(param.name);
-      const strength = (this.lang.handlers.length > 0 ? this.#handlerTaint(fn, param) : null) ?? this.lang.profile.paramTaint(fn, param);
+      const handled = this.lang.handlers.length > 0 && (this.lang.profile.carriesData?.(fn, param) ?? true) ? this.#handlerTaint(fn, param) : null;
+      const strength = handled ?? this.lang.profile.paramTaint(fn, param);
       if (strength) {
         env.taint.set(param.name, {
           strength,

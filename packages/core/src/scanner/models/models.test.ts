@@ -145,6 +145,14 @@ describe('model features', () => {
     expect(jsFound.findings.filter((f) => f.ruleId === 'javascript.command-injection' && f.confidence === 'high').map((f) => f.location.startLine)).toEqual([3]);
   });
 
+  it('handlers give input only to parameters the language says can carry it (not numbers, not framework objects)', async () => {
+    const model = { name: 'acme-web', language: 'python', handlers: [{ decorator: 'acme.endpoint', kind: 'remote' }] };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const code = 'import os\n\n@acme.endpoint("/run")\ndef run(request, count: int, name):\n    os.system("ls " + str(count) + str(request))\n    os.system("ls " + name)\n';
+    const r = await scanner.scan({ code, language: 'python' });
+    expect(r.findings.filter((f) => f.ruleId === 'python.command-injection' && f.confidence === 'high').map((f) => f.location.startLine)).toEqual([6]);
+  });
+
   it('audit sinks report a non-constant argument at low confidence, and only that', async () => {
     const model = { name: 'acme-yaml', language: 'python', sinks: [{ call: 'acmeyaml.load', class: 'unsafe-deserialization', audit: true }] };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });
