@@ -45,6 +45,16 @@ export const CLASSES = [
     references: [cwe(120), cwe(787)],
   },
   {
+    id: 'cleartext-transport',
+    title: 'Cleartext transmission',
+    cwe: ['CWE-319', 'CWE-523'],
+    owasp: ['A02:2021'],
+    severity: 'medium',
+    message: 'A connection is made over a plain-text protocol (http://, ftp://, telnet), so anyone on the path can read or change the data and credentials',
+    remediation: 'Use the encrypted protocol: https:// URLs, FTPS (`FTP_TLS`) or SFTP instead of FTP, SSH instead of telnet, TLS for sockets; send credentials only over TLS.',
+    references: [cwe(319), cheat('Transport_Layer_Security_Cheat_Sheet')],
+  },
+  {
     id: 'code-injection',
     title: 'Code injection',
     cwe: ['CWE-94', 'CWE-95', 'CWE-917', 'CWE-829'],

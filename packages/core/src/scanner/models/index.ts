@@ -42,6 +42,7 @@ import pythonParamiko from './python/paramiko.ts';
 import pythonPathvalidate from './python/pathvalidate.ts';
 import pythonPeewee from './python/peewee.ts';
 import pythonPexpect from './python/pexpect.ts';
+import pythonPg8000 from './python/pg8000.ts';
 import pythonPsycopg from './python/psycopg.ts';
 import pythonPymongo from './python/pymongo.ts';
 import pythonPymysql from './python/pymysql.ts';
@@ -109,6 +110,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   pythonPathvalidate,
   pythonPeewee,
   pythonPexpect,
+  pythonPg8000,
   pythonPsycopg,
   pythonPymongo,
   pythonPymysql,

@@ -15,12 +15,14 @@ import {
   declaredContentType,
   definitionOf,
   enclosingFunction,
+  fromEnvironment,
   hostIsPinned,
   isDbReceiver,
   isFalse,
   isTrue,
   keyword,
   literalPrefix,
+  opaque,
   looksLikeSql,
   notHtml,
   originCall,
@@ -650,6 +652,132 @@ function splatIntoModel(call: CallView, ctx: MatchContext): boolean {
   return !call.receiver && /^[A-Z]\w*$/.test(call.name) && !/(?:Schema|Form|Serializer|Model|In|Create|Update|Request|Params|Query|Dict|Config|Settings|Response|Exception|Error)$/.test(call.name) && /\bModel\b|db\.Model|models\.Model|Base\b|declarative_base|SQLModel|Document/.test(ctx.code);
 }
 
+// ---- text built by formatting --------------------------------------------------------------
+
+/** What a piece of built text is made of: its literal fragments, and the values formatted into it. */
+interface Built {
+  text: string;
+  values: SyntaxNode[];
+  /** `%`-formatting whose placeholders are all numeric (`%d`, `%i`, `%f`): the values cannot carry text. */
+  numeric: boolean;
+}
+
+/** `%` placeholders of a template, without `%%`: true when every one converts to a number. */
+function numericPlaceholders(template: string): boolean {
+  let any = false;
+  for (let i = template.indexOf('%'); i >= 0; i = template.indexOf('%', i + 1)) {
+    const m = /^%(?:\([\w.]{1,40}\))?[-#0 +]{0,4}\d{0,3}(?:\.\d{1,3})?([a-zA-Z%])/.exec(template.slice(i, i + 60));
+    if (!m || m[1] === '%') {
+      i++;
+      continue;
+    }
+    any = true;
+    if (!'dif'.includes(m[1] as string)) return false;
+  }
+  return any;
+}
+
+/**
+ * The fragments and formatted values of string building: an f-string, `+` chains, `%` formatting,
+ * `"…".format(…)`. Null for anything else (a plain literal, a call, a name).
+ */
+function builtText(node: SyntaxNode, ctx: MatchContext, depth = 0): Built | null {
+  if (depth > 8) return null;
+  switch (node.type) {
+    case 'parenthesized_expression':
+      return node.namedChildren[0] ? builtText(node.namedChildren[0], ctx, depth + 1) : null;
+    case 'string': {
+      const values = node.children.filter((c) => c.type === 'interpolation').map((c) => c.child('expression')).filter((e): e is SyntaxNode => e !== null);
+      if (values.length === 0) return null;
+      const text = node.children.filter((c) => c.type === 'string_content').map((c) => c.text).join(' ');
+      return { text, values, numeric: false };
+    }
+    case 'concatenated_string':
+    case 'binary_operator': {
+      const op = node.type === 'binary_operator' ? node.child('operator')?.text : '+';
+      if (op === '%') {
+        const left = node.child('left');
+        const right = node.child('right');
+        const template = left ? ctx.stringValue(left) : null;
+        if (template === null || !right) return null;
+        const items = right.type === 'tuple' || right.type === 'parenthesized_expression' ? right.namedChildren : [right];
+        return { text: template, values: items, numeric: numericPlaceholders(template) };
+      }
+      if (op !== '+') return null;
+      const parts = node.type === 'concatenated_string' ? node.namedChildren : [node.child('left'), node.child('right')].filter((p): p is SyntaxNode => p !== null);
+      const out: Built = { text: '', values: [], numeric: false };
+      for (const p of parts) {
+        const literal = ctx.stringValue(p);
+        if (literal !== null) {
+          out.text += ` ${literal}`;
+          continue;
+        }
+        const inner = builtText(p, ctx, depth + 1);
+        if (inner) {
+          out.text += ` ${inner.text}`;
+          out.values.push(...inner.values);
+        } else out.values.push(p);
+      }
+      return out.values.length > 0 ? out : null;
+    }
+    case 'call': {
+      const c = ctx.call(node);
+      if (!c || c.name !== 'format' || !c.receiver) return null;
+      const template = ctx.stringValue(c.receiver);
+      if (template === null) return null;
+      return { text: template, values: c.args.map((a) => a.node), numeric: false };
+    }
+    default:
+      return null;
+  }
+}
+
+/** A formatted value that cannot carry text: a constant, a number conversion, a length. */
+function inertValue(node: SyntaxNode, ctx: MatchContext): boolean {
+  if (ctx.isConstant(node)) return true;
+  const c = ctx.call(node);
+  if (c && !c.receiver && /^(?:int|float|len|bool|round|abs)$/.test(c.name)) return true;
+  const t = ctx.taint(node);
+  // Configuration from the environment (a table name, a schema) is the deployment's choice.
+  return t !== null && ((t.sanitized & classBit('sql')) !== 0 || fromEnvironment(t));
+}
+
+/**
+ * SQL text assembled by formatting (`"… WHERE id = " + uid`, `f"… {name}"`, `"… '%s'" % x`,
+ * `"… {}".format(x)`), in the call or in the local variable it passes, with a value that is not known
+ * to be safe: one that carries data of any origin (a parameter, the environment), or one rooted in a
+ * name the file never binds, so that nothing is known about it. Values the analysis cleared (numbers,
+ * allow-listed or looked-up choices, typed fields) do not count. Audit sinks report it at low confidence.
+ */
+function formattedSql(call: CallView, ctx: MatchContext): boolean {
+  let arg = argument(call, 0) ?? keyword(call, 'sql') ?? keyword(call, 'query') ?? keyword(call, 'statement') ?? keyword(call, 'operation');
+  if (!arg) return false;
+  if (arg.type === 'identifier') arg = definitionOf(arg) ?? arg;
+  const built = builtText(arg, ctx);
+  if (!built || built.numeric || !looksLikeSql(built.text)) return false;
+  return built.values.some((v) => unvouched(v, ctx));
+}
+
+/** Whether a formatted value is one nothing vouches for: it carries data of any origin, or its origin is out of sight. */
+function unvouched(v: SyntaxNode, ctx: MatchContext): boolean {
+  return !inertValue(v, ctx) && (ctx.taint(v) !== null || opaque(v, ctx));
+}
+
+/**
+ * SQLAlchemy `Query.filter` / `order_by` / `group_by` / `having` / `distinct` given a string built by
+ * formatting: the string is taken as a textual SQL clause (the 1.x behaviour), not a column expression.
+ */
+function queryText(call: CallView, ctx: MatchContext): boolean {
+  if (!call.receiver) return false;
+  const path = ctx.path(call.receiver) ?? [];
+  if (!path.some((s) => s === 'query' || s === 'query()' || s === 'dbsession' || s === 'select()')) return false;
+  let arg = argument(call, 0);
+  if (!arg) return false;
+  if (arg.type === 'identifier') arg = definitionOf(arg) ?? arg;
+  const built = builtText(arg, ctx);
+  return built !== null && !built.numeric && built.values.some((v) => unvouched(v, ctx));
+}
+
 // ---- the registry ------------------------------------------------------------------------
 
 /** Checks on calls, by the name models use in a sink's `where`. */
@@ -657,6 +785,7 @@ const calls: Record<string, SinkCheck> = {
   'aiohttp-html': aiohttpHtml,
   'db-call': dbCall,
   'element-path': elementPath,
+  'formatted-sql': formattedSql,
   'free-attribute': freeAttribute,
   'html-response': htmlResponse,
   'http-client': clientCall,
@@ -666,6 +795,7 @@ const calls: Record<string, SinkCheck> = {
   'numpy-pickle': numpyPickle,
   'offsite-redirect': offsite,
   'pathlib-path': pathReceiver,
+  'query-text': queryText,
   'preformatted': preformatted,
   'raw-log-line': rawLogLine,
   'raw-query': rawQuery,

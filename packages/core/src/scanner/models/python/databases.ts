@@ -4,5 +4,8 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'databases',
   language: 'python',
-  sinks: [{ call: '*.{fetch_all,fetch_one,fetch_val,execute_many}', arg: 0, keyword: ['sql', 'query', 'statement', 'operation'], class: 'sql-injection', where: 'db-call' }],
+  sinks: [
+    { call: '*.{fetch_all,fetch_one,fetch_val,execute_many}', arg: 0, keyword: ['sql', 'query', 'statement', 'operation'], class: 'sql-injection', where: 'db-call' },
+    { call: '*.{fetch_all,fetch_one,fetch_val,execute_many}', arg: 0, keyword: ['sql', 'query', 'statement', 'operation'], class: 'sql-injection', where: 'formatted-sql', audit: true },
+  ],
 });

@@ -26,8 +26,10 @@ export default defineModel({
   ],
   sinks: [
     { call: ['*.raw'], arg: 0, keyword: 'raw_query', class: 'sql-injection', where: 'raw-query' },
-    { call: ['*.extra'], keyword: ['where', 'select', 'tables', 'order_by'], class: 'sql-injection', label: 'QuerySet.extra()' },
+    // `extra()` takes raw SQL fragments; one that is not a constant is reported whatever feeds it (low confidence).
+    { call: ['*.extra'], keyword: ['where', 'select', 'tables', 'order_by'], class: 'sql-injection', label: 'QuerySet.extra()', audit: true },
     { call: ['django.db.models.expressions.RawSQL', 'django.db.models.RawSQL', 'RawSQL'], arg: 0, keyword: ['sql', 'text'], class: 'sql-injection' },
+    { call: ['*.raw', 'django.db.models.expressions.RawSQL', 'django.db.models.RawSQL', 'RawSQL'], arg: 0, keyword: ['raw_query', 'sql'], class: 'sql-injection', where: 'formatted-sql', audit: true },
     {
       call: ['django.http.HttpResponse', 'django.http.response.HttpResponse', 'django.http.StreamingHttpResponse'],
       arg: 0,

@@ -105,6 +105,8 @@ export default defineModel({
       class: 'sql-injection',
       where: 'db-call',
     },
+    // SQL assembled by formatting a non-constant value into the text, whatever feeds it (low confidence).
+    { call: ['*.execute', '*.executemany', '*.executescript', '*.query', '*.raw_query', '*.run_sql'], arg: 0, keyword: ['sql', 'query', 'statement', 'operation'], class: 'sql-injection', where: 'formatted-sql', audit: true },
   ],
   sanitizers: [
     // Numbers, dates, ids and type tests carry no text.

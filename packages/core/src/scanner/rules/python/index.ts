@@ -1,4 +1,5 @@
 import type { RuleSpec } from '../../rule.ts';
+import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import csrfDisabled from './csrf-disabled.ts';
@@ -35,6 +36,7 @@ import zipSlip from './zip-slip.ts';
 
 /** Python rules, sorted by id. */
 export const pythonRules: readonly RuleSpec[] = [
+  cleartextTransport,
   codeInjection,
   commandInjection,
   csrfDisabled,
