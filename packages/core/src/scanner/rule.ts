@@ -86,6 +86,11 @@ export interface MatchContext {
   stringValue(node: SyntaxNode): string | null;
   /** Whether an expression is a literal or a constant bound to one (no data from outside). */
   isConstant(node: SyntaxNode): boolean;
+  /**
+   * Whether an expression holds nothing dangerous for a class, taint or not: a constant, a number, the
+   * result of a sanitizer for the class, data sanitized for it, or text built only of such parts.
+   */
+  safeFor(node: SyntaxNode, cls: VulnClass): boolean;
   /** Whether an expression is a literal of the given kind. */
   literalKind(node: SyntaxNode): 'string' | 'other' | null;
   /** The taint an expression carries at this point of the walk, or null. */

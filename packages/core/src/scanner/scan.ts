@@ -8,7 +8,7 @@ import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
 import { Fingerprinter } from './fingerprint.ts';
 import { loadGrammar, parserFor, type GrammarLoader, type LoadedGrammar } from './grammar.ts';
 import { chooseLanguage, LANGUAGES, type LanguageId } from './languages.ts';
-import type { MatchContext, Rule, SecretHit } from './rule.ts';
+import { classBit, type MatchContext, type Rule, type SecretHit } from './rule.ts';
 import { isSuppressed, findSuppressions } from './suppression.ts';
 import { mirrorTree, SourceText, SyntaxNode } from './syntax.ts';
 import type { DataflowStep, Finding, ScanInput, ScanOptions, ScanResult, ScanSummary, Severity } from './types.ts';
@@ -318,6 +318,7 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
     pathText: (n) => walker.path(n)?.join('.') ?? null,
     stringValue: (n) => walker.stringValue(n),
     isConstant: (n) => walker.isConstant(n),
+    safeFor: (n, c) => walker.safeFor(n, classBit(c)),
     literalKind: (n) => {
       const v = lang.profile.adapter.view(n);
       return v?.kind === 'string' ? 'string' : v?.kind === 'literal' ? 'other' : null;

@@ -16,6 +16,12 @@ export type AssignCheck = (target: SyntaxNode, ctx: MatchContext, taint: Taint) 
 export interface Heuristics {
   readonly calls?: Readonly<Record<string, SinkCheck>>;
   readonly assignments?: Readonly<Record<string, AssignCheck>>;
+  /**
+   * Which values an audit sink reports (default: every one that is not a constant nor sanitized for
+   * the class). A pack can leave out values the analysis vouches for: a checked or looked-up choice,
+   * the deployment's own configuration, the local result of a computation it has seen.
+   */
+  readonly auditable?: (node: SyntaxNode, ctx: MatchContext) => boolean;
 }
 
 /** A handler shape, compiled. */
@@ -191,8 +197,10 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
     };
     out.rules.push({ ...template, matcher });
   }
+  const auditable = heuristics?.auditable;
   for (const { cls, sink } of audits) {
     const template = templateFor(language, cls, rules);
+    const taint = template.taint ?? taintOf(cls);
     const label = sink.label;
     out.rules.push({
       ...template,
@@ -202,7 +210,7 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
         kind: 'call',
         callee: sink.callee,
         where: (call, ctx) => {
-          const risky = sinkArgs(call, sink).find((n) => !ctx.isConstant(n));
+          const risky = sinkArgs(call, sink).find((n) => !ctx.safeFor(n, taint) && (auditable?.(n, ctx) ?? true));
           if (!risky) return false;
           if (sink.where && !sink.where(call, ctx, auditTaint(risky))) return false;
           const name = label ?? `${ctx.pathText(call.callee ?? call.node) ?? call.name}()`;

@@ -161,6 +161,19 @@ describe('model features', () => {
     expect(r.findings.map((f) => [f.ruleId, f.location.startLine, f.confidence])).toEqual([['python.unsafe-deserialization', 4, 'low']]);
   });
 
+  it('audit sinks do not report values a sanitizer of the class made safe, whatever their origin', async () => {
+    const model = {
+      name: 'acme-shell',
+      language: 'python',
+      sinks: [{ call: 'acmeshell.run', class: 'command-injection', audit: true }],
+      sanitizers: [{ call: 'acmeshell.quote', class: 'command-injection' }, { call: 'acmeshell.escape_html', class: 'xss' }],
+    };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const code = 'import acmeshell\n\ndef convert():\n    name = acmeshell.current()\n    acmeshell.run("convert " + acmeshell.quote(name))\n    acmeshell.run("convert " + acmeshell.escape_html(name))\n    acmeshell.run("convert --width %d" % len(name))\n';
+    const r = await scanner.scan({ code, language: 'python' });
+    expect(r.findings.map((f) => [f.ruleId, f.location.startLine, f.confidence])).toEqual([['python.command-injection', 6, 'low']]);
+  });
+
   it('a traced flow wins over an audit finding of the same call', async () => {
     const model = { name: 'acme-yaml', language: 'python', sources: [{ path: 'acme.body', kind: 'remote' }], sinks: [{ call: 'acmeyaml.load', class: 'unsafe-deserialization', audit: true }] };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });

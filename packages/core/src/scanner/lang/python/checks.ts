@@ -65,24 +65,75 @@ function isTruthy(node: SyntaxNode | null): boolean {
  * subprocess without a shell runs an argument vector: only dangerous when the program itself is
  * untrusted, or when the vector is `[sh, -c, <untrusted>]`. With `shell=True` any untrusted text is.
  */
+/** Interpreters that run their first operand as a script, or the text after `-c` / `-e` as code. */
+const INTERPRETERS = new Set(['python', 'python2', 'python3', 'node', 'nodejs', 'perl', 'ruby', 'php', 'Rscript', 'lua', 'osascript']);
+
+/** An item of an argument vector that carries data, or whose origin is out of sight. */
+function riskyItem(node: SyntaxNode, ctx: MatchContext): boolean {
+  if (ctx.safeFor(node, 'command')) return false;
+  return ctx.taint(node) !== null || opaque(node, ctx);
+}
+
+/**
+ * An argument vector that runs something chosen by its data: the program itself, the text after a
+ * shell's `-c` (or an interpreter's `-c` / `-e`), or the script an interpreter is given.
+ */
+function dangerousVector(items: readonly SyntaxNode[], ctx: MatchContext): boolean {
+  const program = items[0];
+  if (!program) return false;
+  if (riskyItem(program, ctx)) return true;
+  const name = ctx.stringValue(program);
+  if (name === null) return false;
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  const inline = items.findIndex((i) => /^(?:-c|\/c|-Command|-e)$/.test(ctx.stringValue(i) ?? ''));
+  if (SHELLS.has(name) || SHELLS.has(base) || INTERPRETERS.has(base)) {
+    if (inline >= 0 && items.slice(inline + 1).some((i) => riskyItem(i, ctx))) return true;
+  }
+  if (INTERPRETERS.has(base) && inline < 0) {
+    // `python3 script.py`: the first operand that is not an option is the program that runs.
+    const script = items.slice(1).find((i) => !(ctx.stringValue(i) ?? '').startsWith('-'));
+    return script !== undefined && (ctx.taint(script) !== null && !ctx.safeFor(script, 'command'));
+  }
+  return false;
+}
+
+/**
+ * subprocess without a shell runs an argument vector: only dangerous when the vector runs something
+ * its data chooses (see dangerousVector). With `shell=True` any untrusted text is.
+ */
 function subprocessDanger(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   if (isTruthy(ctx.arg(call, 'shell'))) return true;
   const first = ctx.arg(call, 0) ?? ctx.arg(call, 'args');
   if (!first) return false;
-  if (first.type === 'list' || first.type === 'tuple') {
-    const items = first.namedChildren;
-    const program = items[0];
-    if (!program) return false;
-    if (ctx.taint(program)) return true;
-    const name = ctx.stringValue(program);
-    if (name !== null && SHELLS.has(name)) {
-      const dashC = items.findIndex((i) => ctx.stringValue(i) === '-c' || ctx.stringValue(i) === '/c' || ctx.stringValue(i) === '-Command');
-      return dashC >= 0 && items.slice(dashC + 1).some((i) => ctx.taint(i) !== null);
-    }
-    return false;
-  }
+  if (first.type === 'list' || first.type === 'tuple') return dangerousVector(first.namedChildren, ctx);
   // A whole command string without a shell: the untrusted text names the program to run.
   return taint.strength === 'remote' && !taint.built;
+}
+
+/** The running interpreter (`sys.executable`) is not a program anyone chose. */
+const SELF = /^sys\.(?:executable|argv\.\[\])$/;
+
+/**
+ * `os.execv(path, args)`, `os.spawnl(mode, path, …)`, `os.posix_spawn(path, argv, env)`,
+ * `asyncio.create_subprocess_exec(program, *args)`, `loop.subprocess_exec(factory, *args)`: the
+ * program, or what a shell / interpreter in it is told to run, comes from data.
+ */
+function execProgram(call: CallView, ctx: MatchContext): boolean {
+  const path = ctx.pathText(call.callee ?? call.node) ?? call.name;
+  const from = /(?:^|\.)spawn[lv]p?e?$/.test(path) || call.name === 'subprocess_exec' ? 1 : 0;
+  const positional = call.args.filter((a) => a.index >= from).map((a) => a.node);
+  const program = positional[0];
+  if (!program || SELF.test(ctx.pathText(program) ?? '')) return false;
+  // os.execv(path, [argv…]) / os.posix_spawn(path, [argv…], env): the vector is the second argument.
+  const vector = positional[1]?.type === 'list' || positional[1]?.type === 'tuple' ? (positional[1] as SyntaxNode).namedChildren : positional.slice(1);
+  if (riskyItem(program, ctx)) return true;
+  return dangerousVector([program, ...vector.filter((v, i) => !(i === 0 && ctx.stringValue(v) === ctx.stringValue(program)))], ctx);
+}
+
+/** `console.push(src)` / `interp.runsource(src)` / `runcode(code)` on an interpreter from the `code` module. */
+function interactiveConsole(call: CallView, ctx: MatchContext): boolean {
+  const origin = originCall(call.receiver, ctx);
+  return origin !== null && /^code\.(?:InteractiveConsole|InteractiveInterpreter)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? '');
 }
 
 // ---- ssrf --------------------------------------------------------------------------------------
@@ -778,6 +829,26 @@ function queryText(call: CallView, ctx: MatchContext): boolean {
   return built !== null && !built.numeric && built.values.some((v) => unvouched(v, ctx));
 }
 
+/**
+ * Which values Python audit sinks report: data of a visible origin (a request, argv, a parameter) that
+ * is not the deployment's own configuration (the environment), values whose origin is out of sight
+ * (rooted in a name no scope binds, or a local name assigned one), and text built from either —
+ * following a local name to what it was last assigned. A value the analysis cleared (checked, looked
+ * up, converted) or a local result of some other computation is not reported.
+ */
+function auditable(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
+  if (depth > 4) return false;
+  const t = ctx.taint(node);
+  if (t) return !fromEnvironment(t);
+  if (opaque(node, ctx)) return true;
+  // A local name is followed to the text it was built as (`query = "… " + name`), not to other values:
+  // an untainted name the file binds is one the analysis vouches for (checked, looked up, computed).
+  const value = node.type === 'identifier' ? definitionOf(node) : node;
+  if (value && value !== node && opaque(value, ctx)) return true;
+  const built = value ? builtText(value, ctx) : null;
+  return built !== null && !built.numeric && built.values.some((v) => !inertValue(v, ctx) && auditable(v, ctx, depth + 1));
+}
+
 // ---- the registry ------------------------------------------------------------------------
 
 /** Checks on calls, by the name models use in a sink's `where`. */
@@ -785,9 +856,11 @@ const calls: Record<string, SinkCheck> = {
   'aiohttp-html': aiohttpHtml,
   'db-call': dbCall,
   'element-path': elementPath,
+  'exec-program': execProgram,
   'formatted-sql': formattedSql,
   'free-attribute': freeAttribute,
   'html-response': htmlResponse,
+  'interactive-console': interactiveConsole,
   'http-client': clientCall,
   'jinja-environment': jinjaEnvironment,
   'ldap-filter': ldapFilter,
@@ -819,4 +892,4 @@ const assignments: Record<string, AssignCheck> = {
 };
 
 /** The named checks Python models may use (listed in docs/writing-rules.md). */
-export const pythonChecks: Heuristics = { calls, assignments };
+export const pythonChecks: Heuristics = { calls, assignments, auditable };

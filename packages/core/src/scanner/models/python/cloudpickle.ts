@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'cloudpickle',
   language: 'python',
-  sinks: [{ call: 'cloudpickle.{loads,load}', arg: 0, keyword: ['data', 'file', 'filename'], class: 'unsafe-deserialization' }],
+  sinks: [{ call: 'cloudpickle.{loads,load}', arg: 0, keyword: ['data', 'file', 'filename'], class: 'unsafe-deserialization', audit: true }],
 });

@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'fabric',
   language: 'python',
-  sinks: [{ call: ['fabric.api.{run,sudo,local}', 'fabric.operations.{run,sudo,local}'], arg: 0, keyword: 'command', class: 'command-injection' }],
+  sinks: [{ call: ['fabric.api.{run,sudo,local}', 'fabric.operations.{run,sudo,local}'], arg: 0, keyword: 'command', class: 'command-injection', audit: true }],
 });

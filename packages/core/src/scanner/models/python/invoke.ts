@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'invoke',
   language: 'python',
-  sinks: [{ call: 'invoke.run', arg: 0, keyword: 'command', class: 'command-injection' }],
+  sinks: [{ call: 'invoke.run', arg: 0, keyword: 'command', class: 'command-injection', audit: true }],
 });

@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'joblib',
   language: 'python',
-  sinks: [{ call: ['joblib.load', 'sklearn.externals.joblib.load'], arg: 0, keyword: ['data', 'file', 'filename'], class: 'unsafe-deserialization' }],
+  sinks: [{ call: ['joblib.load', 'sklearn.externals.joblib.load'], arg: 0, keyword: ['data', 'file', 'filename'], class: 'unsafe-deserialization', audit: true }],
 });

@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'jsonpickle',
   language: 'python',
-  sinks: [{ call: ['jsonpickle.decode', 'jsonpickle.loads', 'jsonpickle.unpickler.decode'], arg: 0, keyword: 'string', class: 'unsafe-deserialization' }],
+  sinks: [{ call: ['jsonpickle.decode', 'jsonpickle.loads', 'jsonpickle.unpickler.decode'], arg: 0, keyword: 'string', class: 'unsafe-deserialization', audit: true }],
 });

@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'kombu',
   language: 'python',
-  sinks: [{ call: 'kombu.serialization.loads', arg: 0, keyword: 'data', class: 'unsafe-deserialization' }],
+  sinks: [{ call: 'kombu.serialization.loads', arg: 0, keyword: 'data', class: 'unsafe-deserialization', audit: true }],
 });

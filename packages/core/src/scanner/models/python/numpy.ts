@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'numpy',
   language: 'python',
-  sinks: [{ call: ['numpy.load', 'np.load'], arg: 0, keyword: 'file', class: 'unsafe-deserialization', where: 'numpy-pickle' }],
+  sinks: [{ call: ['numpy.load', 'np.load'], arg: 0, keyword: 'file', class: 'unsafe-deserialization', where: 'numpy-pickle', audit: true }],
 });

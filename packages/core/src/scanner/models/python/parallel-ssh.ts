@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'parallel-ssh',
   language: 'python',
-  sinks: [{ call: '*.run_command', arg: 0, keyword: 'command', class: 'command-injection' }],
+  sinks: [{ call: '*.run_command', arg: 0, keyword: 'command', class: 'command-injection', audit: true }],
 });

@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'paramiko',
   language: 'python',
-  sinks: [{ call: '*.exec_command', arg: 0, keyword: 'command', class: 'command-injection' }],
+  sinks: [{ call: '*.exec_command', arg: 0, keyword: 'command', class: 'command-injection', audit: true }],
 });

@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'pexpect',
   language: 'python',
-  sinks: [{ call: ['pexpect.spawn', 'pexpect.run', 'pexpect.popen_spawn.PopenSpawn', 'pexpect.spawnu'], arg: 0, keyword: 'command', class: 'command-injection' }],
+  sinks: [{ call: ['pexpect.spawn', 'pexpect.run', 'pexpect.popen_spawn.PopenSpawn', 'pexpect.spawnu'], arg: 0, keyword: 'command', class: 'command-injection', audit: true }],
 });

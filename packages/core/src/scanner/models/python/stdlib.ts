@@ -26,24 +26,45 @@ export default defineModel({
     {
       call: [
         'os.system', 'os.popen', 'os.popen2', 'os.popen3', 'os.popen4', 'commands.getoutput', 'commands.getstatusoutput', 'subprocess.getoutput',
-        'subprocess.getstatusoutput', 'asyncio.create_subprocess_shell', 'pty.spawn', 'popen2.popen2', 'platform.popen',
+        'subprocess.getstatusoutput', 'asyncio.create_subprocess_shell', 'asyncio.subprocess.create_subprocess_shell', 'pty.spawn', 'popen2.popen2', 'platform.popen',
       ],
       class: 'command-injection',
+      // A shell command line that is not a constant is reported whatever feeds it (low confidence).
+      audit: true,
     },
+    // asyncio event loops: `loop.subprocess_shell(protocol_factory, cmd)`.
+    { call: '*.subprocess_shell', arg: 1, keyword: 'cmd', class: 'command-injection', audit: true },
     // subprocess: an argument vector is only dangerous with shell=True, an untrusted program, or `sh -c <input>`.
-    { call: ['subprocess.run', 'subprocess.call', 'subprocess.Popen', 'subprocess.check_call', 'subprocess.check_output'], arg: 0, keyword: 'args', class: 'command-injection', where: 'shell-command' },
+    { call: ['subprocess.run', 'subprocess.call', 'subprocess.Popen', 'subprocess.check_call', 'subprocess.check_output'], arg: 0, keyword: 'args', class: 'command-injection', where: 'shell-command', audit: true },
     {
       call: [
         'os.execl', 'os.execle', 'os.execlp', 'os.execlpe', 'os.execv', 'os.execve', 'os.execvp', 'os.execvpe', 'os.spawnl', 'os.spawnle', 'os.spawnlp',
-        'os.spawnlpe', 'os.spawnv', 'os.spawnve', 'os.spawnvp', 'os.spawnvpe', 'asyncio.create_subprocess_exec',
+        'os.spawnlpe', 'os.spawnv', 'os.spawnve', 'os.spawnvp', 'os.spawnvpe', 'asyncio.create_subprocess_exec', 'asyncio.subprocess.create_subprocess_exec',
+        'os.posix_spawn', 'os.posix_spawnp',
       ],
       arg: 'all',
       class: 'command-injection',
     },
+    // The same, whatever feeds them, when the program or what a shell is told to run is not fixed (low confidence).
+    {
+      call: [
+        'os.execl', 'os.execle', 'os.execlp', 'os.execlpe', 'os.execv', 'os.execve', 'os.execvp', 'os.execvpe', 'os.spawnl', 'os.spawnle', 'os.spawnlp',
+        'os.spawnlpe', 'os.spawnv', 'os.spawnve', 'os.spawnvp', 'os.spawnvpe', 'asyncio.create_subprocess_exec', 'asyncio.subprocess.create_subprocess_exec',
+        'os.posix_spawn', 'os.posix_spawnp', '*.subprocess_exec',
+      ],
+      arg: 'all',
+      class: 'command-injection',
+      where: 'exec-program',
+      audit: true,
+    },
     // Code.
-    { call: ['eval', 'exec', 'execfile', 'builtins.eval', 'builtins.exec', '__builtins__.eval', '__builtins__.exec'], arg: 0, keyword: ['source', 'expression'], class: 'code-injection' },
+    { call: ['eval', 'exec', 'execfile', 'builtins.eval', 'builtins.exec', '__builtins__.eval', '__builtins__.exec'], arg: 0, keyword: ['source', 'expression'], class: 'code-injection', audit: true },
     { call: ['compile', 'builtins.compile'], arg: 0, keyword: 'source', class: 'code-injection' },
     { call: ['code.InteractiveInterpreter().runsource', 'code.InteractiveConsole().push', '*.runsource', 'timeit.timeit', 'timeit.repeat'], arg: 0, keyword: ['stmt', 'source'], class: 'code-injection' },
+    // Interpreters of the `code` module, sub-interpreters and CPython's test hooks run source text (audited whatever feeds them).
+    { call: ['*.{push,runsource,runcode}'], arg: 0, keyword: 'source', class: 'code-injection', where: 'interactive-console', audit: true },
+    { call: ['code.compile_command', '_testcapi.run_in_subinterp', 'test.support.run_in_subinterp', '*.support.run_in_subinterp'], arg: 0, keyword: 'source', class: 'code-injection', audit: true },
+    { call: ['_xxsubinterpreters.run_string', '_interpreters.run_string', 'interpreters.run_string'], arg: 1, class: 'code-injection', audit: true },
     // Files.
     {
       call: [
@@ -75,6 +96,8 @@ export default defineModel({
       arg: 0,
       keyword: ['data', 'file', 'filename'],
       class: 'unsafe-deserialization',
+      // Unpickling runs code from the data: any data that is not a constant is reported (low confidence).
+      audit: true,
     },
     // URLs.
     {

@@ -4,5 +4,5 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'torch',
   language: 'python',
-  sinks: [{ call: 'torch.load', arg: 0, keyword: 'f', class: 'unsafe-deserialization', where: 'torch-unsafe' }],
+  sinks: [{ call: 'torch.load', arg: 0, keyword: 'f', class: 'unsafe-deserialization', where: 'torch-unsafe', audit: true }],
 });

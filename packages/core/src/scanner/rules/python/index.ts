@@ -27,8 +27,10 @@ import unsafeDeserialization from './unsafe-deserialization.ts';
 import unsafeReflection from './unsafe-reflection.ts';
 import unsafeYamlLoad from './unsafe-yaml-load.ts';
 import weakCipher from './weak-cipher.ts';
+import weakCipherHashids from './weak-cipher-hashids.ts';
 import weakHash from './weak-hash.ts';
 import weakKeySize from './weak-key-size.ts';
+import weakTlsVersion from './weak-tls-version.ts';
 import xpathInjection from './xpath-injection.ts';
 import xss from './xss.ts';
 import xxe from './xxe.ts';
@@ -64,8 +66,10 @@ export const pythonRules: readonly RuleSpec[] = [
   unsafeReflection,
   unsafeYamlLoad,
   weakCipher,
+  weakCipherHashids,
   weakHash,
   weakKeySize,
+  weakTlsVersion,
   xpathInjection,
   xss,
   xxe,
