@@ -169,7 +169,8 @@ describe('model features', () => {
       sanitizers: [{ call: 'acmeshell.quote', class: 'command-injection' }, { call: 'acmeshell.escape_html', class: 'xss' }],
     };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });
-    const code = 'import acmeshell\n\ndef convert():\n    name = acmeshell.current()\n    acmeshell.run("convert " + acmeshell.quote(name))\n    acmeshell.run("convert " + acmeshell.escape_html(name))\n    acmeshell.run("convert --width %d" % len(name))\n';
+    // `job_name` comes through the star import: nothing in the file says what it holds.
+    const code = 'import acmeshell\nfrom acme.settings import *\n\ndef convert():\n    acmeshell.run("convert " + acmeshell.quote(job_name))\n    acmeshell.run("convert " + acmeshell.escape_html(job_name))\n    acmeshell.run("convert --width %d" % len(job_name))\n';
     const r = await scanner.scan({ code, language: 'python' });
     expect(r.findings.map((f) => [f.ruleId, f.location.startLine, f.confidence])).toEqual([['python.command-injection', 6, 'low']]);
   });

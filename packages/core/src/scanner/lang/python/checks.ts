@@ -841,6 +841,10 @@ function auditable(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
   const t = ctx.taint(node);
   if (t) return !fromEnvironment(t);
   if (opaque(node, ctx)) return true;
+  // What a call returns carries what went in, as taint does (the sink's own class of sanitizers was
+  // asked before: ctx.safeFor).
+  const call = ctx.call(node);
+  if (call) return [...call.args.map((a) => a.node), ...(call.receiver ? [call.receiver] : [])].some((n) => !ctx.isConstant(n) && auditable(n, ctx, depth + 1));
   // A local name is followed to the text it was built as (`query = "… " + name`), not to other values:
   // an untainted name the file binds is one the analysis vouches for (checked, looked up, computed).
   const value = node.type === 'identifier' ? definitionOf(node) : node;
