@@ -703,6 +703,38 @@ function splatIntoModel(call: CallView, ctx: MatchContext): boolean {
   return !call.receiver && /^[A-Z]\w*$/.test(call.name) && !/(?:Schema|Form|Serializer|Model|In|Create|Update|Request|Params|Query|Dict|Config|Settings|Response|Exception|Error)$/.test(call.name) && /\bModel\b|db\.Model|models\.Model|Base\b|declarative_base|SQLModel|Document/.test(ctx.code);
 }
 
+// ---- template files ---------------------------------------------------------------------
+
+/** Extensions Flask autoescapes (`select_autoescape` defaults). */
+const AUTOESCAPED = /\.(?:html|htm|xml|xhtml|svg)$/i;
+
+/** The end of a template name as written: a literal, or the literal that ends `name + ".txt"` / `"%s.txt" % x` / `"{}.txt".format(x)`. */
+function templateNameEnd(node: SyntaxNode, ctx: MatchContext): string | null {
+  const whole = ctx.stringValue(node);
+  if (whole !== null) return whole;
+  if (node.type === 'binary_operator') {
+    const op = node.child('operator')?.text;
+    if (op === '+') return ctx.stringValue(node.child('right') ?? node);
+    if (op === '%') return ctx.stringValue(node.child('left') ?? node);
+  }
+  const c = ctx.call(node);
+  if (c?.name === 'format' && c.receiver) return ctx.stringValue(c.receiver);
+  return null;
+}
+
+/**
+ * `render_template("receipt.txt", name=…)`: Flask autoescapes only .html, .htm, .xml, .xhtml and .svg
+ * templates, so values rendered into any other template file are inserted raw — and a route returns
+ * the result as text/html. The template name itself is not what is judged here.
+ */
+function unescapedTemplateFile(call: CallView, ctx: MatchContext): boolean {
+  const name = argument(call, 0, 'template_name_or_list');
+  if (!name) return false;
+  const end = templateNameEnd(name, ctx);
+  if (end === null || AUTOESCAPED.test(end)) return false;
+  return call.args.some((a) => a.node !== name && ctx.taint(a.node) !== null);
+}
+
 // ---- text built by formatting --------------------------------------------------------------
 
 /** What a piece of built text is made of: its literal fragments, and the values formatted into it. */
@@ -883,6 +915,7 @@ const calls: Record<string, SinkCheck> = {
   'tornado-write': tornadoWrite,
   'unchecked-path': unchecked,
   'unescaped-render': unescapedRender,
+  'unescaped-template-file': unescapedTemplateFile,
   'unpinned-url': anyHost,
   'xpath-text': xpathText,
 };

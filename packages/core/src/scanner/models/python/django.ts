@@ -31,12 +31,19 @@ export default defineModel({
     { call: ['django.db.models.expressions.RawSQL', 'django.db.models.RawSQL', 'RawSQL'], arg: 0, keyword: ['sql', 'text'], class: 'sql-injection' },
     { call: ['*.raw', 'django.db.models.expressions.RawSQL', 'django.db.models.RawSQL', 'RawSQL'], arg: 0, keyword: ['raw_query', 'sql'], class: 'sql-injection', where: 'formatted-sql', audit: true },
     {
-      call: ['django.http.HttpResponse', 'django.http.response.HttpResponse', 'django.http.StreamingHttpResponse'],
+      // HttpResponse and the error responses built on it send text/html unless told otherwise.
+      call: [
+        'django.http.HttpResponse', 'django.http.response.HttpResponse', 'django.http.StreamingHttpResponse',
+        'django.http.{HttpResponseBadRequest,HttpResponseNotFound,HttpResponseForbidden,HttpResponseServerError,HttpResponseGone}',
+        'django.http.response.{HttpResponseBadRequest,HttpResponseNotFound,HttpResponseForbidden,HttpResponseServerError,HttpResponseGone}',
+      ],
       arg: 0,
       keyword: ['response', 'content', 'body'],
       class: 'xss',
       where: 'html-response',
     },
+    // An HTML e-mail body: mail clients render it.
+    { call: ['django.core.mail.send_mail', 'django.core.mail.mail_admins', 'django.core.mail.mail_managers', 'send_mail'], keyword: 'html_message', class: 'xss', label: 'an HTML e-mail body' },
     { call: ['django.utils.safestring.mark_safe', 'mark_safe', 'django.utils.safestring.SafeString', 'django.utils.safestring.SafeText', 'SafeString'], arg: 0, class: 'xss' },
     { call: ['django.utils.html.format_html', 'format_html'], arg: 0, class: 'xss', where: 'preformatted', label: 'format_html (pre-formatted string)' },
     {

@@ -24,6 +24,8 @@ export default defineModel({
   sinks: [
     { call: ['flask.make_response', 'flask.Response', 'flask.wrappers.Response'], arg: 0, keyword: ['response', 'content', 'body'], class: 'xss', where: 'html-response' },
     { call: 'flask.Markup', arg: 0, class: 'xss' },
+    // Templates that are not .html/.htm/.xml/.xhtml/.svg are rendered without autoescaping.
+    { call: ['flask.render_template', 'render_template'], arg: 'all', class: 'xss', where: 'unescaped-template-file', label: 'a template Flask does not autoescape' },
     { call: ['flask.redirect', 'redirect'], arg: 0, keyword: ['location', 'url', 'redirect_to', 'to'], class: 'open-redirect', where: 'offsite-redirect' },
     { call: ['flask.send_file', 'send_file'], arg: 0, keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'], class: 'path-traversal', where: 'unchecked-path' },
     { call: ['flask.render_template_string', 'render_template_string', 'flask.templating.render_template_string'], arg: 0, keyword: ['source', 'text', 'template_string', 'template'], class: 'template-injection' },
