@@ -699,6 +699,11 @@ function splatIntoModel(call: CallView, ctx: MatchContext): boolean {
   if (!inner || !ctx.taint(inner)) return false;
   const path = ctx.pathText(call.callee ?? call.node) ?? call.name;
   if (/(?:^|\.)objects\.(?:create|update_or_create|get_or_create)$|\.objects\.filter\(\)\.update$|\.query\.filter(?:_by)?\(\)\.update$/.test(path)) return true;
+  // `qs = Model.objects.filter(…)` … `qs.update(**request.POST)`.
+  if (call.name === 'update' && call.receiver) {
+    const origin = originCall(call.receiver, ctx);
+    if (origin && /\.objects\.(?:filter|exclude|all|select_for_update)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? '')) return true;
+  }
   // A model class made in this file's domain: `User(**…)` (capitalised, not a schema / form / serializer that validates).
   return !call.receiver && /^[A-Z]\w*$/.test(call.name) && !/(?:Schema|Form|Serializer|Model|In|Create|Update|Request|Params|Query|Dict|Config|Settings|Response|Exception|Error)$/.test(call.name) && /\bModel\b|db\.Model|models\.Model|Base\b|declarative_base|SQLModel|Document/.test(ctx.code);
 }

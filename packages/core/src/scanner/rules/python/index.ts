@@ -33,6 +33,7 @@ import weakKeySize from './weak-key-size.ts';
 import weakTlsVersion from './weak-tls-version.ts';
 import xpathInjection from './xpath-injection.ts';
 import xss from './xss.ts';
+import xssAutoescapeOff from './xss-autoescape-off.ts';
 import xxe from './xxe.ts';
 import zipSlip from './zip-slip.ts';
 
@@ -72,6 +73,7 @@ export const pythonRules: readonly RuleSpec[] = [
   weakTlsVersion,
   xpathInjection,
   xss,
+  xssAutoescapeOff,
   xxe,
   zipSlip,
 ];
