@@ -68,7 +68,7 @@ export const CLASSES = [
   {
     id: 'command-injection',
     title: 'OS command injection',
-    cwe: ['CWE-78', 'CWE-77', 'CWE-88'],
+    cwe: ['CWE-78', 'CWE-77', 'CWE-88', 'CWE-155'],
     owasp: ['A03:2021'],
     severity: 'critical',
     message: 'Untrusted data from {source} reaches {sink}, which runs it as an operating-system command',
@@ -423,7 +423,7 @@ export const CLASSES = [
   {
     id: 'tls-verification-disabled',
     title: 'TLS certificate verification disabled',
-    cwe: ['CWE-295', 'CWE-297'],
+    cwe: ['CWE-295', 'CWE-297', 'CWE-322'],
     owasp: ['A07:2021'],
     severity: 'medium',
     message: 'TLS certificate verification is turned off, so connections can be intercepted',

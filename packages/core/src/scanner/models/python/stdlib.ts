@@ -115,6 +115,8 @@ export default defineModel({
     // Modules and attributes by name.
     { call: ['importlib.import_module', '__import__', 'builtins.__import__', 'importlib.__import__', 'pydoc.locate'], arg: 0, keyword: ['name', 'dotted_path', 'import_name'], class: 'unsafe-reflection' },
     { call: 'getattr', arg: 1, class: 'unsafe-reflection', where: 'free-attribute' },
+    // `globals().get(name)`: any function or class of the module, chosen by the caller.
+    { call: ['globals().get', 'locals().get', 'vars().get'], arg: 0, class: 'unsafe-reflection', label: 'a lookup in the module namespace' },
     { call: 'setattr', arg: 1, class: 'mass-assignment', where: 'setattr-from-request', label: 'setattr' },
     // ElementTree's find/findall take a (limited) XPath.
     { call: ['*.find', '*.findall', '*.iterfind', '*.findtext'], arg: 0, keyword: ['path', 'match'], class: 'xpath-injection', where: 'element-path' },

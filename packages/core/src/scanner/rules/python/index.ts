@@ -2,6 +2,7 @@ import type { RuleSpec } from '../../rule.ts';
 import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
+import commandInjectionWildcard from './command-injection-wildcard.ts';
 import csrfDisabled from './csrf-disabled.ts';
 import debugMode from './debug-mode.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
@@ -42,6 +43,7 @@ export const pythonRules: readonly RuleSpec[] = [
   cleartextTransport,
   codeInjection,
   commandInjection,
+  commandInjectionWildcard,
   csrfDisabled,
   debugMode,
   hardcodedCredentials,
