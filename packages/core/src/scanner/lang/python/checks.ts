@@ -130,6 +130,12 @@ function execProgram(call: CallView, ctx: MatchContext): boolean {
   return dangerousVector([program, ...vector.filter((v, i) => !(i === 0 && ctx.stringValue(v) === ctx.stringValue(program)))], ctx);
 }
 
+/** `loop.run_in_executor(None, exec, code)` / `pool.submit(eval, expr)`: the builtin that runs code is handed over with its argument. */
+function runsCodeBuiltin(call: CallView, ctx: MatchContext): boolean {
+  const fn = call.args.find((a) => a.index === (call.name === 'run_in_executor' ? 1 : 0))?.node;
+  return fn !== undefined && /^(?:builtins\.)?(?:exec|eval)$/.test(ctx.pathText(fn) ?? '');
+}
+
 /** `console.push(src)` / `interp.runsource(src)` / `runcode(code)` on an interpreter from the `code` module. */
 function interactiveConsole(call: CallView, ctx: MatchContext): boolean {
   const origin = originCall(call.receiver, ctx);
@@ -913,6 +919,7 @@ const calls: Record<string, SinkCheck> = {
   'preformatted': preformatted,
   'raw-log-line': rawLogLine,
   'raw-query': rawQuery,
+  'runs-code-builtin': runsCodeBuiltin,
   'setattr-from-request': attributeFromRequest,
   'shell-command': subprocessDanger,
   'splat-into-model': splatIntoModel,

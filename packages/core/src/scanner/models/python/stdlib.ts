@@ -65,6 +65,9 @@ export default defineModel({
     { call: ['*.{push,runsource,runcode}'], arg: 0, keyword: 'source', class: 'code-injection', where: 'interactive-console', audit: true },
     { call: ['code.compile_command', '_testcapi.run_in_subinterp', 'test.support.run_in_subinterp', '*.support.run_in_subinterp'], arg: 0, keyword: 'source', class: 'code-injection', audit: true },
     { call: ['_xxsubinterpreters.run_string', '_interpreters.run_string', 'interpreters.run_string'], arg: 1, class: 'code-injection', audit: true },
+    // exec / eval handed to an executor with the code to run.
+    { call: '*.run_in_executor', arg: 2, class: 'code-injection', where: 'runs-code-builtin', audit: true },
+    { call: '*.{submit,apply_async}', arg: 1, class: 'code-injection', where: 'runs-code-builtin', audit: true },
     // Files.
     {
       call: [
