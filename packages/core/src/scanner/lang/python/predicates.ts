@@ -496,6 +496,19 @@ function boundInScope(id: SyntaxNode): boolean {
   return false;
 }
 
+/** Top-level modules of the standard library (what `from X import f` may name without hiding anything). */
+const STDLIB = new Set([
+  'os', 'sys', 're', 'json', 'time', 'datetime', 'pathlib', 'shlex', 'subprocess', 'shutil', 'tempfile', 'glob', 'string', 'random', 'secrets',
+  'hashlib', 'hmac', 'base64', 'uuid', 'math', 'decimal', 'fractions', 'itertools', 'functools', 'collections', 'typing', 'logging', 'io',
+  'textwrap', 'platform', 'socket', 'getpass', 'urllib', 'http', 'html', 'xml', 'csv', 'sqlite3', 'pickle', 'copy', 'operator', 'enum',
+  'dataclasses', 'contextlib', 'threading', 'multiprocessing', 'asyncio', 'concurrent', 'signal', 'stat', 'struct', 'zlib', 'gzip', 'bz2', 'lzma',
+  'zipfile', 'tarfile', 'configparser', 'argparse', 'locale', 'calendar', 'inspect', 'importlib', 'traceback', 'warnings', 'pprint', 'email',
+  'smtplib', 'ftplib', 'mimetypes', 'codecs', 'unicodedata', 'difflib', 'heapq', 'bisect', 'array', 'weakref', 'abc', 'numbers', 'statistics',
+  'ipaddress', 'ssl', 'select', 'selectors', 'queue', 'sched', 'timeit', 'errno', 'ctypes', 'fnmatch', 'filecmp', 'fileinput', 'linecache',
+  'posixpath', 'ntpath', 'binascii', 'webbrowser', 'wsgiref', 'xmlrpc', 'zoneinfo', 'builtins', '__future__', 'pwd', 'grp', 'resource', 'pty',
+  'fcntl', 'atexit', 'gc', 'dis', 'ast', 'tokenize', 'keyword', 'code', 'codeop', 'marshal', 'shelve', 'dbm', 'gettext', 'cgi', 'telnetlib',
+]);
+
 const BUILTINS = new Set([
   'print', 'len', 'str', 'int', 'float', 'bool', 'list', 'dict', 'set', 'tuple', 'range', 'open', 'input', 'repr', 'format', 'sorted', 'min', 'max', 'sum',
   'any', 'all', 'map', 'filter', 'zip', 'enumerate', 'getattr', 'setattr', 'hasattr', 'isinstance', 'type', 'object', 'super', 'id', 'hash', 'abs', 'round',
@@ -521,7 +534,14 @@ export function opaque(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean 
     }
     case 'call': {
       const fn = node.child('function');
-      return fn ? opaque(fn, ctx, depth + 1) : false;
+      if (!fn) return false;
+      // `something()` with `from somewhere import something`: a value made in a module the analysis
+      // does not see (the standard library's are known to be plain computations).
+      if (fn.type === 'identifier') {
+        const path = ctx.path(fn);
+        if (path && path.length > 1 && !STDLIB.has(path[0] as string) && !BUILTINS.has(fn.text)) return true;
+      }
+      return opaque(fn, ctx, depth + 1);
     }
     case 'parenthesized_expression':
     case 'await':
