@@ -3,6 +3,7 @@ import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import commandInjectionWildcard from './command-injection-wildcard.ts';
+import corsMisconfiguration from './cors-misconfiguration.ts';
 import csrfDisabled from './csrf-disabled.ts';
 import debugMode from './debug-mode.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
@@ -44,6 +45,7 @@ export const pythonRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
   commandInjectionWildcard,
+  corsMisconfiguration,
   csrfDisabled,
   debugMode,
   hardcodedCredentials,
