@@ -98,6 +98,11 @@ export interface MatchContext {
   isConstant(node: SyntaxNode): boolean;
   /** Whether an expression is certainly null here: a null literal, or a variable assigned null on every path to this point. */
   isNull(node: SyntaxNode): boolean;
+  /**
+   * Whether an expression holds nothing dangerous for a class, taint or not: a constant, a number, the
+   * result of a sanitizer for the class, data sanitized for it, or text built only of such parts.
+   */
+  safeFor(node: SyntaxNode, cls: VulnClass): boolean;
   /** Whether an expression is a literal of the given kind. */
   literalKind(node: SyntaxNode): 'string' | 'other' | null;
   /** The taint an expression carries at this point of the walk, or null. */

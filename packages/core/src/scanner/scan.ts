@@ -7,7 +7,7 @@ import { modelLanguages, type ModelSpec } from './models/schema.ts';
 import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
 import { loadGrammar, parserFor, type GrammarLoader, type LoadedGrammar } from './grammar.ts';
 import { chooseLanguage, LANGUAGES, type LanguageId } from './languages.ts';
-import type { MatchContext, Rule, SecretHit } from './rule.ts';
+import { classBit, type MatchContext, type Rule, type SecretHit } from './rule.ts';
 import type { MaskRange } from './mask.ts';
 import { buildReport, DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE } from './report.ts';
 import { mirrorTree, SourceText, SyntaxNode } from './syntax.ts';
@@ -347,6 +347,7 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
     isConstant: (n) => walker.isConstant(n),
     isNull: () => false,
     imports: (m) => walker.imports(m),
+    safeFor: (n, c) => walker.safeFor(n, classBit(c)),
     literalKind: (n) => {
       const v = lang.profile.adapter.view(n);
       return v?.kind === 'string' ? 'string' : v?.kind === 'literal' ? 'other' : null;

@@ -88,7 +88,7 @@ export const CLASSES = [
   {
     id: 'command-injection',
     title: 'OS command injection',
-    cwe: ['CWE-78', 'CWE-77', 'CWE-88'],
+    cwe: ['CWE-78', 'CWE-77', 'CWE-88', 'CWE-155'],
     owasp: ['A03:2021'],
     severity: 'critical',
     message: 'Untrusted data from {source} reaches {sink}, which runs it as an operating-system command',

@@ -97,7 +97,7 @@ export class SourceIndex {
       const pattern = compilePattern(source);
       const entry: SourceEntry = { set: new PatternSet([source]), strength, ...(kind ? { kind } : {}) };
       const first = pattern.segments[0];
-      if (pattern.floating !== 'none' || !first || first.any) {
+      if (pattern.floating !== 'none' || !first || first.any || first.globs) {
         this.floating.push(entry);
         continue;
       }

@@ -5,13 +5,20 @@
  * A path is the dotted chain an expression denotes, one segment per name; a segment that is a
  * call ends in `()`, an index is `[]`: `request.args.get('id')` is `request.args.get()`,
  * `$_GET['id']` is `$_GET.[]`. A pattern segment is a name, `*` (any one segment), `{a,b}`
- * (alternatives; `{a,b}()` for calls). A leading `*` matches one or more leading segments, so
+ * (alternatives; `{a,b}()` for calls), or a name with one `*` inside (`*View` ends in `View`, `get_*`
+ * starts with `get_`; also among alternatives: `{*View,*ViewSet}`). A leading `*` matches one or more leading segments, so
  * `*.query` is "a method named query on any receiver" (`db.query`, `this.db.query`,
  * `db.promise().query`); a leading `**` matches zero or more (`**.raw` also matches a bare `raw()`).
  * Matching is a plain loop over segments: no regular expressions, so nothing can backtrack.
  */
 
-type Segment = { any: true; call: boolean | null } | { any: false; names: ReadonlySet<string> };
+/** A name with one `*` in it: any name with this prefix and suffix (`*View`, `get_*`, `*celery`). */
+interface Glob {
+  prefix: string;
+  suffix: string;
+}
+
+type Segment = { any: true; call: boolean | null } | { any: false; names: ReadonlySet<string>; globs: readonly Glob[] | null };
 
 /** A compiled pattern. */
 export interface PathPattern {
@@ -20,7 +27,7 @@ export interface PathPattern {
   readonly segments: readonly Segment[];
   /** Leading `**` (zero or more segments) or `*` (one or more) before `segments`. */
   readonly floating: 'none' | 'zero' | 'one';
-  /** Names the last segment can take (for dispatch by method name), or null for `*`. */
+  /** Names the last segment can take (for dispatch by method name), or null for `*` and globs. */
   readonly lastNames: readonly string[] | null;
 }
 
@@ -41,6 +48,23 @@ function splitTopLevel(text: string): string[] {
   return parts;
 }
 
+/** Splits names into plain ones and globs (one `*` inside a name). */
+function namesAndGlobs(names: readonly string[], pattern: string): Segment {
+  const plain = new Set<string>();
+  const globs: Glob[] = [];
+  for (const n of names) {
+    const star = n.indexOf('*');
+    // A name of punctuation around the star is a name, not a glob (Ruby's `$*`, the argument list).
+    if (star < 0 || !/[A-Za-z0-9_]/.test(n)) {
+      plain.add(n);
+      continue;
+    }
+    if (n.indexOf('*', star + 1) >= 0) throw new Error(`a segment of path pattern "${pattern}" has more than one "*"`);
+    globs.push({ prefix: n.slice(0, star), suffix: n.slice(star + 1) });
+  }
+  return { any: false, names: plain, globs: globs.length > 0 ? globs : null };
+}
+
 function compileSegment(raw: string, pattern: string): Segment {
   if (raw === '*') return { any: true, call: null };
   if (raw === '*()') return { any: true, call: true };
@@ -55,11 +79,11 @@ function compileSegment(raw: string, pattern: string): Segment {
       .slice(1, -1)
       .split(',')
       .map((n) => n.trim() + suffix);
-    if (names.some((n) => n === suffix)) throw new Error(`empty alternative in path pattern "${pattern}"`);
-    return { any: false, names: new Set(names) };
+    if (names.some((n) => n === suffix || n === `*${suffix}`)) throw new Error(`empty alternative in path pattern "${pattern}"`);
+    return namesAndGlobs(names, pattern);
   }
   if (body === '' && suffix === '') throw new Error(`empty segment in path pattern "${pattern}"`);
-  return { any: false, names: new Set([body + suffix]) };
+  return namesAndGlobs([body + suffix], pattern);
 }
 
 const cache = new Map<string, PathPattern>();
@@ -77,7 +101,7 @@ export function compilePattern(source: string): PathPattern {
   if (parts.length === 0) throw new Error(`path pattern "${source}" has no segments`);
   const segments = parts.map((p) => compileSegment(p, source));
   const last = segments[segments.length - 1] as Segment;
-  const lastNames = last.any ? null : [...last.names].map((n) => (n.endsWith('()') ? n.slice(0, -2) : n));
+  const lastNames = last.any || last.globs ? null : [...last.names].map((n) => (n.endsWith('()') ? n.slice(0, -2) : n));
   const compiled: PathPattern = { source, segments, floating, lastNames };
   cache.set(source, compiled);
   return compiled;
@@ -85,7 +109,10 @@ export function compilePattern(source: string): PathPattern {
 
 function segmentMatches(seg: Segment, name: string): boolean {
   if (seg.any) return seg.call === null || seg.call === name.endsWith('()');
-  return seg.names.has(name);
+  if (seg.names.has(name)) return true;
+  if (!seg.globs) return false;
+  for (const g of seg.globs) if (name.length >= g.prefix.length + g.suffix.length && name.startsWith(g.prefix) && name.endsWith(g.suffix)) return true;
+  return false;
 }
 
 function matchesAt(pattern: PathPattern, path: readonly string[], offset: number): boolean {

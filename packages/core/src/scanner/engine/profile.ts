@@ -58,10 +58,11 @@ export interface LanguageProfile {
    */
   paramTaint(fn: FunctionView, param: ParamView): Strength | null;
   /**
-   * A parameter that can carry no attacker-shaped data whatever handler shape its function has
-   * (numbers, framework objects, injected values): model handler shapes do not make it input.
+   * Whether a parameter can hold data from outside at all (optional; default yes): false for numbers,
+   * framework objects and injected services. The models' handler shapes give input only to parameters
+   * for which this holds; `paramTaint` decides the rest.
    */
-  inertParam?(fn: FunctionView, param: ParamView): boolean;
+  carriesData?(fn: FunctionView, param: ParamView): boolean;
   /** Method names that store an argument into their receiver (`list.append(x)`, `sb.append(x)`). */
   mutators: readonly string[];
   /** Function/method names whose result carries no string data (`len`, `size`, `isEmpty`, `count`). */

@@ -39,8 +39,9 @@ const rules: Rule[] = [
     },
   }),
 ];
-// Sources (`req.query`, `location.hash`, `flask.request`) come from the built-in models.
-const scanner = createConfiguredScanner({ loader: grammarLoader, rules, profiles: PROFILES, models: BUILTIN_MODELS });
+// Where input comes from is the built-in models' knowledge (req.query, location.hash, flask.request, …); their sinks would add rules these tests do not expect.
+const sourcesOnly = BUILTIN_MODELS.map(({ sinks: _sinks, assignments: _assignments, ...model }) => model);
+const scanner = createConfiguredScanner({ loader: grammarLoader, rules, profiles: PROFILES, models: sourcesOnly });
 
 async function found(code: string, language = 'javascript'): Promise<string[]> {
   const r = await scanner.scan({ code, language });

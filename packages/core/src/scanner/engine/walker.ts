@@ -1,5 +1,6 @@
 import {
   ALL_CLASSES,
+  classBit,
   type MatchContext,
   type Rule,
   type Strength,
@@ -615,7 +616,7 @@ export class Walker {
       env.taint.delete(param.name);
       env.consts.delete(param.name);
       env.nulls.delete(param.name);
-      const shape = this.lang.handlers.length > 0 && !this.lang.profile.inertParam?.(fn, param) ? this.#handlerTaint(fn, param) : null;
+      const shape = this.lang.handlers.length > 0 && (this.lang.profile.carriesData?.(fn, param) ?? true) ? this.#handlerTaint(fn, param) : null;
       if (this.#paramAliases.has(param.name) || (shape !== null && typeof shape !== 'string')) {
         // Copy on write: the outer function keeps its own aliases.
         if (this.#paramAliases === outerAliases) this.#paramAliases = new Map(outerAliases);
@@ -1477,6 +1478,39 @@ export class Walker {
     }
   }
 
+  /**
+   * Whether an expression holds nothing dangerous for the class with this bit: a constant, a value
+   * that cannot be text, a sanitizer's result, data sanitized for the class, or text built only of
+   * those. Unlike taint it also vouches for values of unknown origin that passed a sanitizer
+   * (`"ls " + shlex.quote(name)` whatever `name` is), which is what audit sinks need.
+   */
+  safeFor(node: SyntaxNode, bit: number, depth = 0): boolean {
+    if (depth > 32) return false;
+    if (this.isConstant(node)) return true;
+    const t = this.#memo.has(node) ? (this.#memo.get(node) ?? null) : null;
+    if (t && t.sanitized & bit) return true;
+    const v = this.#view(node);
+    switch (v?.kind) {
+      case 'string':
+      case 'literal':
+      case 'clean':
+        return true;
+      case 'pass':
+        return this.safeFor(v.inner, bit, depth + 1);
+      case 'concat':
+        return v.parts.every((p) => this.safeFor(p, bit, depth + 1));
+      case 'choice':
+        return v.options.every((p) => this.safeFor(p, bit, depth + 1));
+      case 'call': {
+        const path = this.calleePath(v) ?? [v.name];
+        for (const s of this.#byName(this.lang.sanitizers, v, path)) if (s.mask & bit && s.patterns.matches(path)) return true;
+        return false;
+      }
+      default:
+        return false;
+    }
+  }
+
   #makeContext(): MatchContext {
     const walker = this;
     return {
@@ -1502,6 +1536,7 @@ export class Walker {
         }
         return false;
       },
+      safeFor: (node, cls) => this.safeFor(node, classBit(cls)),
       literalKind: (node) => {
         const v = this.#view(node);
         return v?.kind === 'string' ? 'string' : v?.kind === 'literal' ? 'other' : null;

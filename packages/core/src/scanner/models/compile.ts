@@ -22,6 +22,12 @@ export interface Heuristics {
    * JavaScript's options objects (`jwt({ secret: 'x' })` passes `secret`).
    */
   readonly keywordArgs?: (call: CallView, ctx: MatchContext) => readonly Arg[];
+  /**
+   * Which values an audit sink reports (default: every one that is not a constant nor sanitized for
+   * the class). A pack can leave out values the analysis vouches for: a checked or looked-up choice,
+   * the deployment's own configuration, the local result of a computation it has seen.
+   */
+  readonly auditable?: (node: SyntaxNode, ctx: MatchContext) => boolean;
 }
 
 /** A handler shape, compiled. */
@@ -283,8 +289,10 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
     };
     out.rules.push({ ...template, matcher });
   }
+  const auditable = heuristics?.auditable;
   for (const { cls, sink } of audits) {
     const template = templateFor(language, cls, rules);
+    const taint = template.taint ?? taintOf(cls);
     const label = sink.label;
     // A value a sanitizer of the class made (`bypassSecurityTrustHtml(DOMPurify.sanitize(x))`) is not audited.
     const bit = classBit(taintOf(cls));
@@ -305,7 +313,7 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
         where: (call, ctx) => {
           const args = sinkArgs(call, sink);
           if (options) for (const a of options(call, ctx)) if (a.name !== null && sink.keywords?.includes(a.name)) args.push(a.node);
-          const risky = args.find((n) => !ctx.isConstant(n) && !cleaned(n, ctx));
+          const risky = args.find((n) => !ctx.safeFor(n, taint) && !cleaned(n, ctx) && (auditable?.(n, ctx) ?? true));
           if (!risky) return false;
           if (sink.where && !sink.where(call, ctx, auditTaint(risky))) return false;
           const name = label ?? `${ctx.pathText(call.callee ?? call.node) ?? call.name}()`;

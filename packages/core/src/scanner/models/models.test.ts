@@ -145,6 +145,28 @@ describe('model features', () => {
     expect(jsFound.findings.filter((f) => f.ruleId === 'javascript.command-injection' && f.confidence === 'high').map((f) => f.location.startLine)).toEqual([3]);
   });
 
+  it('handlers give input only to parameters the language says can carry it (not numbers, not framework objects)', async () => {
+    const model = { name: 'acme-web', language: 'python', handlers: [{ decorator: 'acme.endpoint', kind: 'remote' }] };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const code = 'import os\n\n@acme.endpoint("/run")\ndef run(request, count: int, name):\n    os.system("ls " + str(count) + str(request))\n    os.system("ls " + name)\n';
+    const r = await scanner.scan({ code, language: 'python' });
+    expect(r.findings.filter((f) => f.ruleId === 'python.command-injection' && f.confidence === 'high').map((f) => f.location.startLine)).toEqual([6]);
+  });
+
+  it('audit sinks do not report values a sanitizer of the class made safe, whatever their origin', async () => {
+    const model = {
+      name: 'acme-shell',
+      language: 'python',
+      sinks: [{ call: 'acmeshell.run', class: 'command-injection', audit: true }],
+      sanitizers: [{ call: 'acmeshell.quote', class: 'command-injection' }, { call: 'acmeshell.escape_html', class: 'xss' }],
+    };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    // `job_name` comes through the star import: nothing in the file says what it holds.
+    const code = 'import acmeshell\nfrom acme.settings import *\n\ndef convert():\n    acmeshell.run("convert " + acmeshell.quote(job_name))\n    acmeshell.run("convert " + acmeshell.escape_html(job_name))\n    acmeshell.run("convert --width %d" % len(job_name))\n';
+    const r = await scanner.scan({ code, language: 'python' });
+    expect(r.findings.map((f) => [f.ruleId, f.location.startLine, f.confidence])).toEqual([['python.command-injection', 6, 'low']]);
+  });
+
   it('handlers: parameters the language knows to be inert stay clean under any handler shape', async () => {
     const model = { name: 'acme-rpc', language: 'java', handlers: [{ decorator: 'Rpc', kind: 'remote' }] };
     const code = [

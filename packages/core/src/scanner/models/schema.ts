@@ -69,7 +69,7 @@ const sink = v.strictObject({
   class: taintClass,
   /** A named check of the language pack that must also hold (see docs/writing-rules.md for the list). */
   where: v.optional(name),
-  /** Report the call whenever the argument is not a constant, at low confidence, even without a known source. */
+  /** Report the call whenever the argument is not a constant (nor a value sanitized for the class), at low confidence, even without a known source. */
   audit: v.optional(v.boolean()),
   /** What findings call the sink (default: the call's path). */
   label: v.optional(v.pipe(v.string(), v.maxLength(80))),

@@ -142,7 +142,7 @@ export const javaProfile: LanguageProfile = {
     { callee: ['*.filename'], classes: ['header'] },
   ],
   paramTaint,
-  inertParam,
+  carriesData: (fn, param) => !inertParam(fn, param),
   heuristics: javaHeuristics,
   // `load`: a Properties (or KeyStore) object holds what it read from its stream.
   mutators: ['add', 'addAll', 'put', 'putAll', 'putIfAbsent', 'push', 'offer', 'addFirst', 'addLast', 'addElement', 'set', 'setProperty', 'append', 'insert', 'write', 'load', 'loadFromXML'],

@@ -234,6 +234,31 @@ function importAliases(root: SyntaxNode): Map<string, string> {
   return aliases;
 }
 
+/** A string literal's content when the node is one without interpolation, else null. */
+function literalText(node: SyntaxNode | undefined): string | null {
+  if (!node || node.type !== 'string' || node.children.some((c) => c.type === 'interpolation')) return null;
+  return stringContent(node);
+}
+
+/**
+ * `getattr(obj, "name")` (two arguments, a literal name) viewed as the member `obj.name`, and
+ * `__import__("os")` (a literal, undotted module) as the name `os`, so that calls made through them
+ * are matched like the direct ones.
+ */
+function dynamicAccess(node: SyntaxNode): View | null {
+  const fn = node.child('function');
+  if (fn?.type !== 'identifier' || (fn.text !== 'getattr' && fn.text !== '__import__')) return null;
+  const list = node.child('arguments');
+  const items = (list?.namedChildren ?? []).filter((c) => c.type !== 'comment');
+  if (items.some((c) => c.type === 'keyword_argument' || c.type === 'list_splat' || c.type === 'dictionary_splat')) return null;
+  if (fn.text === '__import__') {
+    const module = items.length === 1 ? literalText(items[0]) : null;
+    return module && /^[A-Za-z_]\w*$/.test(module) ? { kind: 'name', name: module } : null;
+  }
+  const property = items.length === 2 ? literalText(items[1]) : null;
+  return property && /^[A-Za-z_]\w*$/.test(property) && items[0] ? { kind: 'member', object: items[0], property } : null;
+}
+
 function viewOf(node: SyntaxNode): View | null {
   const t = node.type;
   if (SKIP_TYPES.has(t)) return { kind: 'skip' };
@@ -283,6 +308,9 @@ function viewOf(node: SyntaxNode): View | null {
       return { kind: 'index', object, index };
     }
     case 'call': {
+      // `getattr(os, "system")` is `os.system`; `__import__("os")` is `os`: the names dynamic access hides.
+      const dynamic = dynamicAccess(node);
+      if (dynamic) return dynamic;
       // get_param("q") where `def get_param(name): return request.args.get(name)`: the request read itself.
       const inlined = sourceHelperReturn(node);
       if (inlined) return { kind: 'pass', inner: inlined };

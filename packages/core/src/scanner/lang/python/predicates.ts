@@ -207,7 +207,9 @@ export function literalPrefix(node: SyntaxNode | null, ctx: MatchContext, depth 
       const left = node.child('left');
       if (op !== '+' && op !== '%') return null;
       if (left && ctx.stringValue(left) === null && configured(left, ctx)) return 'https://configured.invalid/';
-      return literalPrefix(left, ctx, depth + 1);
+      const prefix = literalPrefix(left, ctx, depth + 1);
+      // `"https://%s/path" % host`: the text before the first placeholder is all that is fixed.
+      return op === '%' && prefix !== null ? beforePlaceholder(prefix, '%') : prefix;
     }
     case 'identifier': {
       if (configured(node, ctx)) return 'https://configured.invalid/';
@@ -217,7 +219,10 @@ export function literalPrefix(node: SyntaxNode | null, ctx: MatchContext, depth 
     case 'call': {
       const c = ctx.call(node);
       if (!c) return null;
-      if (c.name === 'format' && c.receiver) return literalPrefix(c.receiver, ctx, depth + 1);
+      if (c.name === 'format' && c.receiver) {
+        const prefix = literalPrefix(c.receiver, ctx, depth + 1);
+        return prefix === null ? null : beforePlaceholder(prefix, '{');
+      }
       // urljoin(BASE, "/users/" + x): a local path keeps the base's host.
       if (/^(?:urllib\.parse\.|urlparse\.)?urljoin$/.test(ctx.pathText(c.callee ?? node) ?? '')) {
         const base = argument(c, 0);
@@ -234,6 +239,17 @@ export function literalPrefix(node: SyntaxNode | null, ctx: MatchContext, depth 
     default:
       return null;
   }
+}
+
+/**
+ * The text of a format template before its first placeholder: `%s` / `%(name)s` for `%` (not `%%`),
+ * `{}` / `{0}` / `{name}` for `.format` (not `{{`).
+ */
+export function beforePlaceholder(template: string, style: '%' | '{'): string {
+  for (let i = template.indexOf(style); i >= 0; i = template.indexOf(style, i + 2)) {
+    if (template[i + 1] !== style) return template.slice(0, i);
+  }
+  return template;
 }
 
 /** A value that comes from configuration rather than the request: a constant, a setting, the environment. */
@@ -263,6 +279,46 @@ function withoutTrailingSlashes(text: string): string {
   let end = text.length;
   while (end > 0 && text[end - 1] === '/') end--;
   return text.slice(0, end);
+}
+
+/** The default value of the parameter a name refers to, in the function enclosing it (`def fetch(url="http://…")`), or null. */
+export function parameterDefault(name: SyntaxNode): SyntaxNode | null {
+  if (name.type !== 'identifier') return null;
+  const fn = enclosingFunction(name);
+  for (const p of fn?.child('parameters')?.children ?? []) {
+    if ((p.type === 'default_parameter' || p.type === 'typed_default_parameter') && p.child('name')?.text === name.text) return p.child('value');
+  }
+  return null;
+}
+
+/** Hosts that never leave the machine or a private network's naming: loopback, unqualified names, reserved local suffixes. */
+export function localHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1' || h === '0.0.0.0' || h.startsWith('127.')) return true;
+  if (!h.includes('.') && !h.includes(':')) return true;
+  return /\.(?:localhost|local|internal|lan|test|invalid)$/.test(h);
+}
+
+/**
+ * The scheme and host a URL-valued expression certainly has, when its text is literal up to the end
+ * of the host (`"http://example.com/x"`, `f"http://api.example.com/{p}"`, a name bound to one, a
+ * parameter's default): `{ scheme: "http", host: "example.com" }`. Null when the scheme or host comes
+ * from a variable.
+ */
+export function literalUrl(arg: SyntaxNode | null, ctx: MatchContext): { scheme: string; host: string } | null {
+  if (!arg) return null;
+  let node = arg;
+  if (arg.type === 'identifier' && ctx.stringValue(arg) === null && definitionOf(arg) === null) node = parameterDefault(arg) ?? arg;
+  const whole = ctx.stringValue(node);
+  const prefix = whole ?? literalPrefix(node, ctx);
+  if (!prefix) return null;
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]{0,15}):\/\/([^/?#\s]{0,255})/.exec(prefix);
+  if (!m) return null;
+  // The host is known when literal text follows it or the whole URL is a constant.
+  if (whole === null && m[0].length >= prefix.length) return null;
+  const authority = m[2] as string;
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d{0,5}$/, '');
+  return host ? { scheme: (m[1] as string).toLowerCase(), host } : null;
 }
 
 /**
@@ -382,6 +438,117 @@ export function validatingHelper(arg: SyntaxNode, ctx: MatchContext, check: { te
     checked++;
   }
   return checked > 0;
+}
+
+// ---- names the file binds ---------------------------------------------------------------
+
+/** Node types whose identifiers (directly or in patterns) are bound names. */
+const BINDING_PARENTS = new Set([
+  'pattern_list', 'tuple_pattern', 'list_pattern', 'list_splat_pattern', 'dictionary_splat_pattern', 'as_pattern_target', 'default_parameter',
+  'typed_parameter', 'typed_default_parameter', 'parameters', 'lambda_parameters', 'global_statement', 'nonlocal_statement', 'aliased_import', 'dotted_name',
+]);
+
+/** Whether an identifier is a name being bound (a target, a parameter, an import, a definition). */
+function isBinding(n: SyntaxNode): boolean {
+  const p = n.parent;
+  const f = n.field;
+  const t = p?.type ?? '';
+  return (
+    BINDING_PARENTS.has(t) ||
+    (f === 'left' && /^(?:assignment|augmented_assignment|for_statement|for_in_clause)$/.test(t)) ||
+    (f === 'name' && /^(?:function_definition|class_definition|named_expression|aliased_import)$/.test(t)) ||
+    (f === 'alias' && t === 'aliased_import') ||
+    t === 'as_pattern_target' ||
+    t === 'except_clause'
+  );
+}
+
+const scopeBindings = new WeakMap<SyntaxNode, Set<string>>();
+
+/** The names a scope (a function, a lambda or the module) binds itself, not counting nested functions' locals. */
+function bindingsOf(scope: SyntaxNode): Set<string> {
+  let out = scopeBindings.get(scope);
+  if (out) return out;
+  out = new Set();
+  const stack: SyntaxNode[] = [...scope.children];
+  let budget = 100000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'function_definition' || n.type === 'lambda') {
+      const name = n.child('name');
+      if (name) out.add(name.text);
+      continue;
+    }
+    if (n.type === 'identifier' && isBinding(n)) out.add(n.text);
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  scopeBindings.set(scope, out);
+  return out;
+}
+
+/** Whether a name is bound in its own scope, an enclosing function's, or the module. */
+function boundInScope(id: SyntaxNode): boolean {
+  for (let p = id.parent; p; p = p.parent) {
+    if (p.type === 'function_definition' || p.type === 'lambda' || p.type === 'module') {
+      if (bindingsOf(p).has(id.text)) return true;
+    }
+  }
+  return false;
+}
+
+/** Top-level modules of the standard library (what `from X import f` may name without hiding anything). */
+const STDLIB = new Set([
+  'os', 'sys', 're', 'json', 'time', 'datetime', 'pathlib', 'shlex', 'subprocess', 'shutil', 'tempfile', 'glob', 'string', 'random', 'secrets',
+  'hashlib', 'hmac', 'base64', 'uuid', 'math', 'decimal', 'fractions', 'itertools', 'functools', 'collections', 'typing', 'logging', 'io',
+  'textwrap', 'platform', 'socket', 'getpass', 'urllib', 'http', 'html', 'xml', 'csv', 'sqlite3', 'pickle', 'copy', 'operator', 'enum',
+  'dataclasses', 'contextlib', 'threading', 'multiprocessing', 'asyncio', 'concurrent', 'signal', 'stat', 'struct', 'zlib', 'gzip', 'bz2', 'lzma',
+  'zipfile', 'tarfile', 'configparser', 'argparse', 'locale', 'calendar', 'inspect', 'importlib', 'traceback', 'warnings', 'pprint', 'email',
+  'smtplib', 'ftplib', 'mimetypes', 'codecs', 'unicodedata', 'difflib', 'heapq', 'bisect', 'array', 'weakref', 'abc', 'numbers', 'statistics',
+  'ipaddress', 'ssl', 'select', 'selectors', 'queue', 'sched', 'timeit', 'errno', 'ctypes', 'fnmatch', 'filecmp', 'fileinput', 'linecache',
+  'posixpath', 'ntpath', 'binascii', 'webbrowser', 'wsgiref', 'xmlrpc', 'zoneinfo', 'builtins', '__future__', 'pwd', 'grp', 'resource', 'pty',
+  'fcntl', 'atexit', 'gc', 'dis', 'ast', 'tokenize', 'keyword', 'code', 'codeop', 'marshal', 'shelve', 'dbm', 'gettext', 'cgi', 'telnetlib',
+]);
+
+const BUILTINS = new Set([
+  'print', 'len', 'str', 'int', 'float', 'bool', 'list', 'dict', 'set', 'tuple', 'range', 'open', 'input', 'repr', 'format', 'sorted', 'min', 'max', 'sum',
+  'any', 'all', 'map', 'filter', 'zip', 'enumerate', 'getattr', 'setattr', 'hasattr', 'isinstance', 'type', 'object', 'super', 'id', 'hash', 'abs', 'round',
+  'bytes', 'bytearray', 'chr', 'ord', 'hex', 'oct', 'bin', 'iter', 'next', 'vars', 'globals', 'locals', 'dir', 'callable', 'eval', 'exec', 'compile', 'self', 'cls',
+  'True', 'False', 'None', '__name__', '__file__', 'Exception', 'ValueError', 'KeyError', 'TypeError',
+]);
+
+/**
+ * Whether an expression is rooted in a name its scopes never bind (not assigned, imported, a parameter
+ * or a builtin, here, in an enclosing function or at module level): its value comes from somewhere the analysis cannot see, so nothing is known about it.
+ */
+export function opaque(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
+  if (depth > 12) return false;
+  switch (node.type) {
+    case 'identifier': {
+      if (BUILTINS.has(node.text) || ctx.isConstant(node)) return false;
+      return !boundInScope(node);
+    }
+    case 'attribute':
+    case 'subscript': {
+      const base = node.child(node.type === 'attribute' ? 'object' : 'value');
+      return base ? opaque(base, ctx, depth + 1) : false;
+    }
+    case 'call': {
+      const fn = node.child('function');
+      if (!fn) return false;
+      // `something()` with `from somewhere import something`: a value made in a module the analysis
+      // does not see (the standard library's are known to be plain computations).
+      if (fn.type === 'identifier') {
+        const path = ctx.path(fn);
+        if (path && path.length > 1 && !STDLIB.has(path[0] as string) && !BUILTINS.has(fn.text)) return true;
+      }
+      return opaque(fn, ctx, depth + 1);
+    }
+    case 'parenthesized_expression':
+    case 'await':
+      return node.namedChildren[0] ? opaque(node.namedChildren[0], ctx, depth + 1) : false;
+    default:
+      return false;
+  }
 }
 
 // ---- names around a value ----------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { defineRule } from '../../rule.ts';
 import { onlyEnvironment } from '../../lang/python/predicates.ts';
 
+/** Sinks of this class are in the models (models/python/*.ts); this part carries its policy and Python remediation. */
 export default defineRule({
   class: 'code-injection',
   confidence: 'high',
@@ -16,11 +17,7 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['eval', 'exec', 'execfile', 'builtins.eval', 'builtins.exec', '__builtins__.eval', '__builtins__.exec'], args: [0], keywords: ['source', 'expression'] },
-      { callee: ['compile', 'builtins.compile'], args: [0], keywords: ['source'] },
-      { callee: ['code.InteractiveInterpreter().runsource', 'code.InteractiveConsole().push', '*.runsource', 'timeit.timeit', 'timeit.repeat'], args: [0], keywords: ['stmt', 'source'] },
-    ],
+    sinks: [],
     params: 'built',
     check: (taint, ctx, at) => !onlyEnvironment(taint, at, ctx),
   },

@@ -41,7 +41,7 @@ function csrfOff(node: SyntaxNode, ctx: MatchContext): Verdict {
     const left = node.child('left');
     const right = node.child('right');
     if (!left || !right) return false;
-    const name = left.type === 'identifier' ? left.text : left.type === 'subscript' ? (ctx.stringValue(left.child('subscript') ?? left) ?? '') : '';
+    const name = left.type === 'identifier' ? left.text : left.type === 'subscript' ? (ctx.stringValue(left.child('subscript') ?? left) ?? '') : left.type === 'attribute' ? (left.child('attribute')?.text ?? '') : '';
     if ((name === 'WTF_CSRF_ENABLED' || name === 'WTF_CSRF_CHECK_DEFAULT') && right.type === 'false') {
       if (isDevSettingsFile(ctx.filename) || inDevClass(node)) return false;
       return { message: `\`${name} = False\` turns off Flask-WTF CSRF protection` };
@@ -55,6 +55,25 @@ function csrfOff(node: SyntaxNode, ctx: MatchContext): Verdict {
       }
     }
     return false;
+  }
+  if (node.type === 'call') {
+    const call = ctx.call(node);
+    if (!call) return false;
+    // app.config.update(WTF_CSRF_ENABLED=False), Flask(…).config.from_mapping(…), dict(…)
+    if (call.name === 'update' || call.name === 'from_mapping' || call.name === 'dict') {
+      const off = call.args.find((a) => (a.name === 'WTF_CSRF_ENABLED' || a.name === 'WTF_CSRF_CHECK_DEFAULT') && a.node.type === 'false');
+      if (!off || isDevSettingsFile(ctx.filename) || inDevClass(node)) return false;
+      // The same mapping sets TESTING=True: a test configuration, where turning CSRF off is the documented practice.
+      if (call.args.some((a) => a.name === 'TESTING' && a.node.type === 'true')) return false;
+      return { node: off.node.parent ?? off.node, message: `\`${off.name} = False\` turns off Flask-WTF CSRF protection` };
+    }
+    // Pyramid: @view_config(require_csrf=False), config.add_view(…), config.set_default_csrf_options(require_csrf=False / check_origin=False).
+    if (call.name === 'view_config' || call.name === 'add_view' || call.name === 'set_default_csrf_options') {
+      const off = call.args.find((a) => (a.name === 'require_csrf' || a.name === 'check_origin') && a.node.type === 'false');
+      if (!off) return false;
+      const what = off.name === 'check_origin' ? 'the Origin/Referer check of CSRF protection' : 'CSRF protection';
+      return { node: off.node.parent ?? off.node, message: `\`${off.name}=False\` turns off ${what}${call.name === 'set_default_csrf_options' ? ' for every view' : ' for this view'}` };
+    }
   }
   return false;
 }
@@ -72,5 +91,5 @@ export default defineRule({
     'https://flask-wtf.readthedocs.io/en/stable/csrf/',
     'https://cheatsheetseries.owasp.org/cheatsheets/Cross-Site_Request_Forgery_Prevention_Cheat_Sheet.html',
   ],
-  matcher: { kind: 'node', types: ['decorator', 'assignment'], where: csrfOff },
+  matcher: { kind: 'node', types: ['decorator', 'assignment', 'call'], where: csrfOff },
 });

@@ -1,6 +1,9 @@
 import type { RuleSpec } from '../../rule.ts';
+import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
+import commandInjectionWildcard from './command-injection-wildcard.ts';
+import corsMisconfiguration from './cors-misconfiguration.ts';
 import csrfDisabled from './csrf-disabled.ts';
 import debugMode from './debug-mode.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
@@ -26,17 +29,23 @@ import unsafeDeserialization from './unsafe-deserialization.ts';
 import unsafeReflection from './unsafe-reflection.ts';
 import unsafeYamlLoad from './unsafe-yaml-load.ts';
 import weakCipher from './weak-cipher.ts';
+import weakCipherHashids from './weak-cipher-hashids.ts';
 import weakHash from './weak-hash.ts';
 import weakKeySize from './weak-key-size.ts';
+import weakTlsVersion from './weak-tls-version.ts';
 import xpathInjection from './xpath-injection.ts';
 import xss from './xss.ts';
+import xssAutoescapeOff from './xss-autoescape-off.ts';
 import xxe from './xxe.ts';
 import zipSlip from './zip-slip.ts';
 
 /** Python rules, sorted by id. */
 export const pythonRules: readonly RuleSpec[] = [
+  cleartextTransport,
   codeInjection,
   commandInjection,
+  commandInjectionWildcard,
+  corsMisconfiguration,
   csrfDisabled,
   debugMode,
   hardcodedCredentials,
@@ -62,10 +71,13 @@ export const pythonRules: readonly RuleSpec[] = [
   unsafeReflection,
   unsafeYamlLoad,
   weakCipher,
+  weakCipherHashids,
   weakHash,
   weakKeySize,
+  weakTlsVersion,
   xpathInjection,
   xss,
+  xssAutoescapeOff,
   xxe,
   zipSlip,
 ];

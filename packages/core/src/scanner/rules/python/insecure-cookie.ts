@@ -1,3 +1,4 @@
+import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { enclosingFunction, inDevClass, isDevSettingsFile, isFalse, isSecretContext, isTestFile, keyword } from '../../lang/python/predicates.ts';
@@ -52,6 +53,30 @@ function randomToken(node: SyntaxNode | null, ctx: MatchContext): boolean {
   return origins.some((c) => /^secrets\.token_(?:urlsafe|hex|bytes)$/.test(ctx.pathText(c.callee ?? c.node) ?? ''));
 }
 
+/**
+ * Pyramid's `AuthTktAuthenticationPolicy` / `AuthTktCookieHelper` issue the authentication cookie;
+ * `secure` and `http_only` default to off, so leaving them out is the insecure choice.
+ */
+function authTicket(call: CallView, ctx: MatchContext): Verdict {
+  if (!/^pyramid\.authentication\./.test(ctx.pathText(call.callee ?? call.node) ?? '') && !/\bpyramid\b/.test(ctx.code)) return false;
+  if (call.node.child('arguments')?.children.some((c) => c.type === 'dictionary_splat')) return false;
+  const secure = keyword(call, 'secure');
+  const httponly = keyword(call, 'http_only') ?? keyword(call, 'httponly');
+  const cwe: string[] = [];
+  const missing: string[] = [];
+  if (!secure || isFalse(secure)) {
+    cwe.push('CWE-614');
+    missing.push('Secure');
+  }
+  if (!httponly || isFalse(httponly)) {
+    cwe.push('CWE-1004');
+    missing.push('HttpOnly');
+  }
+  if (cwe.length === 0) return false;
+  const off = [secure, httponly].find((f) => f && isFalse(f));
+  return { ...(off ? { node: off.parent ?? off } : {}), message: `The authentication ticket cookie is issued without the ${missing.join(' and ')} flag${missing.length > 1 ? 's' : ''}`, cwe };
+}
+
 function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (node.type === 'assignment') {
     const left = node.child('left');
@@ -63,6 +88,7 @@ function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
   }
   const call = ctx.call(node);
   if (!call) return false;
+  if (call.name === 'AuthTktAuthenticationPolicy' || call.name === 'AuthTktCookieHelper') return authTicket(call, ctx);
   if (call.name === 'update' || call.name === 'from_mapping' || call.name === 'dict') {
     for (const a of call.args) if (a.name && SETTINGS[a.name]) return settingVerdict(a.name, a.node, node, ctx);
     return false;
@@ -75,11 +101,17 @@ function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
   // Tornado's signed cookies exist to carry an authenticated identity (`get_current_user`); a value made by
   // `secrets.token_*()` is a bearer identifier whatever the cookie is called.
   const signed = call.name !== 'set_cookie';
-  if (!signed && !isSecretContext(name) && !randomToken(call.args.find((a) => a.index === 1 || a.name === 'value')?.node ?? null, ctx)) return false;
   // Flask-style `**cookie_options` may carry the flags: no judgement.
   if (call.node.child('arguments')?.children.some((c) => c.type === 'dictionary_splat')) return false;
   const secure = keyword(call, 'secure');
   const httponly = keyword(call, 'httponly') ?? keyword(call, 'http_only');
+  if (!signed && !isSecretContext(name) && !randomToken(call.args.find((a) => a.index === 1 || a.name === 'value')?.node ?? null, ctx)) {
+    // Any cookie: a flag turned off in so many words (`secure=False`) is reported where it is written, at low confidence.
+    const off = [secure, httponly].find((f) => f && f.type === 'false');
+    if (!off) return false;
+    const flag = off === secure ? 'Secure' : 'HttpOnly';
+    return { node: off.parent ?? off, confidence: 'low', message: `The \`${name.slice(0, 40)}\` cookie is set with the ${flag} flag turned off`, cwe: [off === secure ? 'CWE-614' : 'CWE-1004'] };
+  }
   const csrf = /csrf|xsrf/i.test(name);
   const cwe: string[] = [];
   const missing: string[] = [];

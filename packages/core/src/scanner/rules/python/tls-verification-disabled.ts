@@ -54,7 +54,7 @@ function tlsOff(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (/^ssl\._create_unverified_context$/.test(path)) return { message: '`ssl._create_unverified_context()` skips certificate and host name verification' };
   if (call.name === 'set_missing_host_key_policy') {
     const policy = call.args.find((a) => a.index === 0)?.node;
-    if (policy && /(?:AutoAddPolicy|WarningPolicy)\b/.test(policy.text)) return { message: 'SSH host keys are accepted without verification (`AutoAddPolicy`): connections can be intercepted', cwe: ['CWE-295'] };
+    if (policy && /(?:AutoAddPolicy|WarningPolicy)\b/.test(policy.text)) return { message: 'SSH host keys are accepted without verification (`AutoAddPolicy`): connections can be intercepted', cwe: ['CWE-322'] };
     return false;
   }
   for (const a of call.args) {
@@ -68,7 +68,7 @@ function tlsOff(node: SyntaxNode, ctx: MatchContext): Verdict {
 export default defineRule({
   class: 'tls-verification-disabled',
   confidence: 'high',
-  cwe: ['CWE-295'],
+  cwe: ['CWE-295', 'CWE-322'],
   languages: ['python'],
   message: 'TLS certificate or host name verification is turned off, so connections can be intercepted',
   remediation:
@@ -78,5 +78,13 @@ export default defineRule({
     'https://requests.readthedocs.io/en/latest/user/advanced/#ssl-cert-verification',
     'https://docs.python.org/3/library/ssl.html#security-considerations',
   ],
-  matcher: { kind: 'node', types: ['call', 'assignment'], where: tlsOff },
+  // TLS findings are CWE-295; an SSH host key accepted unverified is CWE-322 (its verdict says so).
+  matcher: {
+    kind: 'node',
+    types: ['call', 'assignment'],
+    where: (node, ctx) => {
+      const v = tlsOff(node, ctx);
+      return v && typeof v === 'object' && !v.cwe ? { ...v, cwe: ['CWE-295'] } : v;
+    },
+  },
 });

@@ -1,17 +1,7 @@
-import type { CallView } from '../../engine/adapter.ts';
 import { defineRule } from '../../rule.ts';
-import { onlyEnvironment, isTrue, keyword } from '../../lang/python/predicates.ts';
+import { onlyEnvironment } from '../../lang/python/predicates.ts';
 
-/** `torch.load(f)` unpickles arbitrary objects unless `weights_only=True`. */
-function torchUnsafe(call: CallView): boolean {
-  return !isTrue(keyword(call, 'weights_only'));
-}
-
-/** `numpy.load(f, allow_pickle=True)`: object arrays are pickles. */
-function numpyPickle(call: CallView): boolean {
-  return isTrue(keyword(call, 'allow_pickle'));
-}
-
+/** Sinks of this class are in the models (models/python/*.ts); this part carries its policy and Python remediation. */
 export default defineRule({
   class: 'unsafe-deserialization',
   confidence: 'high',
@@ -26,20 +16,7 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      {
-        callee: [
-          'pickle.{loads,load,Unpickler}', 'cPickle.{loads,load,Unpickler}', '_pickle.{loads,load,Unpickler}', 'dill.{loads,load}', 'cloudpickle.{loads,load}',
-          'marshal.{loads,load}', 'shelve.open', 'pandas.read_pickle', 'pd.read_pickle', 'joblib.load', 'sklearn.externals.joblib.load', 'pickle5.{loads,load}',
-          'django.contrib.sessions.serializers.PickleSerializer().loads', 'kombu.serialization.loads',
-        ],
-        args: [0],
-        keywords: ['data', 'file', 'filename', 'filepath_or_buffer'],
-      },
-      { callee: ['jsonpickle.decode', 'jsonpickle.loads', 'jsonpickle.unpickler.decode'], args: [0], keywords: ['string'] },
-      { callee: ['torch.load'], args: [0], keywords: ['f'], where: torchUnsafe },
-      { callee: ['numpy.load', 'np.load'], args: [0], keywords: ['file'], where: numpyPickle },
-    ],
+    sinks: [],
     params: 'never',
     check: (taint, ctx, at) => !onlyEnvironment(taint, at, ctx),
   },

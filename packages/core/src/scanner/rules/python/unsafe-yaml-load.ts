@@ -7,13 +7,23 @@ const SAFE_LOADER = /(?:^|\.)(?:SafeLoader|CSafeLoader|BaseLoader|CBaseLoader)$/
 /** FullLoader refuses to call arbitrary callables since PyYAML 5.4; it is not reported. */
 const UNSAFE_LOADER = /(?:^|\.)(?:Loader|UnsafeLoader|CLoader|CUnsafeLoader)$/;
 
+/** `yaml.unsafe_load(…)` or `yaml.load(…, Loader=yaml.UnsafeLoader)`: the code asks for the loader that runs code. */
+function explicitlyUnsafe(call: CallView, ctx: MatchContext): boolean {
+  if (call.name === 'unsafe_load' || call.name === 'unsafe_load_all') return /^yaml\./.test(ctx.pathText(call.callee ?? call.node) ?? '');
+  const loader = keyword(call, 'Loader') ?? call.args.find((a) => a.index === 1)?.node ?? null;
+  return loader !== null && UNSAFE_LOADER.test(ctx.pathText(loader) ?? loader.text);
+}
+
 /**
  * `yaml.load(data, Loader=yaml.Loader)`, `yaml.unsafe_load(data)`, `yaml.load(data)` (PyYAML < 5.1
  * defaults to the unsafe loader): YAML tags like `!!python/object/apply:os.system` run code.
  */
 function unsafeYaml(call: CallView, ctx: MatchContext): Verdict {
   const input = call.args.find((a) => a.index === 0)?.node ?? keyword(call, 'stream');
-  if (!input || ctx.isConstant(input)) return false;
+  if (!input) return false;
+  // A constant document is harmless whatever the loader, except where the code names the unsafe loader itself:
+  // that choice is the finding (the next edit feeds it a file), at low confidence.
+  if (ctx.isConstant(input)) return explicitlyUnsafe(call, ctx) ? { confidence: 'low' } : false;
   const t = ctx.taint(input);
   const tainted = t !== null && !fromEnvironment(t);
   if (call.name === 'unsafe_load' || call.name === 'unsafe_load_all') return tainted ? { confidence: 'high' } : true;

@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { contextNames, isFalse, isSecretContext, keyword } from '../../lang/python/predicates.ts';
+import { contextNames, isFalse, isSecretContext, isTrue, keyword } from '../../lang/python/predicates.ts';
 import { lastWord } from '../../lang/python/text.ts';
 
 const WEAK = /^(?:md5|md4|md2|sha1|sha-1|sha|ripemd160|rmd160|MD5|MD4|SHA1|SHA-1)$/i;
@@ -56,6 +56,8 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
     return /^md5$/i.test(algo) ? { message: 'HMAC-MD5 is built on a broken hash; use HMAC-SHA256' } : false;
   }
   if (WEAK.test(algo)) {
+    // `usedforsecurity=True` says what the digest is for.
+    if (isTrue(keyword(call, 'usedforsecurity'))) return { message: `${algo.toUpperCase()} (\`${describe(call.node)}\`) is declared to be used for security, and it is a broken hash function` };
     if (NOT_SECURITY.test(around) && !/passw|secret|token/i.test(around)) return false;
     // A digest of fresh random bytes (`md5(uuid4().bytes)`) is an identifier: its strength is the randomness.
     if (/uuid[14]|urandom|token_bytes|token_hex|randbytes|getrandbits|random\(/.test(input) && !/passw|secret/i.test(input)) return false;
@@ -85,7 +87,8 @@ export default defineRule({
     kind: 'call',
     callee: [
       'hashlib.{md5,sha1,md4,new,sha224,sha256,sha384,sha512,sha3_256,sha3_512,blake2b}', 'hmac.{new,digest,HMAC}',
-      '{Crypto,Cryptodome}.Hash.{MD5,SHA1,MD4,SHA,SHA256,SHA512}.new',
+      '{Crypto,Cryptodome}.Hash.{MD5,SHA1,MD4,MD2,SHA,SHA256,SHA512}.new',
+      'cryptography.hazmat.primitives.hashes.{MD5,SHA1}',
     ],
     where: weakForSecurity,
   },

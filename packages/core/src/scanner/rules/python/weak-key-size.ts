@@ -13,14 +13,15 @@ function weakKey(call: CallView, ctx: MatchContext): Verdict {
   const path = ctx.pathText(call.callee ?? call.node) ?? '';
   if (/ec\.generate_private_key$/.test(path)) {
     const curve = call.args.find((a) => a.index === 0 || a.name === 'curve')?.node;
-    return curve && WEAK_CURVES.test(curve.text) ? { message: `The elliptic curve \`${curve.text}\` is too small (under 224 bits)` } : false;
+    return curve && WEAK_CURVES.test(curve.text) ? { node: curve, message: `The elliptic curve \`${curve.text}\` is too small (under 224 bits)` } : false;
   }
   // cryptography: generate_private_key(public_exponent, key_size); PyCryptodome: RSA.generate(bits).
   const atPosition = /(?:rsa|dsa|dh)\.generate_(?:private_key|parameters)$/.test(path) ? (/rsa\./.test(path) ? 1 : 0) : 0;
   const size = call.args.find((a) => a.name === 'key_size' || a.name === 'bits' || (a.name === null && a.index === atPosition))?.node;
   const bits = numberOf(size?.text);
-  if (bits === null || bits >= 2048) return false;
-  return { message: `A ${bits}-bit key is too short to resist factoring / discrete-log attacks; use at least 2048 bits (3072 for long-lived keys)` };
+  if (!size || bits === null || bits >= 2048) return false;
+  // Reported at the size, the value that is wrong (a multi-line call puts it lines below the call).
+  return { node: size.parent?.type === 'keyword_argument' ? size.parent : size, message: `A ${bits}-bit key is too short to resist factoring / discrete-log attacks; use at least 2048 bits (3072 for long-lived keys)` };
 }
 
 export default defineRule({

@@ -1,25 +1,6 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { findAfter } from '../../lang/python/text.ts';
+import { defineRule } from '../../rule.ts';
 
-/** An XPath expression: a path step, a predicate or an attribute test. */
-const XPATH = {
-  test: (text: string): boolean =>
-    /\/[\w*@.]|\b(?:contains|starts-with|text|normalize-space)\s{0,8}\(/.test(text) ||
-    findAfter(text, '[', /^\s*@?[\w-]+\s*(?:=|!=|<|>)/) ||
-    findAfter(text, '@', /^[\w-]+\s*=/),
-};
-
-function xpathText(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
-  return XPATH.test(taint.text) || (taint.strength === 'remote' && !taint.built);
-}
-
-/** ElementTree's find/findall take a (limited) XPath too; only built strings that read like one. */
-function elementPath(_call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  if (!/xml\.etree|ElementTree|lxml|defusedxml/.test(ctx.code)) return false;
-  return taint.built && findAfter(taint.text, '[', /^\s*@?[\w-]+\s*=/);
-}
-
+/** Sinks of this class are in the models (models/python/*.ts); this part carries its policy and Python remediation. */
 export default defineRule({
   class: 'xpath-injection',
   confidence: 'high',
@@ -33,10 +14,7 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['*.xpath', 'lxml.etree.XPath', 'lxml.etree.ETXPath', 'lxml.etree.XPathEvaluator().evaluate'], args: [0], keywords: ['_path', 'path'], where: xpathText },
-      { callee: ['*.find', '*.findall', '*.iterfind', '*.findtext'], args: [0], keywords: ['path', 'match'], where: elementPath },
-    ],
+    sinks: [],
     params: 'built',
     local: 'built',
   },
