@@ -1,4 +1,5 @@
 import rubyActiverecord from './ruby/activerecord.ts';
+import rubyAwsLambda from './ruby/aws-lambda.ts';
 import rubyCommander from './ruby/commander.ts';
 import rubyCurb from './ruby/curb.ts';
 import rubyDown from './ruby/down.ts';
@@ -50,6 +51,7 @@ import type { ModelSpec } from './schema.ts';
 /** Every built-in model, by language then library. Each file is data only (see schema.ts). */
 export const BUILTIN_MODELS: readonly ModelSpec[] = [
   rubyActiverecord,
+  rubyAwsLambda,
   rubyCommander,
   rubyCurb,
   rubyDown,

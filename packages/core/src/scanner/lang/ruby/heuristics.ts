@@ -2,7 +2,7 @@ import type { Heuristics } from '../../models/compile.ts';
 import { bindingReceiver, dynamicDispatch, openPipe, remoteShell, shellCommand } from './checks/commands.ts';
 import { archiveEntry, notArchiveDirectory, ojObjectMode, yamlUnsafeLoad } from './checks/data.ts';
 import { anyHost, netHttpObject, netHttpRequest, urlFetcherArgv } from './checks/network.ts';
-import { arAmbiguousQuery, arQuery, dbConnectionQuery, ldapFilter, ldapFilterUnsearched, mongoFilter, xpathExpression } from './checks/queries.ts';
+import { arAmbiguousQuery, arFinderOption, arQuery, dbConnectionQuery, ldapFilter, ldapFilterUnsearched, mongoFilter, xpathExpression } from './checks/queries.ts';
 import { haltBody, htmlBody, inlineTemplate, linkHref, offsiteRedirect, renderPath, viewRaw } from './checks/web.ts';
 
 /**
@@ -21,6 +21,7 @@ export const rubyHeuristics: Heuristics = {
     // queries
     'ar-query': arQuery,
     'ar-ambiguous-query': arAmbiguousQuery,
+    'ar-finder-option': arFinderOption,
     'db-connection-query': dbConnectionQuery,
     'mongo-filter': mongoFilter,
     'ldap-filter': ldapFilter,

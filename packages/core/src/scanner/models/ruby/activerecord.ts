@@ -17,6 +17,13 @@ export default defineModel({
     },
     // Names Enumerable shares: SQL only on a model, or text that reads as SQL.
     { call: ['**.select', '**.group', '**.from', '**.lock', '**.pluck', '**.calculate', '**.sum', '**.average', '**.minimum', '**.maximum', '**.count'], arg: [0, 1], class: 'sql-injection', where: 'ar-ambiguous-query' },
+    // Rails 2 finder options, still in old applications: `Product.find(:all, :order => params[:order])`.
+    {
+      call: '**.{find,first,last,all,count,calculate,minimum,maximum,average,sum,find_each,find_in_batches,paginate}',
+      keyword: ['conditions', 'order', 'group', 'having', 'joins', 'select', 'from', 'lock'],
+      class: 'sql-injection',
+      where: 'ar-finder-option',
+    },
     { call: ['*.execute', '*.exec_query', '*.exec_update', '*.exec_delete', '*.exec_insert', '*.select_all', '*.select_one', '*.select_value', '*.select_values', '*.select_rows', '*.query_value'], class: 'sql-injection', where: 'db-connection-query' },
     { call: ['Arel.sql', 'Arel.Nodes.SqlLiteral.new'], class: 'sql-injection' },
   ],

@@ -59,7 +59,7 @@ export default defineModel({
       where: 'not-archive-directory',
     },
     // Serialisation that instantiates arbitrary classes.
-    { call: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}', 'YAML.Store.new', 'JSON.{load,restore}'], class: 'unsafe-deserialization' },
+    { call: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}', 'YAML.Store.new', 'JSON.{load,restore}', 'CSV.load'], class: 'unsafe-deserialization' },
     { call: ['YAML.{load,load_stream,load_documents}', 'Psych.{load,load_stream}'], class: 'unsafe-deserialization', where: 'yaml-unsafe-load' },
     // Templates and patterns built from text.
     { call: 'ERB.new', class: 'template-injection' },

@@ -33,6 +33,7 @@ export function yamlUnsafeLoad(call: CallView): boolean {
 /** `oj-object-mode`: `Oj.load` defaults to :object mode, which instantiates arbitrary classes. */
 export function ojObjectMode(call: CallView, ctx: MatchContext): boolean {
   const mode = keyword(call, 'mode');
-  if (mode === null) return call.args.every((a) => a.index < 1 || a.node.type !== 'hash');
+  // Options passed some other way (`Oj.load(json, opts)`, a literal hash): the mode is theirs, not the default.
+  if (mode === null) return call.args.every((a) => a.index < 1);
   return ctx.stringValue(mode) === 'object';
 }

@@ -31,6 +31,18 @@ export function arAmbiguousQuery(call: CallView, ctx: MatchContext, taint: Taint
   return isModelReceiver(call, ctx) || looksLikeSql(taint.text);
 }
 
+/**
+ * `ar-finder-option`: a Rails 2 finder option (`:conditions`, `:order`, `:joins`…) given SQL text;
+ * `:conditions => ['name = ?', x]` (a constant template) and hash conditions are not.
+ */
+export function arFinderOption(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (mongoOnly(ctx.code)) return false;
+  const option = call.args.find((a) => a.index < 0 && a.name !== null && ctx.taint(a.node) === taint)?.node;
+  if (!option || isHashArgument(option, ctx)) return false;
+  if (option.type === 'array') return dangerous(ctx, option.namedChildren[0] ?? null, 'sql') !== null;
+  return true;
+}
+
 /** `db-connection-query`: `execute`, `query`, `exec` on a database handle, or given text that reads as SQL. */
 export function dbConnectionQuery(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const arg = positional(call)[0];

@@ -11,13 +11,40 @@ import { blockOf, hostIsPinned, isFalse, isSerialized, isSinatraCode, isTrue, js
  * `allow_other_host: false`, records (`redirect_to @user`), route helpers, and the referer.
  */
 export function offsiteRedirect(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  if (isTrue(keyword(call, 'only_path')) || isFalse(keyword(call, 'allow_other_host'))) return false;
+  if (isFalse(keyword(call, 'allow_other_host'))) return false;
   // The referer and the current URL are not attacker-chosen destinations in practice (`redirect_to request.original_url`).
   if (/^request\.(?:referer|referrer|url|original_url)\b/.test(taint.label) || /HTTP_REFERER/.test(taint.label)) return false;
   const arg = call.name === 'redirect_back' ? keyword(call, 'fallback_location') : (call.args.find((a) => a.index === 0)?.node ?? null);
+  // `redirect_to controller: …, only_path: true`: the options build a local URL. After a String URL
+  // (`redirect_to params[:to], only_path: true`) `only_path` is a response option Rails ignores.
   if (!arg) return false;
-  if (arg.type === 'hash' || !urlLike(arg, ctx)) return false;
+  if (arg.type === 'hash' || !urlLike(arg, ctx) || optionsStayLocal(arg)) return false;
   return !hostIsPinned(arg, ctx, taint);
+}
+
+/** Keys of `url_for` options that choose where the URL points. */
+const HOST_KEYS = new Set(['host', 'domain', 'subdomain', 'protocol', 'port']);
+
+/**
+ * Options handed to `url_for` that cannot name another host: bare `params` (Rails refuses to
+ * build a URL from unpermitted parameters), `params.permit(:page, :sort)` without a host key, and
+ * `….merge(only_path: true)` / `….merge(host: "fixed")`. `params.to_unsafe_h` and `permit!` can.
+ */
+function optionsStayLocal(arg: SyntaxNode): boolean {
+  if (arg.type === 'identifier') return arg.text === 'params';
+  if (arg.type !== 'call') return false;
+  const method = arg.child('method')?.text ?? '';
+  const args = arg.child('arguments')?.namedChildren ?? [];
+  if (method === 'permit') return args.length > 0 && args.every((a) => (a.type === 'simple_symbol' || a.type === 'string') && !HOST_KEYS.has(a.text.replace(/^:|["']/g, '')));
+  if (method === 'merge' || method === 'merge!') {
+    const pairs = args.flatMap((a) => (a.type === 'pair' ? [a] : a.type === 'hash' ? a.namedChildren.filter((c) => c.type === 'pair') : []));
+    return pairs.some((p) => {
+      const key = (p.child('key')?.text ?? '').replace(/^:|:$|["']/g, '');
+      const value = p.child('value');
+      return (key === 'only_path' && isTrue(value)) || (key === 'host' && value?.type === 'string' && !value.namedChildren.some((c) => c.type === 'interpolation'));
+    });
+  }
+  return false;
 }
 
 /** `view-raw`: `raw(x)` is ActionView's helper, or `helpers.raw` / `view_context.raw`; other `x.raw` calls are not markup. */
