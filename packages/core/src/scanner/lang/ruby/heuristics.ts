@@ -1,5 +1,5 @@
 import type { Heuristics } from '../../models/compile.ts';
-import { bindingReceiver, dynamicDispatch, openPipe, remoteShell, shellCommand } from './checks/commands.ts';
+import { bindingReceiver, dynamicDispatch, fileOpen, openPipe, remoteShell, shellCommand } from './checks/commands.ts';
 import { archiveEntry, notArchiveDirectory, ojObjectMode, yamlUnsafeLoad } from './checks/data.ts';
 import { anyHost, netHttpObject, netHttpRequest, urlFetcherArgv } from './checks/network.ts';
 import { arAmbiguousQuery, arFinderOption, arQuery, dbConnectionQuery, ldapFilter, ldapFilterUnsearched, mongoFilter, xpathExpression } from './checks/queries.ts';
@@ -40,6 +40,7 @@ export const rubyHeuristics: Heuristics = {
     'net-http-request': netHttpRequest,
     'url-fetcher-argv': urlFetcherArgv,
     // files and data
+    'file-open': fileOpen,
     'not-archive-directory': notArchiveDirectory,
     'archive-entry': archiveEntry,
     'yaml-unsafe-load': yamlUnsafeLoad,

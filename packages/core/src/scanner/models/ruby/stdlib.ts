@@ -42,13 +42,14 @@ export default defineModel({
       call: [
         'File.{read,open,new,readlines,binread,write,binwrite,foreach,delete,unlink,readlink,truncate,chmod,chown,lchmod,lchown,utime,mkfifo,lines,each_line,copy_stream,realpath}',
         'IO.{read,readlines,binread,write,binwrite,foreach,sysopen,copy_stream}',
-        'Dir.{glob,[],entries,children,each_child,foreach,mkdir,rmdir,delete,unlink,open,new,chdir,empty?}',
+        'Dir.{glob,[],entries,children,each_child,foreach,mkdir,rmdir,delete,unlink,open,new,chdir,chroot,empty?}', 'PStore.new',
         'YAML.{load_file,safe_load_file,unsafe_load_file}', 'Psych.{load_file,safe_load_file}', 'JSON.load_file', 'CSV.{read,open,foreach,readlines,table}',
         'Kernel.load', 'Tempfile.open', 'ERB.new().result_file',
         'Pathname.new().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children,entries,opendir,mkpath,rename}',
       ],
       class: 'path-traversal',
     },
+    { call: ['open', 'Kernel.open'], class: 'path-traversal', where: 'file-open', label: 'Kernel#open' },
     {
       call: [
         'File.{rename,symlink,link}',

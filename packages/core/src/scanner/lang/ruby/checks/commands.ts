@@ -49,6 +49,16 @@ export function openPipe(call: CallView, ctx: MatchContext, taint: Taint): boole
   return true;
 }
 
+/**
+ * `file-open`: `Kernel#open("/srv/#{name}")` opens a file when the path cannot start with a pipe (else
+ * it is `open-pipe`) and is not a URL (open-uri fetches those: `ssrf`).
+ */
+export function fileOpen(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  const arg = call.args.find((a) => a.index === 0)?.node;
+  if (!arg || openPipe(call, ctx, taint)) return false;
+  return !/^[a-z][a-z0-9+.-]*:\/\//i.test(literalPrefix(arg, ctx) ?? '');
+}
+
 /** `remote-shell`: `ssh.exec!(cmd)`, `session.exec(cmd)`: the receiver is an SSH session or channel. */
 export function remoteShell(call: CallView, ctx: MatchContext): boolean {
   return /(?:^|_)(?:ssh|session|shell|channel)$/i.test(ctx.path(call.receiver ?? call.node)?.at(-1)?.replace(/\(\)$/, '') ?? '');
