@@ -178,6 +178,54 @@ import pythonUrllib3 from './python/urllib3.ts';
 import pythonWebhelpers from './python/webhelpers.ts';
 import pythonWerkzeug from './python/werkzeug.ts';
 import pythonWget from './python/wget.ts';
+import rubyActiverecord from './ruby/activerecord.ts';
+import rubyAwsLambda from './ruby/aws-lambda.ts';
+import rubyCommander from './ruby/commander.ts';
+import rubyCurb from './ruby/curb.ts';
+import rubyDown from './ruby/down.ts';
+import rubyErubi from './ruby/erubi.ts';
+import rubyErubis from './ruby/erubis.ts';
+import rubyEscape from './ruby/escape.ts';
+import rubyExcon from './ruby/excon.ts';
+import rubyFaraday from './ruby/faraday.ts';
+import rubyGrape from './ruby/grape.ts';
+import rubyHaml from './ruby/haml.ts';
+import rubyHttp from './ruby/http.ts';
+import rubyHttparty from './ruby/httparty.ts';
+import rubyHttpclient from './ruby/httpclient.ts';
+import rubyLibxmlRuby from './ruby/libxml-ruby.ts';
+import rubyLoofah from './ruby/loofah.ts';
+import rubyMechanize from './ruby/mechanize.ts';
+import rubyMinitar from './ruby/minitar.ts';
+import rubyMongo from './ruby/mongo.ts';
+import rubyMongoid from './ruby/mongoid.ts';
+import rubyMysql2 from './ruby/mysql2.ts';
+import rubyNetLdap from './ruby/net-ldap.ts';
+import rubyNetSsh from './ruby/net-ssh.ts';
+import rubyNokogiri from './ruby/nokogiri.ts';
+import rubyOj from './ruby/oj.ts';
+import rubyOx from './ruby/ox.ts';
+import rubyPatron from './ruby/patron.ts';
+import rubyPg from './ruby/pg.ts';
+import rubyPosixSpawn from './ruby/posix-spawn.ts';
+import rubyRack from './ruby/rack.ts';
+import rubyRails from './ruby/rails.ts';
+import rubyRake from './ruby/rake.ts';
+import rubyRestClient from './ruby/rest-client.ts';
+import rubyRoda from './ruby/roda.ts';
+import rubyRoo from './ruby/roo.ts';
+import rubyRubyzip from './ruby/rubyzip.ts';
+import rubySanitize from './ruby/sanitize.ts';
+import rubySequel from './ruby/sequel.ts';
+import rubySinatra from './ruby/sinatra.ts';
+import rubySlim from './ruby/slim.ts';
+import rubySqlite3 from './ruby/sqlite3.ts';
+import rubyStdlib from './ruby/stdlib.ts';
+import rubySubprocess from './ruby/subprocess.ts';
+import rubyTilt from './ruby/tilt.ts';
+import rubyTyphoeus from './ruby/typhoeus.ts';
+import rubyWebrick from './ruby/webrick.ts';
+import rubyZaru from './ruby/zaru.ts';
 
 /** Every built-in model, by language then library. Each file is data only (see schema.ts). */
 export const BUILTIN_MODELS: readonly ModelSpec[] = [
@@ -360,4 +408,52 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   pythonWebhelpers,
   pythonWerkzeug,
   pythonWget,
+  rubyActiverecord,
+  rubyAwsLambda,
+  rubyCommander,
+  rubyCurb,
+  rubyDown,
+  rubyErubi,
+  rubyErubis,
+  rubyEscape,
+  rubyExcon,
+  rubyFaraday,
+  rubyGrape,
+  rubyHaml,
+  rubyHttp,
+  rubyHttparty,
+  rubyHttpclient,
+  rubyLibxmlRuby,
+  rubyLoofah,
+  rubyMechanize,
+  rubyMinitar,
+  rubyMongo,
+  rubyMongoid,
+  rubyMysql2,
+  rubyNetLdap,
+  rubyNetSsh,
+  rubyNokogiri,
+  rubyOj,
+  rubyOx,
+  rubyPatron,
+  rubyPg,
+  rubyPosixSpawn,
+  rubyRack,
+  rubyRails,
+  rubyRake,
+  rubyRestClient,
+  rubyRoda,
+  rubyRoo,
+  rubyRubyzip,
+  rubySanitize,
+  rubySequel,
+  rubySinatra,
+  rubySlim,
+  rubySqlite3,
+  rubyStdlib,
+  rubySubprocess,
+  rubyTilt,
+  rubyTyphoeus,
+  rubyWebrick,
+  rubyZaru,
 ];

@@ -836,6 +836,10 @@ function viewOf(node: SyntaxNode): View | null {
       if (node.field === 'receiver' && parent?.type === 'call' && t === 'identifier' && node.text === 'cookies') {
         const m = parent.child('method')?.text;
         if (m === 'signed' || m === 'encrypted') return { kind: 'name', name: 'signed_cookies' };
+        // `cookies.permanent.signed[:x]`: the permanent jar read through its signed jar.
+        const outer = parent.parent;
+        const m2 = m === 'permanent' && outer?.type === 'call' && parent.field === 'receiver' ? outer.child('method')?.text : undefined;
+        if (m2 === 'signed' || m2 === 'encrypted') return { kind: 'name', name: 'signed_cookies' };
       }
       // Kernel methods called without arguments or parentheses: `token = rand.to_s(36)`, `byebug`.
       if (BARE_CALLS.has(node.text) && node.field !== 'method' && node.field !== 'name' && node.field !== 'left' && parent?.type !== 'left_assignment_list' && !isParameter(node)) {

@@ -70,6 +70,34 @@ function usedAsKey(name: string, code: string): boolean {
   return false;
 }
 
+/** Calls whose second argument is a signing key or a private key's passphrase (`JWT.encode(payload, key, 'HS256')`). */
+const KEY_ARGUMENT_CALLS = /^(?:::)?(?:JWT\.(?:encode|decode)|OpenSSL::HMAC\.(?:digest|hexdigest|base64digest)|OpenSSL::PKey::(?:RSA|DSA|EC)\.new|OpenSSL::PKey\.read)$/;
+/** Key export with a cipher: `key.export(cipher, passphrase)`, `key.to_pem(cipher, passphrase)`. */
+const EXPORTS = new Set(['export', 'to_pem', 'private_to_pem']);
+
+/**
+ * A literal key or passphrase passed straight to the call that uses it: whatever the text, it is the
+ * secret (`JWT.encode(payload, 'my-key', 'HS256')`, `OpenSSL::PKey::RSA.new(pem, 'changeit')`).
+ */
+function keyArgument(node: SyntaxNode, ctx: MatchContext): { text: string; node: SyntaxNode } | null {
+  const method = node.child('method')?.text ?? '';
+  const receiver = node.child('receiver');
+  const args = (node.child('arguments')?.namedChildren ?? []).filter((c) => c.type !== 'comment');
+  if (args.length < 2) return null;
+  const keyed = receiver !== null && KEY_ARGUMENT_CALLS.test(`${receiver.text}.${method}`);
+  const exported = EXPORTS.has(method) && /cipher/i.test(args[0]?.text ?? '');
+  if (!keyed && !exported) return null;
+  const arg = args[1] as SyntaxNode;
+  // A variable the code set to a literal (`pass_phrase = '…'`, `@passphrase = '…'`) is the literal.
+  const lit = literalOf(arg) ?? (arg.type === 'identifier' || arg.type === 'instance_variable' || arg.type === 'global_variable' || arg.type === 'constant' ? constantText(arg, ctx) : null);
+  return lit && lit.text.length >= 4 ? lit : null;
+}
+
+function constantText(node: SyntaxNode, ctx: MatchContext): { text: string; node: SyntaxNode } | null {
+  const text = ctx.stringValue(node);
+  return text === null ? null : { text, node };
+}
+
 function report(name: string, lit: { text: string; node: SyntaxNode }, constant = false): Verdict {
   if (isTestCode(currentCode)) return false;
   const keyUse = constant && isKeyName(name) && lit.text.length >= 8 && isCredentialValue(lit.text, 'secret_key') && usedAsKey(name, currentCode);
@@ -98,6 +126,10 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
     const name = args[0] ? literalOf(args[0])?.text : undefined;
     const lit = literalOf(args[1] ?? null);
     return name && lit ? report(name, lit) : false;
+  }
+  if (node.type === 'call') {
+    const lit = keyArgument(node, ctx);
+    if (lit && !isTestCode(ctx.code)) return { node: lit.node, message: `Hard-coded key or passphrase given to \`${(node.child('method')?.text ?? '')}\`` };
   }
   if (node.type === 'call' && /^(?:http_basic_authenticate_with|basic_auth|digest_auth)$/.test(node.child('method')?.text ?? '')) {
     return false; // their `password:` keyword is a pair, reported above

@@ -4,7 +4,7 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { keyName } from '../../lang/ruby/adapter.ts';
 import { enclosingClass, isTrue, keyword, positional } from '../../lang/ruby/predicates.ts';
 
-const PRIVILEGED_KEYS = new Set(['admin', 'is_admin', 'superuser', 'super_admin', 'role', 'roles', 'role_id', 'permissions', 'account_id', 'is_staff', 'staff', 'approved', 'verified', 'confirmed_at']);
+const PRIVILEGED_KEYS = new Set(['admin', 'banned', 'is_banned', 'is_admin', 'superuser', 'super_admin', 'role', 'roles', 'role_id', 'permissions', 'account_id', 'is_staff', 'staff', 'approved', 'verified', 'confirmed_at']);
 /** Core classes that are not models. */
 const CORE_CLASSES = new Set(['Hash', 'Array', 'Set', 'String', 'Struct', 'OpenStruct', 'URI', 'Time', 'Date', 'DateTime', 'File', 'Pathname', 'Regexp', 'Logger', 'JSON', 'Integer', 'Float', 'BigDecimal', 'Range', 'StringIO', 'Thread', 'Queue', 'Mutex', 'ERB', 'Proc', 'Class', 'Module', 'Object']);
 /** Class-name endings of service objects, forms and other non-models. */
@@ -99,8 +99,26 @@ function attributeAssignment(node: SyntaxNode): Verdict {
 function massAssignmentNode(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (node.type === 'assignment') return attributeAssignment(node);
   const call = ctx.call(node);
+  if (call && !call.receiver && call.name === 'attr_accessible') return accessiblePrivileged(call, ctx);
   if (!call || !call.receiver || !METHODS.test(call.name)) return false;
   return massAssignment(call, ctx);
+}
+
+/** The privileged attribute an allow-list names (`permit(:name, :admin)`, `attr_accessible :role`), or null. */
+function privilegedKey(call: CallView, ctx: MatchContext): string | null {
+  const keys = positional(call).map((a) => ctx.stringValue(a)).filter((k): k is string => k !== null);
+  return keys.find((k) => PRIVILEGED_KEYS.has(k)) ?? null;
+}
+
+/**
+ * Rails 3 `attr_accessible :name, :admin` (protected_attributes): every caller of `new` / `update`
+ * with request parameters may set the privileged attribute; a list for an admin role (`as: :admin`) may.
+ */
+function accessiblePrivileged(call: CallView, ctx: MatchContext): Verdict {
+  const role = keyword(call, 'as');
+  if (role && /admin/i.test(role.text)) return false;
+  const hit = privilegedKey(call, ctx);
+  return hit ? { message: `\`attr_accessible\` lets mass assignment set the privileged attribute \`${hit}\``, confidence: 'medium' } : false;
 }
 
 function massAssignment(call: CallView, ctx: MatchContext): Verdict {
@@ -109,10 +127,10 @@ function massAssignment(call: CallView, ctx: MatchContext): Verdict {
     return root === 'params' && call.receiver?.text.startsWith('params') ? { message: '`params.permit!` marks every request parameter as permitted for mass assignment' } : false;
   }
   if (call.name === 'permit') {
-    if (!call.receiver || !/^params\b/.test(call.receiver.text)) return false;
+    // `params.require(:user).permit(…)`, `user_params_from(request.params).permit(…)`: request parameters.
+    if (!call.receiver || !/\bparams\b/.test(call.receiver.text)) return false;
     if (/(?:^|::)Admin/.test(enclosingClass(call.node).name)) return false;
-    const keys = positional(call).map((a) => ctx.stringValue(a)).filter((k): k is string => k !== null);
-    const hit = keys.find((k) => PRIVILEGED_KEYS.has(k));
+    const hit = privilegedKey(call, ctx);
     return hit ? { message: `Strong parameters permit the privileged attribute \`${hit}\`, so a user can set it on their own record`, confidence: 'medium' } : false;
   }
   if (isTrue(keyword(call, 'without_protection'))) return { message: 'Mass assignment with `without_protection: true` bypasses attribute protection' };

@@ -1,11 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext } from '../../rule.ts';
-
-/** Sinatra's `erb x`/`haml x` render a String argument as template source (a Symbol names a view file). */
-function inlineTemplate(call: CallView, ctx: MatchContext): boolean {
-  const arg = call.args.find((a) => a.index === 0)?.node;
-  return arg !== undefined && arg.type !== 'simple_symbol' && !ctx.isConstant(arg);
-}
+import { defineRule } from '../../rule.ts';
 
 export default defineRule({
   class: 'template-injection',
@@ -20,11 +13,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['ERB.new', 'Erubi.Engine.new', 'Erubis.{Eruby,EscapedEruby,FastEruby}.new', 'Haml.Engine.new', 'Haml.Template.new', 'Tilt.{ERBTemplate,HamlTemplate,ErubiTemplate}.new', 'Slim.Template.new', 'ActionView.Template.new'] },
-      { callee: ['render', '*.render', 'render_to_string', '*.render_to_string'], args: [], keywords: ['inline'], label: 'render inline:' },
-      { callee: ['erb', 'haml', 'slim', 'markaby', 'builder', 'nokogiri'], where: inlineTemplate, label: 'an inline Sinatra template' },
-    ],
+    // Sinks are in the models (models/ruby/*.ts); this part gives the class its Ruby policy.
+    sinks: [],
     local: 'never',
     params: 'built',
   },

@@ -1,17 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext } from '../../rule.ts';
-import { keyword } from '../../lang/ruby/predicates.ts';
-
-/** Psych 4 `YAML.load(x, permitted_classes: …)` is a safe load; without options it is unsafe on Psych < 4. */
-function yamlLoad(call: CallView): boolean {
-  return keyword(call, 'permitted_classes') === null && keyword(call, 'safe') === null;
-}
-/** `Oj.load` defaults to :object mode, which instantiates arbitrary classes. */
-function ojObjectMode(call: CallView, ctx: MatchContext): boolean {
-  const mode = keyword(call, 'mode');
-  if (mode === null) return call.args.every((a) => a.index < 1 || a.node.type !== 'hash');
-  return ctx.stringValue(mode) === 'object';
-}
+import { defineRule } from '../../rule.ts';
 
 export default defineRule({
   class: 'unsafe-deserialization',
@@ -27,11 +14,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}', 'YAML.Store.new', 'JSON.{load,restore}', 'Oj.object_load', 'Ox.parse_obj', 'ActiveSupport.JSON.load'] },
-      { callee: ['YAML.{load,load_stream,load_documents}', 'Psych.{load,load_stream}'], where: yamlLoad },
-      { callee: ['Oj.load', 'Oj.compat_load'], where: (call, ctx) => ojObjectMode(call, ctx) },
-    ],
+    // Sinks are in the models (models/ruby/*.ts); this part gives the class its Ruby policy.
+    sinks: [],
     local: 'never',
     params: 'built',
   },

@@ -1,13 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext } from '../../rule.ts';
-
-/** `socket.send(data, 0)` sends bytes, it does not dispatch a method. */
-function dispatches(call: CallView, ctx: MatchContext): boolean {
-  const receiver = call.receiver ? (ctx.path(call.receiver)?.at(-1) ?? '') : '';
-  if (/(?:socket|sock|udp|tcp|ws|websocket|channel|conn|connection|client|server|queue|mailer|io)(?:\(\))?$/i.test(receiver)) return false;
-  const second = call.args.find((a) => a.index === 1)?.node;
-  return !(call.name === 'send' && second?.type === 'integer');
-}
+import { defineRule } from '../../rule.ts';
 
 export default defineRule({
   class: 'unsafe-reflection',
@@ -23,11 +14,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['*.constantize', '*.safe_constantize'], receiver: true, label: 'String#constantize' },
-      { callee: ['constantize', 'safe_constantize', 'ActiveSupport.Inflector.{constantize,safe_constantize}', '**.const_get', '**.qualified_const_get', '**.const_source_location'] },
-      { callee: ['**.send', '**.__send__', '**.public_send', '**.try', '**.try!', '**.method', '**.public_method', '**.instance_method', '**.instance_variable_get', '**.instance_variable_set'], where: dispatches },
-    ],
+    // Sinks are in the models (models/ruby/*.ts); this part gives the class its Ruby policy.
+    sinks: [],
     local: 'never',
     params: 'never',
   },

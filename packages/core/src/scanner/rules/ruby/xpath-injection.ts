@@ -13,10 +13,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['*.xpath', '*.at_xpath', 'REXML.XPath.{first,match,each}', '*.find_first'], where: (call, ctx, taint) => call.name !== 'find_first' || (/\/\/|@|\[/.test(taint.text) && /xpath|doc|xml|node/i.test(ctx.pathText(call.receiver ?? call.node) ?? '')) },
-      { callee: ['REXML.XPath.{first,match,each}'], args: [1] },
-    ],
+    // Sinks are in the models (stdlib REXML, nokogiri, libxml-ruby).
+    sinks: [],
     local: 'never',
     params: 'built',
     check: (taint) => taint.built || taint.strength === 'remote',
