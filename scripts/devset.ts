@@ -11,7 +11,7 @@
  * corpus is copied into the repository.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { createScanner, type Confidence } from '@secscan/core';
@@ -46,8 +46,9 @@ if (!devsetArg) {
   console.error('usage: npm run accuracy -- --devset <unpacked devset folder> [--scorer score.py] [--corpus c] [--lang l] [--per-family] [--out dir]');
   process.exit(2);
 }
-const devset = join(process.cwd(), devsetArg);
-const scorer = option('--scorer') ?? join(root, '../shared/corpora/score.py');
+const devset = resolve(process.cwd(), devsetArg);
+const scorerArg = option('--scorer');
+const scorer = scorerArg ? resolve(process.cwd(), scorerArg) : join(root, '../shared/corpora/score.py');
 const out = option('--out') ?? join(tmpdir(), `secscan-devset-${process.pid}`);
 const corpora = options('--corpus');
 const langs = options('--lang');
