@@ -217,10 +217,11 @@ function bindingNames(target: SyntaxNode): SyntaxNode[] {
         break;
       }
       case 'call_expression': {
-        // in.read(reinterpret_cast<char *>(&hdr), sizeof hdr) writes into hdr
+        // in.read(reinterpret_cast<char *>(&hdr), sizeof hdr) writes into hdr;
+        // sock.read_some(asio::buffer(data, n)) writes into data.
         const fn = n.child('function');
         const name = fn?.type === 'template_function' ? (fn.child('name')?.text.replace(/\s+/g, '') ?? '') : (fn?.text.replace(/\s+/g, '') ?? '');
-        if (!/^(?:std::)?(?:static_cast|reinterpret_cast|const_cast|addressof)$/.test(name)) return [];
+        if (!/^(?:std::)?(?:static_cast|reinterpret_cast|const_cast|addressof)$|^(?:boost::)?(?:asio::)?buffer$/.test(name)) return [];
         const inner = n.child('arguments')?.namedChildren.find((c) => c.type !== 'comment');
         if (!inner) return [];
         n = inner;
