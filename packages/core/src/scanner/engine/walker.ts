@@ -346,6 +346,13 @@ export class Walker {
   /** Branches get their own copies of the state; guards clean the variables they validate. */
   #visitIf(condition: SyntaxNode, then: SyntaxNode | null, otherwise: SyntaxNode | null): void {
     this.#eval(condition);
+    // A condition that folds to a constant (`if (0)`, `if (kEnabled)`): only the branch that runs is walked.
+    const known = this.lang.profile.adapter.constantCondition?.(condition) ?? null;
+    if (known !== null) {
+      const taken = known ? then : otherwise;
+      if (taken) this.#visit(taken);
+      return;
+    }
     const guard = this.#guard(condition);
     const before = this.#env;
     const thenEnv = before.copy();

@@ -8,8 +8,9 @@
 import type { GrammarName, LanguageId } from '../../languages.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
+import { conditionValue } from './conditions.ts';
 import { allowListPredicates, checkedPaths, helperPaths, readsIntoArgument } from './helpers.ts';
-import { declaratorShape, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
+import { declaratorShape, expandName, macroAliases, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda_expression']);
 const STRING_TYPES = new Set(['string_literal', 'raw_string_literal', 'concatenated_string', 'char_literal', 'system_lib_string']);
@@ -565,7 +566,12 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
     return { kind: 'function', fn: functionView(node) };
   }
   switch (t) {
-    case 'identifier':
+    case 'identifier': {
+      // `#define COMMAND_ARG3 data`, `#define FOPEN fopen`: the name the macro stands for.
+      // (A macro for a qualified name, `#define SYSTEM std::system`, is an import alias instead.)
+      const expanded = expandName(node.text, node);
+      return { kind: 'name', name: expanded.includes('::') ? node.text : expanded };
+    }
     case 'field_identifier':
     case 'namespace_identifier':
     case 'this':
@@ -828,6 +834,7 @@ function importAliases(root: SyntaxNode): Map<string, string> {
     const full = expanded ? [...expanded.split('::'), ...parts.slice(1)] : parts;
     aliases.set(text, full.join('.'));
   }
+  for (const [name, target] of macroAliases(root)) if (target.includes('::') && !aliases.has(name)) aliases.set(name, target.split('::').join('.'));
   for (const [name, path] of checkedPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
   for (const [name, path] of helperPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
   return aliases;
@@ -846,5 +853,6 @@ export function cAdapter(language: 'c' | 'cpp'): LanguageAdapter {
     view: (node) => viewOf(language, node),
     imports: importAliases,
     targetNames: bindingNames,
+    constantCondition: conditionValue,
   };
 }

@@ -36,8 +36,8 @@ const execShell: SinkCheck = (call, ctx) => {
   const programTaint = ctx.taint(program);
   if (programTaint && ctx.stringValue(program) === null && !ownCommandLine(programTaint)) return programTaint.strength !== 'param' || programTaint.built;
   const name = stringValueOf(ctx, program);
-  if (name === null || (!SHELLS.test(name.replace(/^.*\//, '')) && !SHELLS.test(name))) return false;
-  const dashC = args.findIndex((a, i) => i > 0 && /^(?:-c|\/c|\/C|-Command)$/.test(ctx.stringValue(a) ?? ''));
+  if (name === null || (!SHELLS.test(name.replace(/^.*[/\\]/, '')) && !SHELLS.test(name))) return false;
+  const dashC = args.findIndex((a, i) => i > 0 && /^(?:-c|\/c|\/C|-Command)$/.test(stringValueOf(ctx, a) ?? ''));
   return dashC > 0 && args.slice(dashC + 1).some((a) => ctx.taint(a) !== null);
 };
 

@@ -383,6 +383,62 @@ export function defines(root: SyntaxNode): Map<string, string> {
   return map;
 }
 
+const aliasCache = new WeakMap<SyntaxNode, Map<string, string>>();
+const NAME = /^(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/;
+/**
+ * Memory functions programs call through an all-capitals macro from a shared header
+ * (`ALLOCA(n)`, `MALLOC(n)`, `FREE(p)`), which the file itself does not define.
+ */
+const CONVENTIONAL_MACROS: Readonly<Record<string, string>> = { ALLOCA: 'alloca', MALLOC: 'malloc', CALLOC: 'calloc', REALLOC: 'realloc', FREE: 'free', STRDUP: 'strdup' };
+
+/**
+ * Object-like macros of the file that stand for another name: `#define FOPEN fopen`,
+ * `#define EXECLP _execlp`, `#define CLOSE_SOCKET closesocket`, `#define COMMAND_ARG3 data`. A
+ * macro defined twice (once per platform) keeps its first definition when both name the same kind
+ * of thing; a name defined once as something that is not a name (a number, an expression) is left.
+ */
+export function macroAliases(root: SyntaxNode): Map<string, string> {
+  let map = aliasCache.get(root);
+  if (map) return map;
+  map = new Map();
+  const stack: SyntaxNode[] = [root];
+  let budget = 200_000;
+  const refused = new Set<string>();
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'preproc_def') {
+      const name = n.child('name')?.text;
+      const value = n.child('value')?.text.trim();
+      if (!name || refused.has(name)) continue;
+      if (value === undefined || !NAME.test(value) || value === name) {
+        refused.add(name);
+        map.delete(name);
+      } else if (!map.has(name)) map.set(name, value.replace(/^::/, ''));
+      continue;
+    }
+    if (n.type === 'function_definition' || n.type === 'comment') continue;
+    for (let i = n.children.length - 1; i >= 0; i--) {
+      const c = n.children[i] as SyntaxNode;
+      if (c.named) stack.push(c);
+    }
+  }
+  aliasCache.set(root, map);
+  return map;
+}
+
+/** What an identifier stands for once the file's name macros are expanded (`FOPEN` → `fopen`), or the identifier itself. */
+export function expandName(name: string, at: SyntaxNode): string {
+  const aliases = macroAliases(rootOf(at));
+  let out = name;
+  for (let i = 0; i < 4; i++) {
+    const next = aliases.get(out);
+    if (next === undefined) break;
+    out = next;
+  }
+  if (out === name && CONVENTIONAL_MACROS[name] !== undefined && !defines(rootOf(at)).has(name)) return CONVENTIONAL_MACROS[name] as string;
+  return out;
+}
+
 const enumCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode | number>>();
 
 function enumerators(root: SyntaxNode): Map<string, SyntaxNode | number> {
@@ -906,7 +962,7 @@ export function subscriptIndex(node: SyntaxNode): SyntaxNode | null {
 export function calledName(call: SyntaxNode): string | null {
   const fn = call.child('function');
   if (!fn) return null;
-  if (fn.type === 'identifier') return fn.text;
+  if (fn.type === 'identifier') return expandName(fn.text, fn).replace(/^.*::/, '');
   if (fn.type === 'qualified_identifier') return fn.text.replace(/^.*::/, '');
   if (fn.type === 'field_expression') return fn.child('field')?.text ?? null;
   if (fn.type === 'template_function') return fn.child('name')?.text.replace(/^.*::/, '') ?? null;

@@ -22,6 +22,9 @@ export default defineModel({
   sinks: [
     { call: ['_popen', '_wpopen', '_wsystem', '_tsystem', 'WinExec'], class: 'command-injection' },
     { call: ['ShellExecute', 'ShellExecuteA', 'ShellExecuteW'], arg: [2, 3], class: 'command-injection' },
+    // The C runtime's exec family, like POSIX's.
+    { call: ['_execl', '_execlp', '_execle', '_wexecl', '_wexeclp'], arg: 'all', class: 'command-injection', where: 'exec-shell' },
+    { call: ['_execv', '_execvp', '_execve', '_wexecv', '_wexecvp'], class: 'command-injection', where: 'exec-program' },
     { call: ['CreateProcess', 'CreateProcessA', 'CreateProcessW'], arg: [0, 1], class: 'command-injection' },
     {
       call: ['_wfopen', '_open', '_wopen', 'CreateFile', 'CreateFileA', 'CreateFileW', 'DeleteFile', 'DeleteFileA', 'DeleteFileW', 'MoveFile', 'MoveFileA', 'CopyFile', 'CopyFileA'],
