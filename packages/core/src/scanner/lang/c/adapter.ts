@@ -10,7 +10,7 @@ import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
 import { conditionValue } from './conditions.ts';
 import { allowListPredicates, checkedPaths, helperPaths, readsIntoArgument } from './helpers.ts';
-import { declaratorShape, expandName, macroAliases, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
+import { aliasOf, declaratorShape, expandName, macroAliases, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda_expression']);
 const STRING_TYPES = new Set(['string_literal', 'raw_string_literal', 'concatenated_string', 'char_literal', 'system_lib_string']);
@@ -208,12 +208,15 @@ function bindingNames(target: SyntaxNode): SyntaxNode[] {
   for (let i = 0; i < 16; i++) {
     switch (n.type) {
       case 'identifier':
-        return [n];
+        return [aliasOf(n, 'reference') ?? n];
       case 'parenthesized_expression':
       case 'cast_expression':
       case 'pointer_expression': {
         const inner = n.type === 'cast_expression' ? n.child('value') : n.type === 'pointer_expression' ? n.child('argument') : n.namedChildren[0];
         if (!inner) return [];
+        // `*p = v` with `p = &data`: stores into data.
+        const pointee = n.type === 'pointer_expression' && n.child('operator')?.text === '*' ? aliasOf(inner, 'pointer') : null;
+        if (pointee) return [pointee];
         n = inner;
         break;
       }
@@ -567,6 +570,11 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
   }
   switch (t) {
     case 'identifier': {
+      // A C++ reference bound to a local (`char *&ref = data;`) is that local.
+      if (language === 'cpp') {
+        const target = aliasOf(node, 'reference');
+        if (target) return { kind: 'name', name: target.text };
+      }
       // `#define COMMAND_ARG3 data`, `#define FOPEN fopen`: the name the macro stands for.
       // (A macro for a qualified name, `#define SYSTEM std::system`, is an import alias instead.)
       const expanded = expandName(node.text, node);
@@ -637,6 +645,9 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
       if (!arg) return null;
       // `*p` reads (or writes) what p points to; `&x` is x itself for taint. `*p++` reads through p.
       if (node.child('operator')?.text === '*') {
+        // `char **p = &data; … *p`: the local p points at.
+        const target = aliasOf(arg, 'pointer');
+        if (target) return { kind: 'name', name: target.text };
         const through = arg.type === 'update_expression' ? (arg.child('argument') ?? arg) : arg;
         return { kind: 'index', object: through, index: null };
       }

@@ -9,6 +9,7 @@ import hardcodedCredentials from './hardcoded-credentials.ts';
 import insecureCookie from './insecure-cookie.ts';
 import insecureRandom from './insecure-random.ts';
 import insecureTempFile from './insecure-temp-file.ts';
+import integerNarrowing from './integer-narrowing.ts';
 import integerOverflowAllocation from './integer-overflow-allocation.ts';
 import ldapInjection from './ldap-injection.ts';
 import nullDereference from './null-dereference.ts';
@@ -43,6 +44,7 @@ export const cRules: readonly RuleSpec[] = [
   insecureCookie,
   insecureRandom,
   insecureTempFile,
+  integerNarrowing,
   integerOverflowAllocation,
   ldapInjection,
   nullDereference,
