@@ -16,11 +16,14 @@ import nullDereference from './null-dereference.ts';
 import offByOneIndex from './off-by-one-index.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
+import reachableAssertion from './reachable-assertion.ts';
+import signConversion from './sign-conversion.ts';
 import sprintfOverflow from './sprintf-overflow.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
 import tlsVerificationDisabled from './tls-verification-disabled.ts';
 import toctouRace from './toctou-race.ts';
+import unboundedLoop from './unbounded-loop.ts';
 import unboundedScanf from './unbounded-scanf.ts';
 import unboundedStringCopy from './unbounded-string-copy.ts';
 import uncontrolledAllocation from './uncontrolled-allocation.ts';
@@ -51,11 +54,14 @@ export const cRules: readonly RuleSpec[] = [
   offByOneIndex,
   openRedirect,
   pathTraversal,
+  reachableAssertion,
+  signConversion,
   sprintfOverflow,
   sqlInjection,
   ssrf,
   tlsVerificationDisabled,
   toctouRace,
+  unboundedLoop,
   unboundedScanf,
   unboundedStringCopy,
   uncontrolledAllocation,
