@@ -10,11 +10,13 @@ import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
 import { conditionValue } from './conditions.ts';
 import { allowListPredicates, checkedPaths, helperPaths, readsIntoArgument } from './helpers.ts';
-import { aliasOf, declaratorShape, expandName, macroAliases, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
+import { aliasOf, declaratorShape, defines, expandName, macroAliases, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda_expression']);
 const STRING_TYPES = new Set(['string_literal', 'raw_string_literal', 'concatenated_string', 'char_literal', 'system_lib_string']);
 const COMMENT_TYPES = new Set(['comment']);
+/** A macro whose value is one string literal: `"ls -la"`, `L"C:\\tmp"`. */
+const STRING_MACRO = /^(?:L|u8|u|U)?"(?:[^"\\\n]|\\.)*"$/;
 const CLASS_TYPES = new Set(['class_specifier', 'struct_specifier', 'union_specifier']);
 const SKIP_TYPES = new Set([
   'comment',
@@ -578,6 +580,11 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
       // `#define COMMAND_ARG3 data`, `#define FOPEN fopen`: the name the macro stands for.
       // (A macro for a qualified name, `#define SYSTEM std::system`, is an import alias instead.)
       const expanded = expandName(node.text, node);
+      if (expanded === node.text) {
+        // `#define BAD_COMMAND "ls -la"`: the name is that string.
+        const literal = defines(rootOf(node)).get(node.text);
+        if (literal !== undefined && STRING_MACRO.test(literal)) return { kind: 'string', value: literal.slice(literal.indexOf('"') + 1, -1) };
+      }
       return { kind: 'name', name: expanded.includes('::') ? node.text : expanded };
     }
     case 'field_identifier':

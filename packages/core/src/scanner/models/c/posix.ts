@@ -25,6 +25,11 @@ export default defineModel({
     },
     { call: ['link', 'symlink'], arg: 1, class: 'path-traversal' },
     { call: ['openat', 'unlinkat', 'mkdirat', 'fchmodat'], arg: 1, class: 'path-traversal' },
+    { call: 'dlopen', class: 'untrusted-library-load' },
+    // putenv("PATH=…"), setenv("LD_PRELOAD", …): input chooses where programs and libraries are looked up.
+    { call: 'putenv', class: 'external-setting-control', label: 'the environment' },
+    { call: 'setenv', arg: [0, 1], class: 'external-setting-control', label: 'the environment' },
+    { call: ['sethostname', 'setdomainname'], class: 'external-setting-control', label: 'the host name' },
   ],
   sanitizers: [
     { call: ['ntohl', 'ntohs', 'htonl', 'htons', 'be32toh', 'be16toh', 'le32toh', 'le16toh', 'be64toh', 'le64toh', 'inet_addr', 'strtonum'], class: 'all', numeric: true },

@@ -32,6 +32,11 @@ export default defineModel({
     },
     { call: ['MoveFile', 'CopyFile'], arg: 1, class: 'path-traversal' },
     { call: ['fopen_s', '_wfopen_s'], arg: 1, class: 'path-traversal' },
+    { call: ['LoadLibrary', 'LoadLibraryA', 'LoadLibraryW', 'LoadLibraryEx', 'LoadLibraryExA', 'LoadLibraryExW', 'AfxLoadLibrary'], class: 'untrusted-library-load' },
+    { call: ['SetComputerName', 'SetComputerNameA', 'SetComputerNameW'], class: 'external-setting-control', label: 'the computer name' },
+    { call: ['SetComputerNameEx', 'SetComputerNameExA', 'SetComputerNameExW'], arg: 1, class: 'external-setting-control', label: 'the computer name' },
+    { call: ['SetEnvironmentVariable', 'SetEnvironmentVariableA', 'SetEnvironmentVariableW'], arg: [0, 1], class: 'external-setting-control' },
+    { call: ['_putenv', '_wputenv'], class: 'external-setting-control', label: 'the environment' },
   ],
   sanitizers: [
     { call: ['_wtoi', '_wtol', '_atoi64', '_ttoi', '_tcslen'], class: 'all', numeric: true },
