@@ -7,6 +7,7 @@
  * `throw` and calls that do not return.
  */
 import type { SyntaxNode } from '../../syntax.ts';
+import { conditionValue, constantSwitchCase } from './conditions.ts';
 import { aliasOf, calledName, callArgs, callNeverReturns, declaratorShape, findDeclaration, functionsByName, parameterDeclarations, rootOf, unwrap } from './syntax.ts';
 
 const BLOCKS = new Set(['compound_statement', 'case_statement', 'labeled_statement']);
@@ -378,12 +379,25 @@ function copiedInto(occ: SyntaxNode): string | null | undefined {
 }
 
 /** Whether an occurrence inside `stmt` only runs on some paths through it (a branch, a loop body, a short-circuit operand). */
-function conditionalWithin(occ: SyntaxNode, stmt: SyntaxNode): boolean {
+export function conditionalWithin(occ: SyntaxNode, stmt: SyntaxNode): boolean {
   for (let n: SyntaxNode | null = occ; n && n !== stmt; n = n.parent) {
     const p: SyntaxNode | null = n.parent;
     if (!p) return false;
-    if (p.type === 'if_statement' && n.field !== 'condition') return true;
-    if (p.type === 'else_clause' || p.type === 'case_statement' || p.type === 'switch_statement') return true;
+    // `if (1) { … }`, `if (kEnabled) { … }`: a branch whose condition always holds runs on every path.
+    if (p.type === 'if_statement' && n.field !== 'condition') {
+      if (n.field === 'consequence' && conditionValue(p.child('condition')) === true) continue;
+      return true;
+    }
+    if (p.type === 'else_clause') {
+      if (p.parent?.type === 'if_statement' && conditionValue(p.parent.child('condition')) === false) continue;
+      return true;
+    }
+    if (p.type === 'case_statement' || p.type === 'switch_statement') {
+      if (p.type === 'case_statement' && p.parent?.parent?.type === 'switch_statement' && constantSwitchCase(p.parent.parent) === p) continue;
+      if (p.type === 'switch_statement' && n.field === 'condition') continue;
+      if (p.type === 'switch_statement' && constantSwitchCase(p) !== undefined) continue;
+      return true;
+    }
     if (LOOPS.has(p.type) && n.field !== 'initializer') return true;
     if (p.type === 'conditional_expression' && n.field !== 'condition') return true;
     if (p.type === 'binary_expression' && /^(?:&&|\|\|)$/.test(p.child('operator')?.text ?? '') && p.child('right') === n) return true;
@@ -453,11 +467,43 @@ export function derefWhileNull(at: SyntaxNode, target: string, mode: 'alloc' | '
         result = { node: o, maybe };
         return 'stop';
       }
+      // `show(p)` where `void show(char *s) { putchar(s[0]); }`: the callee dereferences it first thing.
+      if (kind === 'arg') {
+        const inside = calleeFirstUse(o);
+        if (inside && classify(inside) === 'deref') result = { node: inside, maybe };
+      }
       return 'stop';
     }
     return 'continue';
   });
   return result;
+}
+
+/**
+ * For an argument passed to a function of this file: the callee's first use of that parameter,
+ * when it happens on every path into the callee (a top-level statement, not inside a branch or
+ * a loop); null otherwise.
+ */
+export function calleeFirstUse(occ: SyntaxNode): SyntaxNode | null {
+  const a = accessOf(occ);
+  const call = a.parent?.type === 'argument_list' ? a.parent.parent : null;
+  const callee = call?.child('function');
+  if (!call || callee?.type !== 'identifier') return null;
+  const fn = functionsByName(rootOf(call)).get(callee.text);
+  const body = fn?.child('body');
+  if (!fn || !body || fn.contains(call)) return null;
+  const param = parameterDeclarations(fn)[callArgs(call).indexOf(a)];
+  if (!param || param.pointers === 0) return null;
+  for (const stmt of body.namedChildren) {
+    if (stmt.type === 'comment') continue;
+    const first = occurrences(stmt, param.name)[0];
+    if (!first) {
+      if (leaves(stmt)) return null;
+      continue;
+    }
+    return conditionalWithin(first, stmt) ? null : first;
+  }
+  return null;
 }
 
 /** The freed expression as a target the scan can follow: a variable or a field path (`s->buf`). */

@@ -2,6 +2,7 @@ import type { RuleSpec } from '../../rule.ts';
 import commandInjection from './command-injection.ts';
 import copySizeOverflow from './copy-size-overflow.ts';
 import divideByZero from './divide-by-zero.ts';
+import doubleClose from './double-close.ts';
 import doubleFree from './double-free.ts';
 import formatString from './format-string.ts';
 import getsBufferOverflow from './gets-buffer-overflow.ts';
@@ -10,6 +11,7 @@ import insecureCookie from './insecure-cookie.ts';
 import insecureRandom from './insecure-random.ts';
 import insecureTempFile from './insecure-temp-file.ts';
 import integerNarrowing from './integer-narrowing.ts';
+import invalidRelease from './invalid-release.ts';
 import integerOverflowAllocation from './integer-overflow-allocation.ts';
 import ldapInjection from './ldap-injection.ts';
 import nullDereference from './null-dereference.ts';
@@ -17,6 +19,7 @@ import offByOneIndex from './off-by-one-index.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
 import reachableAssertion from './reachable-assertion.ts';
+import resourceLeak from './resource-leak.ts';
 import signConversion from './sign-conversion.ts';
 import sprintfOverflow from './sprintf-overflow.ts';
 import sqlInjection from './sql-injection.ts';
@@ -40,6 +43,7 @@ export const cRules: readonly RuleSpec[] = [
   commandInjection,
   copySizeOverflow,
   divideByZero,
+  doubleClose,
   doubleFree,
   formatString,
   getsBufferOverflow,
@@ -48,6 +52,7 @@ export const cRules: readonly RuleSpec[] = [
   insecureRandom,
   insecureTempFile,
   integerNarrowing,
+  invalidRelease,
   integerOverflowAllocation,
   ldapInjection,
   nullDereference,
@@ -55,6 +60,7 @@ export const cRules: readonly RuleSpec[] = [
   openRedirect,
   pathTraversal,
   reachableAssertion,
+  resourceLeak,
   signConversion,
   sprintfOverflow,
   sqlInjection,
