@@ -106,7 +106,18 @@ export function origin(name: string, at: SyntaxNode, depth = 0): { family: Famil
 }
 
 /** Functions that only read or write through a pointer or descriptor argument, never keep it. */
-const BORROWS = /^(?:str\w*|wcs\w*|mem\w*|w?printf|fw?printf|s?n?w?printf|v\w*printf|puts|fputs|fputc|putc|fwrite|fread|fgets|fgetc|getc|fscanf|sscanf|fseek|fseeko|ftell|ftello|rewind|fflush|feof|ferror|clearerr|fileno|setvbuf|setbuf|read|write|pread|pwrite|recv|recvfrom|send|sendto|lseek|fstat|ioctl|fcntl|setsockopt|getsockopt|bind|listen|connect|shutdown|readdir|atoi|atol|atof|strto\w*|toupper|tolower|isalnum|qsort|bsearch|print\w*|Print\w*|puts\w*|assert)$/;
+const BORROWS = new Set([
+  'printf', 'fprintf', 'sprintf', 'snprintf', 'wprintf', 'fwprintf', 'swprintf', 'vprintf', 'vfprintf', 'vsprintf', 'vsnprintf', 'puts', 'fputs', 'fputc', 'putc',
+  'fwrite', 'fread', 'fgets', 'fgetc', 'getc', 'fscanf', 'sscanf', 'fseek', 'fseeko', 'ftell', 'ftello', 'rewind', 'fflush', 'feof', 'ferror', 'clearerr', 'fileno',
+  'setvbuf', 'setbuf', 'read', 'write', 'pread', 'pwrite', 'recv', 'recvfrom', 'send', 'sendto', 'lseek', 'fstat', 'ioctl', 'fcntl', 'setsockopt', 'getsockopt',
+  'bind', 'listen', 'connect', 'shutdown', 'readdir', 'atoi', 'atol', 'atof', 'toupper', 'tolower', 'isalnum', 'qsort', 'bsearch', 'assert',
+]);
+/** Name prefixes of functions that only read or write through their arguments: the string and memory functions, print helpers. */
+const BORROWING_PREFIXES = ['str', 'wcs', 'mem', 'print', 'Print', 'puts'];
+
+function borrows(name: string): boolean {
+  return BORROWS.has(name) || BORROWING_PREFIXES.some((p) => name.startsWith(p));
+}
 
 /**
  * Whether an acquired resource leaves the function's hands somewhere after `from`: released,
@@ -129,7 +140,7 @@ export function escapes(name: string, from: SyntaxNode): boolean {
       if (kind === 'arg') {
         const call = p?.parent;
         const callee = call?.type === 'call_expression' ? calledName(call) : null;
-        if (callee && (RELEASE[callee] || !BORROWS.test(callee))) return true;
+        if (callee && (RELEASE[callee] || !borrows(callee))) return true;
         continue;
       }
       if (kind === 'value') {

@@ -33,6 +33,7 @@ function logsSecret(call: CallView, ctx: MatchContext) {
 
 export default defineRule({
   class: 'sensitive-data-logging',
+  cwe: ['CWE-532'],
   confidence: 'medium',
   languages: ['go'],
   message: 'A password, token or key is written to the log',

@@ -72,6 +72,7 @@ function logsSecret(call: CallView, ctx: MatchContext): Verdict {
 
 export default defineRule({
   class: 'sensitive-data-logging',
+  cwe: ['CWE-532'],
   confidence: 'medium',
   languages: ['python'],
   message: 'A password, token or key is written to the log',
