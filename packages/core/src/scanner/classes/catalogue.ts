@@ -593,6 +593,16 @@ export const CLASSES = [
     taint: 'trust',
   },
   {
+    id: 'type-confusion',
+    title: 'Memory accessed as a type it does not hold',
+    cwe: ['CWE-843', 'CWE-588'],
+    owasp: ['A04:2021'],
+    severity: 'medium',
+    message: 'A pointer is cast to a type larger than, or different from, the object it points to, and read through',
+    remediation: 'Access an object only through its own type; convert values explicitly instead of reinterpreting pointers, and keep a type tag with data that can hold several types.',
+    references: [cwe(843), cwe(588)],
+  },
+  {
     id: 'type-juggling',
     title: 'Loose comparison of a secret',
     cwe: ['CWE-697', 'CWE-1024'],
@@ -689,7 +699,7 @@ export const CLASSES = [
   {
     id: 'use-after-free',
     title: 'Use after free',
-    cwe: ['CWE-416', 'CWE-562', 'CWE-664'],
+    cwe: ['CWE-416', 'CWE-562', 'CWE-664', 'CWE-672'],
     owasp: ['A06:2021'],
     severity: 'high',
     message: 'Memory is used after it was freed',

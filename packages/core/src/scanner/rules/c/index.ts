@@ -6,6 +6,7 @@ import doubleClose from './double-close.ts';
 import doubleFree from './double-free.ts';
 import externalSettingControl from './external-setting-control.ts';
 import fixedAddress from './fixed-address.ts';
+import floatNarrowing from './float-narrowing.ts';
 import formatArguments from './format-arguments.ts';
 import formatString from './format-string.ts';
 import getsBufferOverflow from './gets-buffer-overflow.ts';
@@ -40,6 +41,7 @@ import ssrf from './ssrf.ts';
 import switchFallthrough from './switch-fallthrough.ts';
 import tlsVerificationDisabled from './tls-verification-disabled.ts';
 import toctouRace from './toctou-race.ts';
+import typeConfusion from './type-confusion.ts';
 import unboundedLoop from './unbounded-loop.ts';
 import unboundedScanf from './unbounded-scanf.ts';
 import unboundedStringCopy from './unbounded-string-copy.ts';
@@ -65,6 +67,7 @@ export const cRules: readonly RuleSpec[] = [
   doubleFree,
   externalSettingControl,
   fixedAddress,
+  floatNarrowing,
   formatArguments,
   formatString,
   getsBufferOverflow,
@@ -99,6 +102,7 @@ export const cRules: readonly RuleSpec[] = [
   switchFallthrough,
   tlsVerificationDisabled,
   toctouRace,
+  typeConfusion,
   unboundedLoop,
   unboundedScanf,
   unboundedStringCopy,

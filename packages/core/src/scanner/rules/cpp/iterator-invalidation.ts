@@ -125,6 +125,19 @@ function invalidation(node: SyntaxNode, _ctx: MatchContext): Verdict {
     }
     return false;
   }
+  // `for (it = c.begin(); it != c.end(); ++it) { … c.clear(); … *it … }`: clear() ends every iterator, in any container.
+  if (method === 'clear') {
+    for (let a = node.parent; a && a !== fn; a = a.parent) {
+      if (a.type !== 'for_statement' || !a.child('body')?.contains(node)) continue;
+      const init = a.child('initializer');
+      const target = init?.type === 'assignment_expression' ? init.child('left') : init?.type === 'declaration' ? declaratorShape(init.namedChildren.find((c) => c.type === 'init_declarator') ?? null).name : null;
+      const value = init?.type === 'assignment_expression' ? init.child('right') : init?.type === 'declaration' ? (init.namedChildren.find((c) => c.type === 'init_declarator')?.child('value') ?? null) : null;
+      if (!target || !value || unwrap(target).type !== 'identifier' || !refersInto(value, container)) continue;
+      const it = unwrap(target).text;
+      const use = usedAfter(node, it);
+      if (use) return { node: use, cwe: ['CWE-672', 'CWE-416'], message: `${it} iterates over ${container}, which ${container}.clear() on line ${node.location.startLine} emptied: ${show(use)} uses an iterator that no longer points into it` };
+    }
+  }
   if (!contiguous(type)) return false;
   // `for (auto &x : v) v.push_back(…)`: the loop's own iterator dangles.
   for (let a = node.parent; a && a !== fn; a = a.parent) {
