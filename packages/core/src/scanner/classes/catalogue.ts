@@ -37,7 +37,7 @@ export const CLASSES = [
   {
     id: 'buffer-overflow',
     title: 'Buffer overflow',
-    cwe: ['CWE-120', 'CWE-787', 'CWE-121', 'CWE-122', 'CWE-805', 'CWE-242', 'CWE-676'],
+    cwe: ['CWE-120', 'CWE-787', 'CWE-121', 'CWE-122', 'CWE-805', 'CWE-242', 'CWE-676', 'CWE-785'],
     owasp: ['A06:2021'],
     severity: 'high',
     message: 'This write can run past the end of its buffer',

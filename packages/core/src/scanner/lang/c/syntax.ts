@@ -614,8 +614,9 @@ export function constInt(node: SyntaxNode | null, depth = 0): number | null {
   }
 }
 
-/** The limits of <limits.h> and <stdint.h> (for the usual ILP32/LP64 data models; `long` is left out). */
+/** The limits of <limits.h> and <stdint.h> (for the usual ILP32/LP64 data models; `long` is left out), and Windows' MAX_PATH. */
 const LIMITS: Readonly<Record<string, number>> = {
+  MAX_PATH: 260,
   CHAR_BIT: 8, CHAR_MAX: 127, CHAR_MIN: -128, SCHAR_MAX: 127, SCHAR_MIN: -128, UCHAR_MAX: 255, SHRT_MAX: 32767, SHRT_MIN: -32768, USHRT_MAX: 65535,
   INT_MAX: 2147483647, INT_MIN: -2147483648, UINT_MAX: 4294967295, INT8_MAX: 127, INT8_MIN: -128, UINT8_MAX: 255, INT16_MAX: 32767,
   INT16_MIN: -32768, UINT16_MAX: 65535, INT32_MAX: 2147483647, INT32_MIN: -2147483648, UINT32_MAX: 4294967295,

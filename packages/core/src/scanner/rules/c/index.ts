@@ -25,6 +25,7 @@ import offByOneIndex from './off-by-one-index.ts';
 import openRedirect from './open-redirect.ts';
 import operatorConfusion from './operator-confusion.ts';
 import overlappingCopy from './overlapping-copy.ts';
+import pathBufferSize from './path-buffer-size.ts';
 import pathTraversal from './path-traversal.ts';
 import pointerSubtraction from './pointer-subtraction.ts';
 import reachableAssertion from './reachable-assertion.ts';
@@ -86,6 +87,7 @@ export const cRules: readonly RuleSpec[] = [
   openRedirect,
   operatorConfusion,
   overlappingCopy,
+  pathBufferSize,
   pathTraversal,
   pointerSubtraction,
   reachableAssertion,
