@@ -469,6 +469,16 @@ export const CLASSES = [
     references: [cwe(401), cwe(775)],
   },
   {
+    id: 'reverse-dns-trust',
+    title: 'Security decision based on a reverse-DNS host name',
+    cwe: ['CWE-350', 'CWE-247'],
+    owasp: ['A07:2021'],
+    severity: 'medium',
+    message: 'A host name from a reverse DNS lookup decides what a client may do',
+    remediation: 'Authenticate clients (TLS client certificates, credentials) instead of trusting the name their address resolves to; if an address check is needed, compare the address itself, or resolve the name forward again and check that it maps back to the address.',
+    references: [cwe(350), cwe(247)],
+  },
+  {
     id: 'sensitive-data-logging',
     title: 'Secret written to a log',
     cwe: ['CWE-532', 'CWE-534', 'CWE-535'],

@@ -31,6 +31,7 @@ import pointerSubtraction from './pointer-subtraction.ts';
 import reachableAssertion from './reachable-assertion.ts';
 import resourceLeak from './resource-leak.ts';
 import returnStackAddress from './return-stack-address.ts';
+import reverseDnsTrust from './reverse-dns-trust.ts';
 import sensitiveMemory from './sensitive-memory.ts';
 import sensitiveOutput from './sensitive-output.ts';
 import signConversion from './sign-conversion.ts';
@@ -93,6 +94,7 @@ export const cRules: readonly RuleSpec[] = [
   reachableAssertion,
   resourceLeak,
   returnStackAddress,
+  reverseDnsTrust,
   sensitiveMemory,
   sensitiveOutput,
   signConversion,

@@ -38,6 +38,8 @@ function uninitializedRead(node: SyntaxNode, cpp: boolean): Verdict {
         const a = accessOf(o);
         if (a.parent?.type === 'binary_expression' && a.parent.child('operator')?.text === '>>' && a.parent.child('right') === a) return 'stop';
         if (kind === 'arg' && cpp) return 'stop';
+        // `T &ref = x;`: a reference bound to x, which reads nothing (and may be written through).
+        if (a.parent?.type === 'init_declarator' && a.parent.child('value') === a && declaratorShape(a.parent).reference) return 'stop';
         // `x = x + 1` reads before it writes; `x += 1` is a read too (classify says deref for compound assignment).
         if (kind === 'value' || kind === 'deref' || kind === 'check' || kind === 'arg' || kind === 'free') read = o;
         return 'stop';
