@@ -8,7 +8,7 @@ import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
 import { Fingerprinter } from './fingerprint.ts';
 import { loadGrammar, parserFor, type GrammarLoader, type LoadedGrammar } from './grammar.ts';
 import { chooseLanguage, LANGUAGES, type LanguageId } from './languages.ts';
-import type { MatchContext, Rule, SecretHit } from './rule.ts';
+import type { MatchContext, Rule, SecretHit, VerdictDetails } from './rule.ts';
 import { isSuppressed, findSuppressions } from './suppression.ts';
 import { mirrorTree, SourceText, SyntaxNode } from './syntax.ts';
 import type { DataflowStep, Finding, ScanInput, ScanOptions, ScanResult, ScanSummary, Severity } from './types.ts';
@@ -294,11 +294,13 @@ function runQueries(
       if (!at) continue;
       const verdict = matcher.where ? matcher.where(captures, ctx) : true;
       if (!verdict) continue;
-      const m: RawMatch = { rule, node: verdict === true ? at : (verdict.node ?? at) };
-      if (verdict !== true && verdict.message !== undefined) m.message = verdict.message;
-      if (verdict !== true && verdict.cwe !== undefined) m.cwe = verdict.cwe;
-      if (verdict !== true && verdict.confidence !== undefined) m.confidence = verdict.confidence;
-      out.push(m);
+      for (const v of Array.isArray(verdict) ? (verdict as readonly VerdictDetails[]) : [verdict as VerdictDetails | true]) {
+        const m: RawMatch = { rule, node: v === true ? at : (v.node ?? at) };
+        if (v !== true && v.message !== undefined) m.message = v.message;
+        if (v !== true && v.cwe !== undefined) m.cwe = v.cwe;
+        if (v !== true && v.confidence !== undefined) m.confidence = v.confidence;
+        out.push(m);
+      }
     }
   }
   return out;

@@ -491,7 +491,7 @@ export const CLASSES = [
   {
     id: 'sensitive-memory-not-cleared',
     title: 'Sensitive data left in released memory',
-    cwe: ['CWE-244', 'CWE-226'],
+    cwe: ['CWE-244', 'CWE-226', 'CWE-14'],
     owasp: ['A04:2021'],
     severity: 'low',
     message: 'A buffer holding a secret is released without being cleared',

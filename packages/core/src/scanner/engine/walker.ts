@@ -7,6 +7,7 @@ import {
   type TaintMatcher,
   type TraceStep,
   type Verdict,
+  type VerdictDetails,
 } from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
 import type { CallView, FunctionView, ParamView, View } from './adapter.ts';
@@ -122,6 +123,11 @@ function clip(text: string): string {
 function withStep(t: Taint, node: SyntaxNode, note: string): Taint {
   if (t.steps.length >= MAX_STEPS) return t;
   return { ...t, steps: [...t.steps, { node, note }] };
+}
+
+/** Whether a verdict reports several places. */
+function isVerdictList(v: Verdict): v is readonly VerdictDetails[] {
+  return Array.isArray(v);
 }
 
 function lowerConfidence(a: Rule['confidence'], b: Rule['confidence']): Rule['confidence'] {
@@ -989,6 +995,10 @@ export class Walker {
     if (!verdict) return;
     if (verdict === true) {
       this.#report({ rule, node });
+      return;
+    }
+    if (isVerdictList(verdict)) {
+      for (const v of verdict) this.#reportVerdict(rule, node, v);
       return;
     }
     const m: RawMatch = { rule, node: verdict.node ?? node };

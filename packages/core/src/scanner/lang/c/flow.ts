@@ -266,7 +266,16 @@ export interface LifetimeEvent {
  * or second free on the same path, or null when it is reassigned, set to NULL, or never touched.
  */
 export function afterFree(at: SyntaxNode, target: string): LifetimeEvent | null {
-  let result: LifetimeEvent | null = null;
+  return lifetimeEvents(at, target, 1)[0] ?? null;
+}
+
+/**
+ * Every use of `target` after it is freed at `at`, on the same path, until it is reassigned or
+ * freed again (a second free ends the list), at most `limit` of them: each one touches freed memory.
+ */
+export function lifetimeEvents(at: SyntaxNode, target: string, limit = 8): LifetimeEvent[] {
+  const events: LifetimeEvent[] = [];
+  const full = (): boolean => events.length >= limit;
   const base = baseOf(target);
   const isPath = base !== null && base !== target;
   // Plain copies of the freed pointer (`char *q = p;`, `saved = p;`) dangle too: followed with it.
@@ -297,8 +306,8 @@ export function afterFree(at: SyntaxNode, target: string): LifetimeEvent | null 
       if (kind === 'assign') {
         const rhs = accessOf(o).parent?.child('right') ?? null;
         const inner = rhs ? occurrences(rhs, target).find((x) => !['check', 'sizeof', 'value'].includes(classify(x))) : undefined;
-        if (inner) result = { kind: 'use', node: inner, deref: classify(inner) === 'deref' };
-        if (o.text === target) return 'stop';
+        if (inner) events.push({ kind: 'use', node: inner, deref: classify(inner) === 'deref' });
+        if (o.text === target || full()) return 'stop';
         continue;
       }
       if (kind === 'address') return 'stop';
@@ -312,15 +321,16 @@ export function afterFree(at: SyntaxNode, target: string): LifetimeEvent | null 
       }
       if (kind === 'free') {
         const call = o.ancestor(new Set(['call_expression', 'delete_expression'])) ?? o;
-        result = { kind: 'free', node: call, deref: false };
+        events.push({ kind: 'free', node: call, deref: false });
         return 'stop';
       }
-      result = { kind: 'use', node: o, deref: kind === 'deref' };
-      return 'stop';
+      // One use per statement: `p->a = p->b` is one access of freed memory.
+      events.push({ kind: 'use', node: o, deref: kind === 'deref' });
+      return full() ? 'stop' : 'continue';
     }
     return 'continue';
   });
-  return result;
+  return events;
 }
 
 /** The `init_declarator` whose declared name an identifier is (`p` in `char *p = …`, `int &r = …`). */
