@@ -16,10 +16,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
-  createMemoryKeyStore,
-  createMemoryRateLimitStore,
-  createMemoryScanStore,
-  createMemorySessionStore,
+  createMemoryStores,
   createScanner,
   issueApiKey,
   issueSession,
@@ -56,12 +53,7 @@ const stubScanner = {
 };
 
 async function buildApp(scanner, accessOn) {
-  const stores = {
-    scans: createMemoryScanStore(),
-    keys: createMemoryKeyStore(),
-    sessions: createMemorySessionStore(),
-    rateLimits: createMemoryRateLimitStore(),
-  };
+  const stores = createMemoryStores();
   const config = {
     version: 'bench',
     maxBodyBytes: 1 << 20,
@@ -71,7 +63,14 @@ async function buildApp(scanner, accessOn) {
     healthTimeoutMs: 1000,
     corsOrigins: [],
     access: accessOn
-      ? { anonymous: true, adminTokenSha256: await sha256Hex('bench-admin-token-not-used-0123456789'), sessionTtlSeconds: 86_400, trustProxyHops: 0, limits: LIMITS }
+      ? {
+          anonymous: true,
+          adminTokenSha256: await sha256Hex('bench-admin-token-not-used-0123456789'),
+          sessionTtlSeconds: 86_400,
+          trustProxyHops: 0,
+          limits: LIMITS,
+          accounts: { signUpPolicy: null, passwordMinLength: 15, invitationTtlSeconds: 604_800, publicUrl: null, oidc: null },
+        }
       : null,
   };
   const app = createApp({ scanner, stores, config, docs: { scalarJs: async () => new Uint8Array() } });

@@ -10,8 +10,10 @@
  * no such folder beside it, so every build embeds them (see `embedMigrations`).
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { build } from 'tsup';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -80,13 +82,47 @@ const targets = [
   { dir: 'servers/node', entry: { main: 'src/main.ts', 'scan-worker': 'src/scan-worker.ts' }, platform: 'node', external: [NPM_ONLY], noExternal: [/^@secscan\//] },
 ];
 
+/**
+ * The dashboard (packages/dashboard): a Preact app bundled by esbuild into one script and one style
+ * sheet with content-hashed names, for browsers (ES2022), minified, no source maps shipped; and a
+ * manifest naming them, which the servers read to write the page and to know which files exist.
+ */
+async function buildDashboard() {
+  const dir = 'packages/dashboard';
+  const outdir = `${dir}/dist`;
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const result = await esbuild.build({
+    entryPoints: { app: `${dir}/src/main.tsx` },
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    minify: true,
+    legalComments: 'linked',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    entryNames: '[name]-[hash]',
+    outdir,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const files = Object.keys(result.metafile.outputs).map((path) => basename(path));
+  const script = files.find((file) => file.startsWith('app-') && file.endsWith('.js'));
+  const style = files.find((file) => file.startsWith('app-') && file.endsWith('.css'));
+  if (!script || !style) throw new Error(`the dashboard build is missing its script or style sheet: ${files.join(', ')}`);
+  await writeFile(`${outdir}/manifest.json`, `${JSON.stringify({ script, style, files }, null, 2)}\n`);
+  return dir;
+}
+
 const started = performance.now();
-const built = await Promise.all(
-  targets.map(async ({ dir, entry, ...options }) => {
+const built = await Promise.all([
+  ...targets.map(async ({ dir, entry, ...options }) => {
     const entryPoints = entries(dir, entry);
     if (Object.keys(entryPoints).length === 0) return null;
     await build({ ...common, ...options, entry: entryPoints, outDir: `${dir}/dist` });
     return dir;
   }),
-);
+  buildDashboard(),
+]);
 console.log(`built ${built.filter(Boolean).join(', ')} in ${Math.round(performance.now() - started)} ms`);

@@ -94,12 +94,12 @@ describe('secscan keys / sessions against a running server', () => {
     expect(unreachable.err).toContain('cannot reach http://127.0.0.1:9');
   });
 
-  it('says when the server has no admin API', async () => {
+  it('says when the server has no admin token', async () => {
     const plain = await startServer(NODE);
     try {
       const out = io();
       expect(await runKeysCommand(['list', '--url', plain.url], out)).toBe(1);
-      expect(out.err).toBe('secscan: this server has no admin API: start it with SECSCAN_ADMIN_TOKEN set\n');
+      expect(out.err).toBe('secscan: this server has no admin token: start it with SECSCAN_ADMIN_TOKEN set (admin users can manage keys in its dashboard)\n');
     } finally {
       await plain.stop();
     }

@@ -90,7 +90,20 @@ describe.each(RUNTIMES)('secscan on $name', (runtime) => {
       expect(doc.openapi).toBe('3.1.0');
       expect(doc.info['version']).toBe(VERSION);
       expect(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`)).sort()).toEqual(
-        ['post /api/scan', 'get /api/scans/{scanId}', 'get /api/health', 'get /api/openapi.json', 'get /api/docs', 'get /api/docs/scalar.js'].sort(),
+        [
+          'post /api/scan',
+          'get /api/scans/{scanId}',
+          'get /api/health',
+          'get /api/openapi.json',
+          'get /api/docs',
+          'get /api/docs/scalar.js',
+          // The admin API (the admin token, or an admin user's session) and the dashboard's own API.
+          ...['post /api/admin/keys', 'get /api/admin/keys', 'delete /api/admin/keys/{id}', 'patch /api/admin/keys/{id}', 'post /api/admin/sessions', 'delete /api/admin/sessions/{id}'],
+          ...['get /api/admin/users', 'patch /api/admin/users/{id}', 'post /api/admin/invitations', 'get /api/admin/invitations', 'delete /api/admin/invitations/{id}'],
+          ...['get /api/admin/settings', 'patch /api/admin/settings', 'get /api/auth/config', 'post /api/auth/sign-up', 'post /api/auth/sign-in', 'post /api/auth/invitation'],
+          ...['get /api/auth/session', 'post /api/auth/sign-out', 'post /api/auth/sign-out-everywhere', 'post /api/me/password', 'get /api/me/keys', 'post /api/me/keys'],
+          ...['delete /api/me/keys/{id}', 'get /api/me/usage', 'get /api/me/scans', 'get /api/me/scans/{scanId}'],
+        ].sort(),
       );
       expect(String(doc.info['description'])).toContain('`code` of at most 4 KiB');
     });
@@ -514,11 +527,17 @@ describe.each(RUNTIMES)('access control on $name', (runtime) => {
   it('accepts a session in the header or the cookie, the cookie only from our own or listed origins', async () => {
     const { token } = (await (await admin('POST', '/api/admin/sessions', { subject: `browser-${runtime.name}` })).json()) as { token: string };
     expect((await scanAs('203.0.113.14', { authorization: `Bearer ${token}` })).headers.get('ratelimit-policy')).toBe('"session-minute";q=100;w=60');
-    expect((await scanAs('203.0.113.14', { cookie: `secscan_session=${token}`, origin: 'https://app.example', 'sec-fetch-site': 'same-site' })).status).toBe(200);
-    const crossSite = await scanAs('203.0.113.14', { cookie: `secscan_session=${token}`, 'sec-fetch-site': 'cross-site' });
+    const { csrfToken } = (await (await fetch(url('/api/auth/session'), { headers: { authorization: `Bearer ${token}` } })).json()) as { csrfToken: string };
+    const cookie = { cookie: `secscan_session=${token}`, 'x-csrf-token': csrfToken };
+    expect((await scanAs('203.0.113.14', { ...cookie, origin: 'https://app.example', 'sec-fetch-site': 'same-site' })).status).toBe(200);
+    // A state-changing request by cookie needs the CSRF token of its session.
+    const withoutToken = await scanAs('203.0.113.14', { cookie: `secscan_session=${token}`, origin: 'https://app.example' });
+    expect(withoutToken.status).toBe(403);
+    await withoutToken.body?.cancel();
+    const crossSite = await scanAs('203.0.113.14', { ...cookie, 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     expect(((await crossSite.json()) as Record<string, unknown>)['code']).toBe('forbidden');
-    expect((await scanAs('203.0.113.14', { cookie: `secscan_session=${token}`, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await scanAs('203.0.113.14', { ...cookie, origin: 'https://evil.example' })).status).toBe(403);
   });
 
   it('guards the admin API: 401 without the admin token, 403 with a key, 422 for a bad id', async () => {
@@ -550,7 +569,7 @@ describe.each(RUNTIMES)('access control on $name', (runtime) => {
 });
 
 describe.each(RUNTIMES)('SECSCAN_ANONYMOUS=false on $name', (runtime) => {
-  it('requires credentials to scan, keeps health, OpenAPI and docs public, and has no admin API without a token', async () => {
+  it('requires credentials to scan, keeps health, OpenAPI and docs public, and lets no token into the admin API without SECSCAN_ADMIN_TOKEN', async () => {
     const server = await startServer(runtime, { SECSCAN_ANONYMOUS: 'false' });
     try {
       const response = await fetch(`${server.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":""}' });
@@ -558,7 +577,8 @@ describe.each(RUNTIMES)('SECSCAN_ANONYMOUS=false on $name', (runtime) => {
       expect(response.headers.get('www-authenticate')).toBe('Bearer realm="secscan"');
       expect(((await response.json()) as Record<string, unknown>)['code']).toBe('unauthorized');
       for (const path of ['/api/health', '/api/openapi.json', '/api/docs']) expect((await fetch(`${server.url}${path}`)).status).toBe(200);
-      expect((await fetch(`${server.url}/api/admin/keys`)).status).toBe(404);
+      expect((await fetch(`${server.url}/api/admin/keys`)).status).toBe(401);
+      expect((await fetch(`${server.url}/api/admin/keys`, { headers: { authorization: 'Bearer not-the-admin-token-but-long-enough-0123456789' } })).status).toBe(401);
     } finally {
       await server.stop();
     }
@@ -640,7 +660,7 @@ describe.each(RUNTIMES)('PostgreSQL storage on $name', (runtime) => {
   });
 
   it('migrates an empty database at start and reports it connected', async () => {
-    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [1] });
+    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 2, migrationsApplied: [1, 2] });
     expect(await (await fetch(url('/api/health'))).json()).toMatchObject({ status: 'ok', db: 'connected' });
   });
 
@@ -686,7 +706,7 @@ describe.each(RUNTIMES)('PostgreSQL storage on $name', (runtime) => {
     const scanId = String(((await (await scanAs('203.0.113.220', { authorization: `Bearer ${key}` })).json()) as Json)['scanId']);
     await server.stop();
     server = await startServer(runtime, env());
-    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [] });
+    expect(server.logs().find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 2, migrationsApplied: [] });
     const back = await stored(scanId, { authorization: `Bearer ${key}` });
     expect(back.status).toBe(200);
     // Two requests of the key's minute were spent before the restart (the scan, this read is the third).

@@ -3,15 +3,10 @@
  * to any other host blocked, it must render the scan operation, attempt no outside request, and
  * break no rule of its Content-Security-Policy.
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
 import { RUNTIMES, startServer, type ServerProcess } from './support/servers.ts';
-
-/** Debian's chromium package (`apt-get install -y chromium`; .ci/run installs it); override with CHROMIUM_PATH. */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-/** Flags for a quiet, sandbox-less headless run in CI containers. */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const node = RUNTIMES.find((runtime) => runtime.name === 'node');
 
@@ -20,10 +15,9 @@ describe('API reference page in headless Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
     if (!node) throw new Error('no node runtime');
     server = await startServer(node);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

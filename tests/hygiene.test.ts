@@ -6,6 +6,11 @@
  * and every hash. A secret may appear in exactly one place: the response that created it. With
  * PostgreSQL, the database is searched too: it holds the SHA-256 of each key and session, never a
  * token, and the database password appears in no log line or answer.
+ *
+ * The dashboard's flows are part of the scenario (issue #11): signing up, signing in with wrong and
+ * right passwords, a key made in the dashboard, an invitation and the sign-up through it, a password
+ * change. Passwords appear nowhere — not in a log line, an answer or the database (which keeps
+ * only their Argon2id hashes) — and neither does their SHA-256.
  */
 import { API_KEY_PREFIX, mintToken, sha256Hex } from '@secscan/core';
 import { createTestDatabase, type TestDatabase } from '@secscan/postgres/testing';
@@ -64,7 +69,8 @@ describe.each(VARIANTS)('secret hygiene on $name', ({ runtime, store }) => {
 
       expect((await scan('key', bearer(key))).status).toBe(200);
       expect((await scan('session header', bearer(session))).status).toBe(200);
-      expect((await scan('session cookie', { cookie: `secscan_session=${session}` })).status).toBe(200);
+      const { csrfToken } = json(await send('csrf token', '/api/auth/session', { headers: bearer(session) })) as { csrfToken: string };
+      expect((await scan('session cookie', { cookie: `secscan_session=${session}`, 'x-csrf-token': csrfToken })).status).toBe(200);
       expect((await scan('cross-site cookie', { cookie: `secscan_session=${session}`, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
       expect((await scan('key in cookie', { cookie: `secscan_session=${key}` })).status).toBe(401);
       expect((await scan('typo', bearer(typo))).status).toBe(401);
@@ -83,6 +89,47 @@ describe.each(VARIANTS)('secret hygiene on $name', ({ runtime, store }) => {
       expect((await scan('revoked key', bearer(key))).status).toBe(401);
       expect((await scan('revoked session', bearer(session))).status).toBe(401);
       expect((await adminCall('list after', 'GET', '/api/admin/keys')).status).toBe(200);
+
+      // The dashboard: accounts, passwords, a session cookie, a key and an invitation.
+      const PASSWORDS = ['hygiene first password for ada', 'hygiene wrong guess at the password', 'hygiene password of the invitee', 'hygiene changed password of the invitee'] as const;
+      const postJson = (label: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+        send(label, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      const cookieOf = (exchange: Exchange): string => /secscan_session=(ss_[0-9A-Za-z]+)/.exec(exchange.text)?.[1] ?? '';
+      const signedUp = await postJson('sign up', '/api/auth/sign-up', { email: 'ada@example.com', displayName: 'Ada', password: PASSWORDS[0] });
+      expect(signedUp.status).toBe(201);
+      expect((await postJson('sign in, wrong password', '/api/auth/sign-in', { email: 'ada@example.com', password: PASSWORDS[1] })).status).toBe(401);
+      const signedIn = await postJson('sign in', '/api/auth/sign-in', { email: 'ada@example.com', password: PASSWORDS[0] });
+      expect(signedIn.status).toBe(200);
+      const adaSession = cookieOf(signedIn);
+      const ada = { cookie: `secscan_session=${adaSession}`, 'x-csrf-token': (json(signedIn) as { csrfToken: string }).csrfToken };
+      const myKey = await postJson('dashboard key', '/api/me/keys', { name: 'from the dashboard' }, ada);
+      expect(myKey.status).toBe(201);
+      const dashboardKey = (json(myKey) as { key: string }).key;
+      expect((await scan('dashboard key scans', bearer(dashboardKey))).status).toBe(200);
+      const invited = await postJson('invitation', '/api/admin/invitations', { email: 'grace@example.com' }, ada);
+      expect(invited.status).toBe(201);
+      const invitation = (json(invited) as { token: string }).token;
+      expect((await postJson('invitation lookup', '/api/auth/invitation', { token: invitation })).status).toBe(200);
+      const graceUp = await postJson('invited sign up', '/api/auth/sign-up', { email: 'grace@example.com', displayName: 'Grace', password: PASSWORDS[2], invitation });
+      expect(graceUp.status).toBe(201);
+      const graceSession = cookieOf(graceUp);
+      const grace = { cookie: `secscan_session=${graceSession}`, 'x-csrf-token': (json(graceUp) as { csrfToken: string }).csrfToken };
+      const changed = await postJson('password change', '/api/me/password', { currentPassword: PASSWORDS[2], newPassword: PASSWORDS[3] }, grace);
+      expect(changed.status).toBe(200);
+      const graceNewSession = cookieOf(changed);
+      expect((await send('usage', '/api/me/usage', { headers: { cookie: ada.cookie } })).status).toBe(200);
+      expect((await send('history', '/api/me/scans', { headers: { cookie: ada.cookie } })).status).toBe(200);
+      expect((await send('users', '/api/admin/users', { headers: { cookie: ada.cookie } })).status).toBe(200);
+      expect((await send('sign out', '/api/auth/sign-out', { method: 'POST', headers: ada })).status).toBe(204);
+      const dashboardSecrets: [string, string, Exchange | null][] = [
+        ['dashboard session', adaSession, signedIn],
+        ['first session', cookieOf(signedUp), signedUp],
+        ['dashboard key', dashboardKey, myKey],
+        ['invitation token', invitation, invited],
+        ['invitee session', graceSession, graceUp],
+        ['invitee new session', graceNewSession, changed],
+        ...PASSWORDS.map((password, i): [string, string, null] => [`password ${i + 1}`, password, null]),
+      ];
 
       await new Promise((resolve) => setTimeout(resolve, 200));
       const secrets: [string, string][] = [];
@@ -108,11 +155,21 @@ describe.each(VARIANTS)('secret hygiene on $name', ({ runtime, store }) => {
         expect(password.length).toBeGreaterThan(8);
         secrets.push(['database password', password], ['database URL', database.url]);
       }
+      const ownAnswer = new Map<string, Exchange>([
+        ['key', createdKey],
+        ['key body', createdKey],
+        ['session', createdSession],
+        ['session body', createdSession],
+      ]);
+      for (const [name, value, own] of dashboardSecrets) {
+        expect(value.length).toBeGreaterThan(20);
+        secrets.push([name, value], [`SHA-256 of ${name}`, await sha256Hex(value)]);
+        if (own) ownAnswer.set(name, own);
+      }
       for (const [name, value] of secrets) {
         expect(logs.includes(value), `${name} in the log`).toBe(false);
         for (const exchange of exchanges) {
-          const own = (exchange === createdKey && (name === 'key' || name === 'key body')) || (exchange === createdSession && (name === 'session' || name === 'session body'));
-          expect(exchange.text.includes(value), `${name} in the answer to "${exchange.label}"`).toBe(own);
+          expect(exchange.text.includes(value), `${name} in the answer to "${exchange.label}"`).toBe(ownAnswer.get(name) === exchange);
         }
       }
       if (database) {
@@ -121,13 +178,16 @@ describe.each(VARIANTS)('secret hygiene on $name', ({ runtime, store }) => {
         try {
           const rows = await sql<{ row: string }[]>`
             SELECT t::text AS row FROM secscan_api_keys t UNION ALL SELECT t::text FROM secscan_sessions t UNION ALL
-            SELECT t::text FROM secscan_scans t UNION ALL SELECT t::text FROM secscan_rate_limits t UNION ALL SELECT t::text FROM secscan_migrations t`;
+            SELECT t::text FROM secscan_scans t UNION ALL SELECT t::text FROM secscan_rate_limits t UNION ALL SELECT t::text FROM secscan_migrations t UNION ALL
+            SELECT t::text FROM secscan_users t UNION ALL SELECT t::text FROM secscan_invitations t UNION ALL SELECT t::text FROM secscan_settings t`;
           const dump = rows.map((r) => r.row).join('\n');
           expect(dump).toContain(await sha256Hex(key));
           expect(dump).toContain(await sha256Hex(session));
+          // Passwords only as Argon2id hashes.
+          expect(dump.match(/\$argon2id\$v=19\$m=19456,t=2,p=1\$/g)?.length).toBe(2);
+          const hashed = new Set(['key', 'session', ...dashboardSecrets.filter(([name]) => !name.startsWith('password')).map(([name]) => name)].map((name) => `SHA-256 of ${name}`));
           for (const [name, value] of secrets) {
-            const storedHash = name === 'SHA-256 of key' || name === 'SHA-256 of session';
-            expect(dump.includes(value), `${name} in the database`).toBe(storedHash);
+            expect(dump.includes(value), `${name} in the database`).toBe(hashed.has(name));
           }
         } finally {
           await sql.end();

@@ -61,9 +61,9 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('migrated the schema once, and both processes answer healthy', async () => {
     const migrations = await sql<{ version: number }[]>`SELECT version FROM secscan_migrations`;
-    expect(migrations.map((m) => m.version)).toEqual([1]);
+    expect(migrations.map((m) => m.version).sort((a, b) => a - b)).toEqual([1, 2]);
     const applied = servers.map((server) => server.logs().find((l) => l['msg'] === 'database ready')?.['migrationsApplied']);
-    expect(applied).toEqual([[1], []]);
+    expect(applied).toEqual([[1, 2], []]);
     for (const server of servers) expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({ status: 'ok', db: 'connected' });
   });
 

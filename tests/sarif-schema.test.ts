@@ -41,6 +41,9 @@ describe('SARIF 2.1.0 output', () => {
     const log = toSarif(inputs, RULES);
     expect(log.runs[0]?.results.length).toBeGreaterThan(2);
     expect(log.runs[0]?.results.some((r) => 'codeFlows' in r)).toBe(true);
+    // The source of a traced finding is also a related location (the sink is the result's own location).
+    const traced = log.runs[0]?.results.find((r) => 'codeFlows' in r) as { relatedLocations?: { message: { text: string } }[] } | undefined;
+    expect(traced?.relatedLocations?.[0]?.message.text).toMatch(/^source: /);
     const valid = validate(log);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);

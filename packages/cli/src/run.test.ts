@@ -53,7 +53,7 @@ describe('secscan (dispatch)', () => {
     const scanHelp = await cli(['scan', '--help']);
     expect(scanHelp.code).toBe(0);
     expect(scanHelp.stdout).toContain('Usage: secscan scan <files or directories…> [options]');
-    for (const option of ['--format', '--fail-on', '--output', '--min-confidence', '--exclude', '--max-file-size', '--rules', '--quiet']) {
+    for (const option of ['--format', '--fail-on', '--output', '--min-confidence', '--exclude', '--max-file-size', '--rules', '--models', '--quiet']) {
       expect(scanHelp.stdout).toContain(option);
     }
     expect(await cli(['help', 'scan'])).toEqual(scanHelp);
@@ -207,6 +207,31 @@ describe('secscan scan', () => {
     const run = await cli(['scan', 'src', '--output', 'taken']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^secscan: cannot write the report to taken \(EISDIR\)\n/);
+  });
+
+  it('adds models from --models files, and refuses an invalid one naming the file and field (exit 2)', async () => {
+    const model = {
+      name: 'acme-web',
+      language: 'python',
+      sources: [{ path: 'acme.web.request.params', kind: 'remote' }],
+      sinks: [{ call: 'acme.web.sql.run', class: 'sql-injection' }],
+    };
+    await writeTree(project, {
+      'models/acme-web.json': JSON.stringify(model),
+      'models/broken.json': JSON.stringify({ ...model, sinks: [{ call: 'acme.web.sql.run', class: 'sqli' }] }),
+      'services/orders.py': 'from acme.web import request, sql\n\ndef orders():\n    sql.run("SELECT * FROM orders WHERE status = \'" + request.params["s"] + "\'")\n',
+    });
+    const without = await cli(['scan', 'services/orders.py']);
+    expect(without.stdout).not.toContain('python.sql-injection');
+    const withModel = await cli(['scan', 'services/orders.py', '--models', 'models/acme-web.json']);
+    expect(withModel.code).toBe(1);
+    expect(withModel.stdout).toContain('python.sql-injection');
+    const broken = await cli(['scan', 'services/orders.py', '--models', 'models/acme-web.json', '--models', 'models/broken.json']);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('models/broken.json.sinks[0].class (acme-web): must be a taint class');
+    const missing = await cli(['scan', 'services/orders.py', '--models', 'models/none.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('models/none.json: cannot be read');
   });
 
   it('scans a file that changed between runs afresh', async () => {

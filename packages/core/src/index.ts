@@ -9,5 +9,6 @@ export * from './store/index.ts';
 export * from './auth/index.ts';
 export * from './ratelimit/index.ts';
 export * from './tokens/index.ts';
+export * from './accounts/index.ts';
 export { systemClock, type Clock } from './clock.ts';
 export { isUuidV7, uuidV7, uuidV7Time, type RandomFill } from './ids/uuid-v7.ts';

@@ -18,15 +18,18 @@ import { buildOpenApiDocument } from './openapi/document.ts';
 import { problem } from './problem.ts';
 import { acceptRequestId } from './request-id.ts';
 import { createRouter } from './router.ts';
+import { createAccountHandlers } from './routes/accounts.ts';
 import { createAdminHandlers } from './routes/admin.ts';
+import { createDashboardHandlers, DASHBOARD_ASSET_PATH, DASHBOARD_PAGES } from './routes/dashboard.ts';
+import { createOidcHandlers } from './routes/oidc.ts';
 import { createDocsHandlers, SCALAR_SCRIPT_PATH } from './routes/docs.ts';
 import { createHealthHandler } from './routes/health.ts';
 import { createScanHandler } from './routes/scan.ts';
 import { createScanHistoryHandler } from './routes/scan-history.ts';
 
-/** A route of the app: what the OpenAPI document must list, one entry per path and method (paths in OpenAPI form: `{id}`). */
+/** A route of the app, one entry per path and method (paths in OpenAPI form: `{id}`); the OpenAPI document lists those under /api. */
 export interface RouteInfo {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
 }
 
@@ -72,7 +75,8 @@ export function createApp(deps: AppDeps): App {
   const docs = createDocsHandlers(deps.docs);
   const access = deps.config.access;
   const guard = access ? createAccessGuard(deps, access, now) : OPEN_ACCESS;
-  const adminEnabled = access !== null && access.adminTokenSha256 !== null;
+  // The admin API exists whenever accounts do: admin users reach it with their session, the operator with SECSCAN_ADMIN_TOKEN.
+  const adminEnabled = access !== null;
 
   let openapiJson: string | null = null;
   const openapi: Handler = (_request, ctx) => {
@@ -81,7 +85,7 @@ export function createApp(deps: AppDeps): App {
         version: deps.config.version,
         maxCodeBytes: deps.config.maxCodeBytes,
         maxBodyBytes: deps.config.maxBodyBytes,
-        access: access && { anonymous: access.anonymous, admin: adminEnabled, limits: access.limits, sessionTtlSeconds: access.sessionTtlSeconds },
+        access: access && { anonymous: access.anonymous, admin: adminEnabled, limits: access.limits, sessionTtlSeconds: access.sessionTtlSeconds, oidc: access.accounts.oidc !== null },
       }),
     );
     return respond(ctx, 200, openapiJson, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
@@ -95,17 +99,51 @@ export function createApp(deps: AppDeps): App {
     { method: 'GET', path: '/api/docs', handler: docs.page },
     { method: 'GET', path: SCALAR_SCRIPT_PATH, handler: docs.script },
   ];
-  if (access && adminEnabled) {
-    // Without an admin token the admin routes do not exist (404), rather than answer 401 forever.
+  if (access) {
     const admin = createAdminHandlers(deps, access, now, newId);
+    const accounts = createAccountHandlers(deps, access, now, newId);
     table.push(
       { method: 'POST', path: '/api/admin/keys', handler: guard.admin(admin.createKey) },
       { method: 'GET', path: '/api/admin/keys', handler: guard.admin(admin.listKeys) },
       { method: 'DELETE', path: '/api/admin/keys/{id}', handler: guard.admin(admin.revokeKey) },
+      { method: 'PATCH', path: '/api/admin/keys/{id}', handler: guard.admin(admin.updateKey) },
       { method: 'POST', path: '/api/admin/sessions', handler: guard.admin(admin.createSession) },
       { method: 'DELETE', path: '/api/admin/sessions/{id}', handler: guard.admin(admin.revokeSession) },
+      { method: 'GET', path: '/api/admin/users', handler: guard.admin(admin.listUsers) },
+      { method: 'PATCH', path: '/api/admin/users/{id}', handler: guard.admin(admin.updateUser) },
+      { method: 'POST', path: '/api/admin/invitations', handler: guard.admin(admin.createInvitation) },
+      { method: 'GET', path: '/api/admin/invitations', handler: guard.admin(admin.listInvitations) },
+      { method: 'DELETE', path: '/api/admin/invitations/{id}', handler: guard.admin(admin.revokeInvitation) },
+      { method: 'GET', path: '/api/admin/settings', handler: guard.admin(admin.settings) },
+      { method: 'PATCH', path: '/api/admin/settings', handler: guard.admin(admin.updateSettings) },
+      { method: 'GET', path: '/api/auth/config', handler: accounts.config },
+      { method: 'POST', path: '/api/auth/sign-up', handler: accounts.signUp },
+      { method: 'POST', path: '/api/auth/sign-in', handler: accounts.signIn },
+      { method: 'POST', path: '/api/auth/invitation', handler: accounts.invitation },
+      { method: 'GET', path: '/api/auth/session', handler: guard.session(accounts.session) },
+      { method: 'POST', path: '/api/auth/sign-out', handler: guard.session(accounts.signOut) },
+      { method: 'POST', path: '/api/auth/sign-out-everywhere', handler: guard.user(accounts.signOutEverywhere) },
+      { method: 'POST', path: '/api/me/password', handler: guard.user(accounts.changePassword) },
+      { method: 'GET', path: '/api/me/keys', handler: guard.user(accounts.listKeys) },
+      { method: 'POST', path: '/api/me/keys', handler: guard.user(accounts.createKey) },
+      { method: 'DELETE', path: '/api/me/keys/{id}', handler: guard.user(accounts.revokeKey) },
+      { method: 'GET', path: '/api/me/usage', handler: guard.user(accounts.usage) },
+      { method: 'GET', path: '/api/me/scans', handler: guard.user(accounts.history) },
+      { method: 'GET', path: '/api/me/scans/{scanId}', handler: guard.user(accounts.scan) },
     );
+    const oidc = access.accounts.oidc;
+    if (oidc) {
+      const sso = createOidcHandlers(deps, access, oidc, now, newId);
+      table.push({ method: 'GET', path: '/api/auth/oidc/start', handler: sso.start }, { method: 'GET', path: '/api/auth/oidc/callback', handler: sso.callback });
+    }
   }
+  // The dashboard: its pages, its built files, and `/` leading to it.
+  const dashboard = createDashboardHandlers(deps.dashboard);
+  table.push(
+    ...DASHBOARD_PAGES.map((path) => ({ method: 'GET' as const, path, handler: dashboard.page })),
+    { method: 'GET', path: DASHBOARD_ASSET_PATH, handler: dashboard.asset },
+    { method: 'GET', path: '/', handler: dashboard.root },
+  );
 
   const route = createRouter(table, cors);
 

@@ -1,4 +1,4 @@
-import type { Caller } from '@secscan/core';
+import type { Caller, UserRecord } from '@secscan/core';
 
 /** What every handler knows about the request it serves, besides the Request itself. */
 export interface RequestContext {
@@ -10,6 +10,10 @@ export interface RequestContext {
   baseHeaders: Readonly<Record<string, string>>;
   /** Who is calling, set by the access guard before a caller route's handler runs. */
   caller?: Caller;
+  /** The dashboard user the credential belongs to, once the guard has resolved one. */
+  user?: UserRecord;
+  /** The session token the request presented, for routes that act on their own session (sign out, CSRF token). */
+  sessionToken?: string;
   /** Whatever the runtime adapter passed as the fetch handler's second argument (raw request, server, socket info). */
   env: unknown;
 }

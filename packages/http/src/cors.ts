@@ -6,7 +6,7 @@
  */
 
 /** Request headers a browser may send cross-origin. */
-const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, X-Request-Id';
+const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, X-Request-Id, X-CSRF-Token';
 /** Response headers a cross-origin script may read: the request id, the rate-limit state, and the 401 challenge. */
 const EXPOSED_HEADERS = 'X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate';
 /** How long a browser may cache a preflight answer (seconds). */

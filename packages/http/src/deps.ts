@@ -1,5 +1,5 @@
 /** What `createApp` is built from: every capability with I/O is passed in, so the app runs anywhere. */
-import type { Clock, RateLimitSettings, Scanner, Stores } from '@secscan/core';
+import type { Clock, RateLimitSettings, Scanner, SignUpPolicy, Stores } from '@secscan/core';
 
 export type { Clock } from '@secscan/core';
 
@@ -14,6 +14,37 @@ export interface AccessConfig {
   /** How many proxies in front of the server append to X-Forwarded-For; 0 trusts none (the socket's address is the client). */
   trustProxyHops: number;
   limits: RateLimitSettings;
+  /** The dashboard's accounts: sign-up, passwords, invitations, single sign-on. */
+  accounts: AccountsConfig;
+}
+
+/** OpenID Connect single sign-on (authorization code + PKCE); see config.ts for its variables. */
+export interface OidcConfig {
+  /** The provider's issuer URL; its discovery document is read on first use. */
+  issuer: string;
+  clientId: string;
+  /** The client secret (client_secret_basic); null for a public client, which relies on PKCE alone. */
+  clientSecret: string | null;
+  /** Scopes asked for; `openid` is always among them. */
+  scopes: string;
+  /** What the sign-in button says ("Sign in with <name>"). */
+  name: string;
+  /** Whether people the provider authenticates get an account when they have none (else the sign-up policy decides). */
+  autoCreate: boolean;
+}
+
+/** The account rules of the dashboard (SECSCAN_SIGNUP_POLICY, SECSCAN_PASSWORD_MIN_LENGTH, …). */
+export interface AccountsConfig {
+  /** The sign-up policy the operator fixed; null lets admins choose it in the dashboard. */
+  signUpPolicy: SignUpPolicy | null;
+  passwordMinLength: number;
+  /** How long an invitation link stays valid. */
+  invitationTtlSeconds: number;
+  /** The server's public origin (`https://secscan.example.com`) behind a proxy: the OIDC redirect URI, cookies' Secure flag, same-origin checks. */
+  publicUrl: string | null;
+  oidc: OidcConfig | null;
+  /** Argon2id cost of new hashes; OWASP's unless a test lowers it (never configurable in a server). */
+  kdf?: { memoryKiB: number; iterations: number; parallelism: number };
 }
 
 /** Settings of the app (see config.ts for their environment variables and defaults). */
@@ -72,6 +103,14 @@ export interface DocsAssets {
   scalarJs(): Promise<Uint8Array>;
 }
 
+/** The dashboard's static files, built by scripts/build.mjs and read by the server. */
+export interface DashboardAssets {
+  /** The build's manifest: the hashed file names of its script and style sheet. */
+  manifest(): Promise<{ script: string; style: string; files: readonly string[] }>;
+  /** One built file by name (only names in the manifest are asked for). */
+  file(name: string): Promise<Uint8Array>;
+}
+
 /** Everything `createApp` needs. */
 export interface AppDeps {
   /** The scanner; `scan` for requests, `rules` for SARIF rule descriptors. */
@@ -79,6 +118,8 @@ export interface AppDeps {
   stores: Stores;
   config: AppConfig;
   docs: DocsAssets;
+  /** The dashboard's assets; without them /dashboard answers 404 (the API still works). */
+  dashboard?: DashboardAssets;
   /** Wall-clock time; default `Date.now`. The memory stores a test builds should share it. */
   clock?: Clock;
   /** Id generator for scans and requests; default UUID v7 from `clock`. */

@@ -3,10 +3,12 @@
  * Servers for Node, Bun and Deno wrap it (see `@secscan/http/server` for their shared start-up).
  */
 export { createApp, type App, type RouteInfo } from './app.ts';
-export type { AppConfig, AppDeps, AppLogger, Clock, DocsAssets, ErrorLogEntry, RequestLogEntry } from './deps.ts';
+export type { AccessConfig, AccountsConfig, AppConfig, AppDeps, AppLogger, Clock, DashboardAssets, DocsAssets, ErrorLogEntry, OidcConfig, RequestLogEntry } from './deps.ts';
 export type { RequestContext } from './context.ts';
 export { ScanRefusedError, type ScanRefusalReason } from './scan-pool/refusal.ts';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi/document.ts';
 export { PROBLEMS, PROBLEM_CODES, problemType, type ProblemBody, type ProblemCode, type ProblemError } from './problem.ts';
 export { DOCS_CSP, SCALAR_CONFIGURATION, SCALAR_SCRIPT_PATH } from './routes/docs.ts';
 export * from './schemas.ts';
+export * from './dashboard-schemas.ts';
+export { DASHBOARD_CSP, DASHBOARD_PAGES } from './routes/dashboard.ts';

@@ -13,7 +13,7 @@ import { problem } from './problem.ts';
 
 /** A route: method, OpenAPI-style path (`/keys/{id}`) and handler. */
 export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   handler: Handler;
 }

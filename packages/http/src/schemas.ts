@@ -12,7 +12,7 @@ export const MAX_FILENAME_LENGTH = 1024;
 export const MAX_LANGUAGE_LENGTH = 64;
 
 /** The message of a strict object's issues: an unknown field, a body that is not an object, or a missing field. */
-function objectMessage(fields: readonly string[]) {
+export function objectMessage(fields: readonly string[]) {
   return (issue: v.ObjectIssue | v.StrictObjectIssue): string =>
     issue.expected === 'never'
       ? `unknown field; the fields are ${fields.join(', ')}`
@@ -217,7 +217,7 @@ export const MIN_SESSION_TTL_SECONDS = 60;
 /** Text without control characters (so names print safely in tables and logs). A single negated class: linear time. */
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
-function labelSchema(field: string, description: string, example: string) {
+export function labelSchema(field: string, description: string, example: string) {
   return v.pipe(
     v.string(`${field} must be a string`),
     v.minLength(1, `${field} must not be empty`),
@@ -228,19 +228,19 @@ function labelSchema(field: string, description: string, example: string) {
   );
 }
 
-const planSchema = v.pipe(
+export const planSchema = v.pipe(
   v.picklist(PLANS, `plan must be one of ${PLANS.join(', ')}`),
   v.description('free (SECSCAN_FREE_RPM, default 100 requests/min), pro (SECSCAN_PRO_RPM, default 1000/min) or enterprise (its own requestsPerMinute).'),
 );
 
-const requestsPerMinuteSchema = v.pipe(
+export const requestsPerMinuteSchema = v.pipe(
   v.number('requestsPerMinute must be a number'),
   v.integer('requestsPerMinute must be a whole number'),
   v.minValue(1, 'requestsPerMinute must be at least 1'),
   v.maxValue(MAX_REQUESTS_PER_MINUTE, `requestsPerMinute must be at most ${MAX_REQUESTS_PER_MINUTE}`),
 );
 
-const isoTime = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description));
+export const isoTime = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description));
 
 /** Body of POST /api/admin/keys. */
 export const createKeyRequestSchema = v.pipe(

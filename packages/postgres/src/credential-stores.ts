@@ -18,6 +18,8 @@ interface KeyRow {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  user_id: string | null;
+  display_prefix: string | null;
 }
 
 /** A row of secscan_sessions. */
@@ -41,6 +43,8 @@ function toKey(row: KeyRow): ApiKeyRecord {
     createdAt: iso(row.created_at),
     lastUsedAt: isoOrNull(row.last_used_at),
     revokedAt: isoOrNull(row.revoked_at),
+    ...(row.user_id !== null ? { userId: row.user_id } : {}),
+    ...(row.display_prefix !== null ? { prefix: row.display_prefix } : {}),
   };
 }
 
@@ -62,9 +66,9 @@ export function createPostgresKeyStore(db: Database): KeyStore {
     async create(record) {
       await db.run(
         (sql) => sql`
-          INSERT INTO secscan_api_keys (id, name, plan, requests_per_minute, token_sha256, created_at, last_used_at, revoked_at)
+          INSERT INTO secscan_api_keys (id, name, plan, requests_per_minute, token_sha256, created_at, last_used_at, revoked_at, user_id, display_prefix)
           VALUES (${record.id}, ${record.name}, ${record.plan}, ${record.requestsPerMinute ?? null}, ${record.hash},
-                  ${record.createdAt}, ${record.lastUsedAt}, ${record.revokedAt})`,
+                  ${record.createdAt}, ${record.lastUsedAt}, ${record.revokedAt}, ${record.userId ?? null}, ${record.prefix ?? null})`,
       );
     },
     async findByHash(hash) {
@@ -88,6 +92,16 @@ export function createPostgresKeyStore(db: Database): KeyStore {
     async list() {
       const rows = await db.run((sql) => sql<KeyRow[]>`SELECT * FROM secscan_api_keys ORDER BY created_at, id`);
       return rows.map(toKey);
+    },
+    async listByUser(userId) {
+      if (!isUuid(userId)) return [];
+      const rows = await db.run((sql) => sql<KeyRow[]>`SELECT * FROM secscan_api_keys WHERE user_id = ${userId} ORDER BY created_at, id`);
+      return rows.map(toKey);
+    },
+    async setPlan(id, plan, requestsPerMinute) {
+      if (!isUuid(id)) return false;
+      const result = await db.run((sql) => sql`UPDATE secscan_api_keys SET plan = ${plan}, requests_per_minute = ${requestsPerMinute ?? null} WHERE id = ${id}`);
+      return result.count === 1;
     },
     ping: () => db.ping(),
   };
@@ -123,6 +137,12 @@ export function createPostgresSessionStore(db: Database): SessionStore {
     },
     async deleteExpired(at) {
       const result = await db.run((sql) => sql`DELETE FROM secscan_sessions WHERE expires_at <= ${at}`);
+      return result.count;
+    },
+    async revokeSubject(subject, at) {
+      const result = await db.run(
+        (sql) => sql`UPDATE secscan_sessions SET revoked_at = ${at} WHERE subject = ${subject} AND revoked_at IS NULL AND expires_at > ${at}`,
+      );
       return result.count;
     },
     ping: () => db.ping(),

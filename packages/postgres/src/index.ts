@@ -9,4 +9,5 @@ export { loadMigrations, migrate, MIGRATION_LOCK_KEY, parseMigrationFileName, to
 export { MIGRATIONS_DIRECTORY, readMigrationSources, type MigrationSource } from './migration-files.ts';
 export { createPostgresScanStore } from './scan-store.ts';
 export { createPostgresKeyStore, createPostgresSessionStore } from './credential-stores.ts';
+export { createPostgresInvitationStore, createPostgresSettingsStore, createPostgresUserStore } from './account-stores.ts';
 export { createPostgresRateLimitStore, type PostgresRateLimitStoreOptions } from './rate-limit-store.ts';

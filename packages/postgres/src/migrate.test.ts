@@ -51,33 +51,45 @@ describe('migrate', () => {
     expect(await migrate(db.sql, migrations)).toEqual({ applied: migrations.map((m) => m.version), version: migrations.length });
     expect(await migrate(db.sql, migrations)).toEqual({ applied: [], version: migrations.length });
     const tables = await db.sql<{ table_name: string }[]>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
-    expect(tables.map((t) => t.table_name)).toEqual(['secscan_api_keys', 'secscan_migrations', 'secscan_rate_limits', 'secscan_scans', 'secscan_sessions']);
+    expect(tables.map((t) => t.table_name)).toEqual([
+      'secscan_api_keys',
+      'secscan_invitations',
+      'secscan_migrations',
+      'secscan_rate_limits',
+      'secscan_scans',
+      'secscan_sessions',
+      'secscan_settings',
+      'secscan_users',
+    ]);
     const recorded = await db.sql<{ version: number; name: string; checksum: string }[]>`SELECT version, name, checksum FROM secscan_migrations ORDER BY version`;
     expect(recorded).toEqual(migrations.map(({ version, name, checksum }) => ({ version, name, checksum })));
   });
 
   it('applies each migration exactly once when several servers start at the same moment', async () => {
     const { url } = await freshDatabase();
+    const sources = await readMigrationSources();
+    const next = sources.length + 1;
     const migrations = await toMigrations([
-      ...(await readMigrationSources()),
-      // A slow second migration, so the starters really overlap while one of them holds the lock.
-      { file: '0002_slow.sql', sql: 'SELECT pg_sleep(0.3); CREATE TABLE slow_marker (n integer); INSERT INTO slow_marker VALUES (1);' },
+      ...sources,
+      // A slow last migration, so the starters really overlap while one of them holds the lock.
+      { file: `${String(next).padStart(4, '0')}_slow.sql`, sql: 'SELECT pg_sleep(0.3); CREATE TABLE slow_marker (n integer); INSERT INTO slow_marker VALUES (1);' },
     ]);
     const pools = Array.from({ length: 5 }, () => openDatabase({ url, poolSize: 2 }));
     opened.push(...pools);
     const reports = await Promise.all(pools.map((pool) => migrate(pool.sql, migrations)));
-    expect(reports.flatMap((r) => r.applied).sort()).toEqual([1, 2]);
-    expect(reports.every((r) => r.version === 2)).toBe(true);
+    expect(reports.flatMap((r) => r.applied).sort((a, b) => a - b)).toEqual(migrations.map((m) => m.version));
+    expect(reports.every((r) => r.version === next)).toBe(true);
     const [marker] = await pools[0]!.sql<{ n: string }[]>`SELECT count(*) AS n FROM slow_marker`;
     expect(Number(marker?.n)).toBe(1);
   });
 
   it('rolls a failing migration back entirely and records nothing for it', async () => {
     const { db } = await freshDatabase();
-    const migrations = await toMigrations([...(await readMigrationSources()), { file: '0002_broken.sql', sql: 'CREATE TABLE half_done (n integer); SELECT 1/0;' }]);
+    const sources = await readMigrationSources();
+    const migrations = await toMigrations([...sources, { file: `${String(sources.length + 1).padStart(4, '0')}_broken.sql`, sql: 'CREATE TABLE half_done (n integer); SELECT 1/0;' }]);
     await expect(migrate(db.sql, migrations)).rejects.toThrow();
     const [state] = await db.sql<{ version: number; half: string | null }[]>`SELECT max(version) AS version, to_regclass('half_done')::text AS half FROM secscan_migrations`;
-    expect(state).toEqual({ version: 1, half: null });
+    expect(state).toEqual({ version: sources.length, half: null });
   });
 
   it('refuses to start when an applied migration has been edited, and leaves newer unknown versions alone', async () => {
@@ -103,7 +115,8 @@ describe('migrate', () => {
     appUrl.password = 'app-password';
     const app = openDatabase({ url: appUrl.toString(), poolSize: 1 });
     try {
-      expect((await migrate(app.sql, await loadMigrations())).applied).toEqual([1]);
+      const migrations = await loadMigrations();
+      expect((await migrate(app.sql, migrations)).applied).toEqual(migrations.map((m) => m.version));
     } finally {
       await app.close();
       await db.sql`REASSIGN OWNED BY ${db.sql(role)} TO CURRENT_USER`;

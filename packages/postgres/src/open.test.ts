@@ -7,12 +7,12 @@ describe('openPostgresStores', () => {
     const database = await createTestDatabase();
     try {
       const first = await openPostgresStores({ url: database.url });
-      expect(first.migrations).toEqual({ applied: [1], version: 1 });
+      expect(first.migrations).toEqual({ applied: [1, 2], version: 2 });
       await first.stores.scans.ping();
       expect((await first.stores.rateLimits.hit('key:x', [{ name: 'm', limit: 1, windowSeconds: 60 }])).allowed).toBe(true);
       await first.close();
       const second = await openPostgresStores({ url: database.url });
-      expect(second.migrations).toEqual({ applied: [], version: 1 });
+      expect(second.migrations).toEqual({ applied: [], version: 2 });
       expect((await second.stores.rateLimits.hit('key:x', [{ name: 'm', limit: 1, windowSeconds: 60 }])).allowed).toBe(false);
       await second.close();
     } finally {

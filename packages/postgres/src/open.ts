@@ -3,6 +3,7 @@
  * migrated to this version, and the four stores on it. Selected by DATABASE_URL (DESIGN §6).
  */
 import type { StoreConnection } from '@secscan/core';
+import { createPostgresInvitationStore, createPostgresSettingsStore, createPostgresUserStore } from './account-stores.ts';
 import { createPostgresKeyStore, createPostgresSessionStore } from './credential-stores.ts';
 import { DatabaseError, openDatabase, toDatabaseError, type Database, type PostgresOptions } from './database.ts';
 import { loadMigrations, migrate, type MigrationReport } from './migrate.ts';
@@ -34,12 +35,18 @@ export async function openPostgresStores(options: PostgresOptions): Promise<Post
     const fromDriver = typeof error === 'object' && error !== null && 'code' in error;
     throw fromDriver || error instanceof DatabaseError ? toDatabaseError(error) : error;
   }
+  const rateLimits = createPostgresRateLimitStore(database);
   return {
     stores: {
       scans: createPostgresScanStore(database),
       keys: createPostgresKeyStore(database),
       sessions: createPostgresSessionStore(database),
-      rateLimits: createPostgresRateLimitStore(database),
+      rateLimits,
+      users: createPostgresUserStore(database),
+      invitations: createPostgresInvitationStore(database),
+      settings: createPostgresSettingsStore(database),
+      // One table for both: subjects never collide (`signin:` prefixes), and nothing there is evicted.
+      signInThrottles: rateLimits,
     },
     migrations,
     database,

@@ -6,7 +6,7 @@
  * the row for the update, so N concurrent hits against a limit L admit exactly L, on one process or
  * many (STACK.md measured it). The statement is the SQL form of core's `countHit`.
  */
-import { assertWindows, secondsUntilReset, type Clock, type RateLimitOutcome, type RateLimitStore } from '@secscan/core';
+import { assertWindows, peekWindows, secondsUntilReset, type Clock, type RateLimitOutcome, type RateLimitStore, type WindowCounter } from '@secscan/core';
 import type { Database } from './database.ts';
 import { bigintToNumber } from './values.ts';
 
@@ -85,6 +85,24 @@ export function createPostgresRateLimitStore(db: Database, options: PostgresRate
           resetSeconds: secondsUntilReset(nowMs, w.windowSeconds),
         })),
       };
+    },
+
+    async peek(subject, windows): Promise<RateLimitOutcome> {
+      assertWindows(windows);
+      const [row] = await db.run(
+        (sql) => sql<{ now_ms: string; window_names: string[] | null; window_seconds: number[] | null; window_starts: string[] | null; counts: number[] | null }[]>`
+          SELECT floor(extract(epoch FROM coalesce(${at()}::timestamptz, now())) * 1000)::bigint AS now_ms,
+                 r.window_names, r.window_seconds, r.window_starts, r.counts
+          FROM (SELECT 1) AS one LEFT JOIN secscan_rate_limits r ON r.subject = ${subject}`,
+      );
+      if (!row) throw new Error('the rate-limit peek returned no row');
+      const counters: WindowCounter[] = (row.window_names ?? []).map((name, i) => ({
+        name,
+        windowSeconds: row.window_seconds?.[i] ?? 0,
+        start: bigintToNumber(row.window_starts?.[i] ?? 0),
+        count: row.counts?.[i] ?? 0,
+      }));
+      return peekWindows(counters, windows, bigintToNumber(row.now_ms));
     },
 
     async deleteExpired() {

@@ -21,6 +21,7 @@ declare namespace Bun {
   }
   interface BunFile {
     bytes(): Promise<Uint8Array>;
+    text(): Promise<string>;
   }
 }
 

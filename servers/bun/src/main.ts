@@ -6,8 +6,9 @@ import { runServer, webWorkerSpawner } from '@secscan/http/server';
 await runServer({
   runtime: `bun ${Bun.version}`,
   env: Bun.env,
-  scanner: createScanner({ loader: grammarLoader }),
+  createScanner: (models) => createScanner({ loader: grammarLoader, models }),
   readFile: (url) => Bun.file(url).bytes(),
+  readTextFile: (path) => Bun.file(path).text(),
   writeStdout: (line) => console.log(line),
   batchStdout: true,
   writeStderr: (line) => console.error(line),

@@ -29,6 +29,7 @@ declare const Deno: {
   readonly env: { toObject(): Record<string, string> };
   serve(options: Deno.ServeTcpOptions, handler: (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>): Deno.HttpServer;
   readFile(path: string | URL): Promise<Uint8Array>;
+  readTextFile(path: string | URL): Promise<string>;
   readonly stdout: { writeSync(data: Uint8Array): number };
   addSignalListener(signal: Deno.Signal, handler: () => void): void;
   exit(code?: number): never;

@@ -3,4 +3,4 @@ import { createScanner } from '@secscan/core';
 import { grammarLoader } from '@secscan/grammars';
 import { serveScans, webWorkerPort } from '@secscan/http/scan-worker';
 
-serveScans(webWorkerPort(), createScanner({ loader: grammarLoader }));
+serveScans(webWorkerPort(), (models) => createScanner({ loader: grammarLoader, models }));

@@ -15,8 +15,9 @@ import { runServer } from '@secscan/http/server';
 await runServer({
   runtime: `node ${process.versions.node}`,
   env: process.env,
-  scanner: createScanner({ loader: grammarLoader }),
+  createScanner: (models) => createScanner({ loader: grammarLoader, models }),
   readFile: async (url) => new Uint8Array(await readFile(url)),
+  readTextFile: (path) => readFile(path, 'utf8'),
   writeStdout: (line) => process.stdout.write(`${line}\n`),
   batchStdout: true,
   writeStderr: (line) => process.stderr.write(`${line}\n`),

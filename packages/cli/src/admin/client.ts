@@ -68,11 +68,14 @@ function describeProblem(status: number, problem: Problem | null, what: string):
   const detail = typeof problem?.detail === 'string' ? problem.detail : '';
   switch (status) {
     case 401:
-      return 'the server refused the admin token: SECSCAN_ADMIN_TOKEN does not match the one the server was started with';
+      // A server without an admin token says so; admin users still manage keys in its dashboard.
+      return detail.includes('without SECSCAN_ADMIN_TOKEN')
+        ? 'this server has no admin token: start it with SECSCAN_ADMIN_TOKEN set (admin users can manage keys in its dashboard)'
+        : 'the server refused the admin token: SECSCAN_ADMIN_TOKEN does not match the one the server was started with';
     case 403:
       return 'SECSCAN_ADMIN_TOKEN holds an API key or session token, not the admin token';
     case 404:
-      // Unknown ids and a server without an admin API both answer 404; only the former names what is missing.
+      // Unknown ids and a server without an admin API (before the dashboard) both answer 404; only the former names what is missing.
       return detail.startsWith('There is no') ? `${what}: ${detail.replace(/\.$/, '')}` : 'this server has no admin API: start it with SECSCAN_ADMIN_TOKEN set';
     case 422: {
       const errors = Array.isArray(problem?.errors) ? (problem.errors as { pointer?: unknown; detail?: unknown }[]) : [];

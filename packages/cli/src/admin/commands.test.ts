@@ -128,6 +128,7 @@ describe('secscan keys', () => {
     [401, { code: 'unauthorized' }, 'SECSCAN_ADMIN_TOKEN does not match'],
     [403, { code: 'forbidden' }, 'not the admin token'],
     [404, { code: 'not_found', detail: 'Nothing here.' }, 'has no admin API: start it with SECSCAN_ADMIN_TOKEN set'],
+    [401, { code: 'unauthorized', detail: 'This server was started without SECSCAN_ADMIN_TOKEN: only the sessions of admin users reach the admin API.' }, 'has no admin token: start it with SECSCAN_ADMIN_TOKEN set'],
     [503, { code: 'unavailable', title: 'Service unavailable', detail: 'down', requestId: 'r-1' }, 'answered 503 Service unavailable: down (request r-1)'],
   ])('explains a %d from the server (exit 1)', async (status, body, message) => {
     const out = io();

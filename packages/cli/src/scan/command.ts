@@ -2,12 +2,12 @@
  * `secscan scan`: discovers files, scans them with the library (no server), renders the report
  * and turns the findings into an exit code for CI pipelines and pre-commit hooks.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { createScanner, type LanguageId, type Scanner } from '@secscan/core';
+import { createScanner, loadModelFiles, ModelError, type LanguageId, type Scanner } from '@secscan/core';
 import { grammarLoader } from '@secscan/grammars';
 import { formatOptions } from '../args/parse.ts';
-import { EXIT, type CliIo, type Command } from '../command.ts';
+import { EXIT, UsageError, type CliIo, type Command } from '../command.ts';
 import { languageFromShebang, readSourceFile, type ReadOutcome } from '../discover/read.ts';
 import { withErrorCode } from '../discover/skip.ts';
 import { DEFAULT_SKIPPED_DIRS, discoverFiles, findWorkTreeRoot } from '../discover/walk.ts';
@@ -23,10 +23,20 @@ const READ_AHEAD = 8;
 
 let sharedScanner: Scanner | null = null;
 
-/** One scanner per process: grammars and compiled rules are reused across runs (and tests). */
-function scanner(): Scanner {
-  sharedScanner ??= createScanner({ loader: grammarLoader });
-  return sharedScanner;
+/**
+ * One scanner per process: grammars and compiled rules are reused across runs (and tests). A run
+ * with --models gets its own, with those models added; a model that does not fit the schema is a
+ * usage error naming the file and the field.
+ */
+async function scanner(models: readonly string[], io: CliIo): Promise<Scanner> {
+  if (models.length === 0) return (sharedScanner ??= createScanner({ loader: grammarLoader }));
+  try {
+    const loaded = await loadModelFiles(models, (path) => readFile(resolve(io.cwd, path), 'utf8'));
+    return createScanner({ loader: grammarLoader, models: loaded });
+  } catch (error) {
+    if (error instanceof ModelError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** The text of `secscan scan --help`. */
@@ -47,6 +57,7 @@ Examples:
   secscan scan .
   secscan scan src --exclude 'test/**' --fail-on medium
   secscan scan . --format sarif --output secscan.sarif
+  secscan scan services --models acme-web.json
 `;
 }
 
@@ -63,7 +74,7 @@ export async function runScan(argv: readonly string[], io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   const discovery = await discoverFiles(settings.paths, { cwd: io.cwd, exclude: settings.exclude, maxFileSize: settings.maxFileSize });
-  const engine = scanner();
+  const engine = await scanner(settings.models, io);
   const selected = settings.rules ? new Set(settings.rules) : null;
   // With --rules, a file none of whose language's rules was chosen is not worth parsing.
   const wanted = (language: LanguageId): boolean => !selected || engine.rulesFor(language).some((r) => selected.has(r.id));

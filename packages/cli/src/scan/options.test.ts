@@ -13,6 +13,7 @@ describe('parseScanArgs', () => {
       exclude: [],
       maxFileSize: 1_048_576,
       rules: null,
+      models: [],
       quiet: false,
     });
   });
@@ -36,6 +37,9 @@ describe('parseScanArgs', () => {
       '--rules',
       'javascript.sql-injection, python.command-injection',
       '--rules=secrets.hardcoded-secret',
+      '--models',
+      'acme.json',
+      '--models=billing.json',
       '-q',
     ]);
     expect(settings).toEqual({
@@ -47,6 +51,7 @@ describe('parseScanArgs', () => {
       exclude: ['test/**', '*.min.js'],
       maxFileSize: 262_144,
       rules: ['javascript.sql-injection', 'python.command-injection', 'secrets.hardcoded-secret'],
+      models: ['acme.json', 'billing.json'],
       quiet: true,
     });
   });

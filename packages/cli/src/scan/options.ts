@@ -26,6 +26,8 @@ export interface ScanSettings {
   maxFileSize: number;
   /** Only these rule ids; every rule when null. */
   rules: string[] | null;
+  /** Model files (JSON) added to the built-in models, relative to the working directory. */
+  models: string[];
   quiet: boolean;
 }
 
@@ -38,6 +40,7 @@ export const SCAN_OPTIONS: readonly OptionSpec[] = [
   { name: 'exclude', value: '<glob>', repeatable: true, description: 'Skip paths matching a gitignore-style pattern, relative to the working directory (repeatable)' },
   { name: 'max-file-size', value: '<bytes>', description: 'Skip larger files; a number of bytes, or with k or m (KiB, MiB) (default: 1m)' },
   { name: 'rules', value: '<id,…>', repeatable: true, description: 'Run only these rule ids, comma-separated (repeatable)' },
+  { name: 'models', value: '<file>', repeatable: true, description: 'Add the library/framework models in this JSON file (repeatable; see docs/writing-rules.md)' },
   { name: 'quiet', short: 'q', description: 'Print findings only: no notes, no summary' },
   { name: 'help', short: 'h', description: 'Show this help' },
 ];
@@ -99,6 +102,8 @@ export function parseScanArgs(argv: readonly string[]): ScanSettings | 'help' {
   const output = lastValue(args, 'output');
   if (output === '') throw new UsageError('--output needs a file name');
   const exclude = [...(args.values.get('exclude') ?? [])];
+  const models = [...(args.values.get('models') ?? [])];
+  if (models.some((file) => file.trim() === '')) throw new UsageError('--models needs a file name');
   if (exclude.some((pattern) => pattern.trim() === '')) throw new UsageError('--exclude needs a pattern');
 
   return {
@@ -110,6 +115,7 @@ export function parseScanArgs(argv: readonly string[]): ScanSettings | 'help' {
     exclude,
     maxFileSize,
     rules,
+    models,
     quiet: args.flags.has('quiet'),
   };
 }

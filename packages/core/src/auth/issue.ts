@@ -8,6 +8,9 @@ import type { ApiKeyRecord, KeyStore, Plan, SessionRecord, SessionStore } from '
 import { API_KEY_PREFIX, mintToken, SESSION_TOKEN_PREFIX } from '../tokens/checksum.ts';
 import { sha256Hex } from './hash.ts';
 
+/** How many of a key's random characters its shown prefix keeps (about 24 of its 256 bits: nothing to guess with). */
+const KEY_PREFIX_SHOWN = 4;
+
 /** What issuing needs besides the store: the time, and ids for the new records. */
 export interface IssueContext {
   clock: Clock;
@@ -19,6 +22,8 @@ export interface NewApiKey {
   name: string;
   plan: Plan;
   requestsPerMinute?: number;
+  /** The dashboard user the key belongs to; absent for keys made with the admin token. */
+  userId?: string;
 }
 
 /** A created key: its stored record and the secret, which exists nowhere else. */
@@ -42,6 +47,8 @@ export async function issueApiKey(store: KeyStore, input: NewApiKey, context: Is
     createdAt: new Date(context.clock.now()).toISOString(),
     lastUsedAt: null,
     revokedAt: null,
+    ...(input.userId !== undefined ? { userId: input.userId } : {}),
+    prefix: key.slice(0, API_KEY_PREFIX.length + KEY_PREFIX_SHOWN),
   };
   await store.create(record);
   return { record, key };

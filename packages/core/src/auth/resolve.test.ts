@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryUserStore } from '../store/memory-account-stores.ts';
 import { createMemoryKeyStore, createMemorySessionStore } from '../store/memory-credential-stores.ts';
+import { sampleUserRecord } from '../testing/account-store-contract.ts';
 import type { KeyStore } from '../store/types.ts';
 import { createManualClock } from '../testing/rate-limit-store-contract.ts';
 import { API_KEY_PREFIX, mintToken, SESSION_TOKEN_PREFIX } from '../tokens/checksum.ts';
@@ -48,7 +50,7 @@ describe('resolveToken', () => {
     const { key, record } = await issueApiKey(keys, { name: 'ci', plan: 'enterprise', requestsPerMinute: 5000 }, context);
     expect(record.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(record)).not.toContain(key);
-    expect(await resolveToken(key, resolver)).toEqual({ ok: true, caller: { kind: 'apiKey', keyId: record.id, plan: 'enterprise', requestsPerMinute: 5000 } });
+    expect(await resolveToken(key, resolver)).toEqual({ ok: true, caller: { kind: 'apiKey', keyId: record.id, plan: 'enterprise', requestsPerMinute: 5000 }, user: null });
   });
 
   it('refuses a token whose checksum fails without asking the store', async () => {
@@ -97,7 +99,7 @@ describe('resolveToken', () => {
     const { sessions, context, resolver, clock } = setup();
     const { token, record } = await issueSession(sessions, { subject: 'alice', ttlSeconds: 3600 }, context);
     expect(record.expiresAt).toBe(new Date(T + 3_600_000).toISOString());
-    expect(await resolveToken(token, resolver)).toEqual({ ok: true, caller: { kind: 'session', sessionId: record.id, subject: 'alice' } });
+    expect(await resolveToken(token, resolver)).toEqual({ ok: true, caller: { kind: 'session', sessionId: record.id, subject: 'alice' }, user: null });
     clock.set(T + 3_600_000);
     expect(await resolveToken(token, resolver)).toEqual({ ok: false, reason: 'expired' });
     const other = await issueSession(sessions, { subject: 'bob', ttlSeconds: 3600 }, context);
@@ -111,6 +113,25 @@ describe('resolveToken', () => {
     const { key } = await issueApiKey(keys, { name: 'ci', plan: 'free' }, context);
     expect(await resolveToken(`sk_live_${token.slice(3)}`, resolver)).toEqual({ ok: false, reason: 'malformed' });
     expect(await resolveToken(`ss_${key.slice(8)}`, resolver)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});
+
+describe('resolveToken and dashboard users', () => {
+  it("refuses a user's key and session while the user is disabled, and resolves their user otherwise", async () => {
+    const { keys, sessions, context, resolver } = setup();
+    const users = createMemoryUserStore();
+    const user = sampleUserRecord();
+    await users.create(user);
+    const { key } = await issueApiKey(keys, { name: 'ci', plan: 'free', userId: user.id }, context);
+    const { token } = await issueSession(sessions, { subject: `user:${user.id}`, ttlSeconds: 60 }, context);
+    const withUsers = { ...resolver, users };
+    expect(await resolveToken(key, withUsers)).toMatchObject({ ok: true, user: { id: user.id } });
+    expect(await resolveToken(token, withUsers)).toMatchObject({ ok: true, user: { id: user.id }, caller: { subject: `user:${user.id}` } });
+    await users.update(user.id, { disabledAt: '2026-01-02T10:00:00.000Z' });
+    expect(await resolveToken(key, withUsers)).toEqual({ ok: false, reason: 'disabled' });
+    expect(await resolveToken(token, withUsers)).toEqual({ ok: false, reason: 'disabled' });
+    await users.update(user.id, { disabledAt: null });
+    expect((await resolveToken(key, withUsers)).ok).toBe(true);
   });
 });
 

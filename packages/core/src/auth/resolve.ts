@@ -6,10 +6,12 @@
  *    finds by an index or a prefix must not leak, through timing, how much of a hash matched);
  * 4. revoked, or for a session expired, is refused — read on every request, never cached, so a
  *    revocation takes effect on the next one;
- * 5. `lastUsedAt` is written at most once a minute per credential.
+ * 5. a key or session of a dashboard user is refused while that user is disabled (read on every
+ *    request too: disabling stops them at once);
+ * 6. `lastUsedAt` is written at most once a minute per credential.
  */
 import type { Clock } from '../clock.ts';
-import type { KeyStore, SessionStore } from '../store/types.ts';
+import type { KeyStore, SessionStore, UserRecord, UserStore } from '../store/types.ts';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX, verifyTokenChecksum } from '../tokens/checksum.ts';
 import type { ApiKeyCaller, SessionCaller } from './caller.ts';
 import { sha256Hex, timingSafeEqual } from './hash.ts';
@@ -31,16 +33,30 @@ export function isWellFormedToken(token: string): boolean {
 }
 
 /** Why a token was refused. None of these says anything about the secret itself. */
-export type TokenRefusal = 'malformed' | 'unknown' | 'revoked' | 'expired';
+export type TokenRefusal = 'malformed' | 'unknown' | 'revoked' | 'expired' | 'disabled';
 
 /** The caller a token stands for, or why it was refused. */
-export type TokenResolution = { ok: true; caller: ApiKeyCaller | SessionCaller } | { ok: false; reason: TokenRefusal };
+export type TokenResolution = { ok: true; caller: ApiKeyCaller | SessionCaller; user: UserRecord | null } | { ok: false; reason: TokenRefusal };
 
 /** What resolving a token reads: the credential stores and the clock. */
 export interface TokenResolver {
   keys: KeyStore;
   sessions: SessionStore;
   clock: Clock;
+  /** The dashboard's users, whose keys and sessions stop while they are disabled; without it no token belongs to a user. */
+  users?: UserStore;
+}
+
+/** The user a credential belongs to, 'disabled' when they are (or are gone), null for a credential of nobody's. */
+async function ownerOf(userId: string | null, users: UserStore | undefined): Promise<UserRecord | 'disabled' | null> {
+  if (userId === null || !users) return null;
+  const user = await users.get(userId);
+  return !user || user.disabledAt !== null ? 'disabled' : user;
+}
+
+/** The user id of a session subject of the dashboard (`user:<id>`). */
+function subjectUserId(subject: string): string | null {
+  return subject.startsWith('user:') ? subject.slice(5) : null;
 }
 
 /** Resolves a presented token to its caller; rejects only when a store fails (the caller answers 503). */
@@ -55,10 +71,13 @@ export async function resolveToken(token: string, resolver: TokenResolver): Prom
     const record = await resolver.keys.findByHash(hash);
     if (!record || !timingSafeEqual(record.hash, hash)) return { ok: false, reason: 'unknown' };
     if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    const user = await ownerOf(record.userId ?? null, resolver.users);
+    if (user === 'disabled') return { ok: false, reason: 'disabled' };
     if (isStale(record.lastUsedAt, now)) await resolver.keys.touch(record.id, at, LAST_USED_INTERVAL_SECONDS);
     return {
       ok: true,
       caller: { kind: 'apiKey', keyId: record.id, plan: record.plan, ...(record.requestsPerMinute !== undefined ? { requestsPerMinute: record.requestsPerMinute } : {}) },
+      user,
     };
   }
 
@@ -66,8 +85,10 @@ export async function resolveToken(token: string, resolver: TokenResolver): Prom
   if (!record || !timingSafeEqual(record.hash, hash)) return { ok: false, reason: 'unknown' };
   if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
   if (Date.parse(record.expiresAt) <= now) return { ok: false, reason: 'expired' };
+  const user = await ownerOf(subjectUserId(record.subject), resolver.users);
+  if (user === 'disabled') return { ok: false, reason: 'disabled' };
   if (isStale(record.lastUsedAt, now)) await resolver.sessions.touch(record.id, at, LAST_USED_INTERVAL_SECONDS);
-  return { ok: true, caller: { kind: 'session', sessionId: record.id, subject: record.subject } };
+  return { ok: true, caller: { kind: 'session', sessionId: record.id, subject: record.subject }, user };
 }
 
 /** Whether `lastUsedAt` is old enough to be written again (the store checks once more, atomically). */

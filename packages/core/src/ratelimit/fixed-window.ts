@@ -79,6 +79,20 @@ export function countHit(previous: readonly WindowCounter[] | undefined, windows
   return { outcome: { allowed, windows: states }, counters: current, expiresAt };
 }
 
+/**
+ * The windows of a subject as a hit at `nowMs` would find them, counting nothing: what a usage page
+ * shows (`remaining` of each window; `allowed` whether a hit now would be admitted).
+ */
+export function peekWindows(previous: readonly WindowCounter[] | undefined, windows: readonly RateLimitWindow[], nowMs: number): RateLimitOutcome {
+  const states = windows.map((w): RateLimitWindowState => {
+    const start = windowStart(nowMs, w.windowSeconds);
+    const stored = previous?.find((c) => c.name === w.name && c.windowSeconds === w.windowSeconds);
+    const count = stored === undefined || stored.start < start ? 0 : stored.count;
+    return { name: w.name, limit: w.limit, windowSeconds: w.windowSeconds, remaining: Math.max(0, w.limit - count), resetSeconds: secondsUntilReset(nowMs, w.windowSeconds) };
+  });
+  return { allowed: states.every((s) => s.remaining > 0), windows: states };
+}
+
 /** Names of the windows that refused a hit: those with nothing remaining (none when it was admitted). */
 export function violatedWindows(outcome: RateLimitOutcome): string[] {
   return outcome.allowed ? [] : outcome.windows.filter((w) => w.remaining === 0).map((w) => w.name);

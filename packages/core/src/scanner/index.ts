@@ -19,6 +19,7 @@ export type { Scanner, ScannerConfig } from './scan.ts';
 export { BUILTIN_MODELS };
 export { defineModel, parseModels, modelSchema, ModelError, SOURCE_KINDS, TAINT_CLASS_IDS, type ModelSpec, type SourceKind } from './models/schema.ts';
 export type { Heuristics, SinkCheck, AssignCheck } from './models/compile.ts';
+export { loadModelFiles, MAX_MODEL_FILE_BYTES } from './models/load.ts';
 export { toSarif, type SarifLog, type SarifInput } from './sarif.ts';
 export { RULES, RULE_SPECS, PROFILES };
 

@@ -63,6 +63,11 @@ export interface Taint {
   text: string;
   /** For a parameter's own taint: which parameter of which function (used for function summaries). */
   param?: { fn: import('./engine/adapter.ts').FunctionView; index: number };
+  /**
+   * Which parameters of `param.fn` the value was derived from (bit i = parameter i): how a
+   * function's summary tells what its return value and out-parameters carry.
+   */
+  mask?: number;
 }
 
 /** What a predicate can ask about the code around a match. */

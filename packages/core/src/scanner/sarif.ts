@@ -93,6 +93,9 @@ function resultOf(f: Finding, ruleIndex: number, uri: string, artifactIndex: num
     properties: { severity: f.severity, confidence: f.confidence, cwe: f.cwe },
   };
   if (f.dataflow && f.dataflow.length > 0) {
+    // The source and the places the value was built, as related locations too: viewers that do not
+    // draw code flows (and reviewers reading the alert) still see where the data came from.
+    out['relatedLocations'] = f.dataflow.slice(0, -1).map((step, i) => ({ id: i, ...physical(uri, artifactIndex, step.location), message: { text: step.note } }));
     out['codeFlows'] = [
       {
         threadFlows: [

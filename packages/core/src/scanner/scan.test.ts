@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grammarLoader } from '@secscan/grammars';
 import { createScanner, LANGUAGES, type LanguageId } from '../index.ts';
+import { isTestPath } from './scan.ts';
 
 const scanner = createScanner({ loader: grammarLoader });
 const CODE_LANGUAGES = LANGUAGES.filter((l): l is Exclude<LanguageId, 'generic'> => l !== 'generic');
@@ -115,5 +116,31 @@ describe('scan() results', () => {
     const code = 'function find(email) {\n  return db.query("SELECT * FROM users WHERE email = \'" + email + "\'");\n}';
     expect((await scanner.scan({ code, language: 'javascript' })).findings[0]?.confidence).toBe('medium');
     expect((await scanner.scan({ code, language: 'javascript' }, { minConfidence: 'high' })).findings).toEqual([]);
+  });
+});
+
+describe('credentials in test files', () => {
+  it.each([
+    ['test/fixtures/users.py', true],
+    ['src/__tests__/auth.test.ts', true],
+    ['pkg/store/store_test.go', true],
+    ['tests/test_login.py', true],
+    ['src/test/java/com/acme/UserServiceTest.java', true],
+    ['spec/models/user_spec.rb', true],
+    ['src/main/java/com/acme/UserService.java', false],
+    ['config/latest.json', false],
+    ['app/contest.py', false],
+    [undefined, false],
+  ])('%s is a test file: %s', (name, expected) => {
+    expect(isTestPath(name)).toBe(expected);
+  });
+
+  it('are reported at low confidence there, as they are elsewhere', async () => {
+    const scanner = createScanner({ loader: grammarLoader });
+    const code = 'STRIPE = "sk_live_4eC39HqLyjWDarjtT1zdp7dcXq2Lm9Hw"\n';
+    const inTest = await scanner.scan({ code, filename: 'tests/conftest.py' });
+    const inApp = await scanner.scan({ code, filename: 'app/billing.py' });
+    expect(inTest.findings.map((f) => [f.ruleId, f.confidence])).toEqual([['secrets.hardcoded-secret', 'low']]);
+    expect(inApp.findings.map((f) => [f.ruleId, f.confidence])).toEqual([['secrets.hardcoded-secret', 'high']]);
   });
 });

@@ -2,7 +2,7 @@ import { Query, type Node as TsNode, type Tree } from 'web-tree-sitter';
 import { VERSION } from '../version.ts';
 import { compileLanguage, type CompiledLanguage } from './engine/compile.ts';
 import type { LanguageProfile } from './engine/profile.ts';
-import { checkModelReferences, compileModels } from './models/compile.ts';
+import { checkModelReferences, compileModels, modelClassRules } from './models/compile.ts';
 import { modelLanguages, type ModelSpec } from './models/schema.ts';
 import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
 import { Fingerprinter } from './fingerprint.ts';
@@ -66,12 +66,14 @@ function emptySummary(): ScanSummary {
 /** Builds a scanner. Grammars load lazily, once per process, per language. */
 export function createScanner(config: ScannerConfig): Scanner {
   const compiled = new Map<LanguageId, CompiledLanguage>();
+  const models = config.models ?? [];
+  // Classes a model brings to a language without a rule of that class get one from the catalogue.
+  const allRules = [...config.rules, ...modelClassRules(models, config.rules)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byLanguage = new Map<LanguageId, Rule[]>();
-  for (const lang of LANGUAGES) byLanguage.set(lang, config.rules.filter((r) => r.languages.includes(lang)));
+  for (const lang of LANGUAGES) byLanguage.set(lang, allRules.filter((r) => r.languages.includes(lang)));
   /** Compiled queries by grammar, per matcher (parts of one class share a rule id, so the matcher is the key). */
   const queries = new Map<string, WeakMap<object, Query | null>>();
 
-  const models = config.models ?? [];
   // A model that names a check its language does not have fails here, when the scanner is made, not at its first scan.
   checkModelReferences(models, (language) => config.profiles[language]?.heuristics);
 
@@ -186,7 +188,7 @@ export function createScanner(config: ScannerConfig): Scanner {
       const cur = secrets[i] as { start: number; end: number };
       if (cur.end < prev.end) secrets[i] = { start: cur.start, end: prev.end };
     }
-    buildFindings(result, matches, source, secrets, wanted, options);
+    buildFindings(result, matches, source, secrets, wanted, options, isTestPath(input.filename));
     } catch {
       result.truncated = true;
       result.truncatedReason ??= 'the analysis stopped on an internal error; findings are partial';
@@ -236,7 +238,7 @@ export function createScanner(config: ScannerConfig): Scanner {
 
   return {
     scan,
-    rules: config.rules,
+    rules: allRules,
     rulesFor: (language) => byLanguage.get(language) ?? [],
     async warmUp(languages = LANGUAGES) {
       await Promise.all(
@@ -385,6 +387,24 @@ function fillMessage(template: string, sink: string | undefined, source: string 
   return template.replaceAll('{sink}', sink ?? 'a dangerous call').replaceAll('{source}', source ?? 'untrusted input');
 }
 
+/**
+ * Whether a file name is a test's: `test/`, `tests/`, `__tests__/`, `spec/`, `testdata/`, `fixtures/`
+ * folders, or `*_test.go`, `test_*.py`, `*.test.ts`, `*.spec.js`, `*Test.java` names. Credentials
+ * there are usually made up for the test; a real one is still a leak, so they are reported at low
+ * confidence rather than dropped.
+ */
+export function isTestPath(filename: string | undefined): boolean {
+  if (!filename) return false;
+  const parts = filename.replaceAll('\\', '/').toLowerCase().split('/');
+  const base = parts.pop() ?? '';
+  if (parts.some((p) => TEST_DIRS.has(p))) return true;
+  const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  return stem.startsWith('test_') || stem.endsWith('_test') || stem.endsWith('.test') || stem.endsWith('.spec') || stem.endsWith('_spec') || stem.endsWith('tests') || (stem.endsWith('test') && filename.endsWith('Test' + base.slice(stem.length)));
+}
+const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'testdata', 'test-data', 'fixtures', '__fixtures__', 'testing', 'e2e']);
+/** Classes whose findings in a test file are reported at low confidence (made-up credentials). */
+const TEST_CREDENTIAL_CLASSES = new Set(['hardcoded-secret', 'hardcoded-credentials']);
+
 function buildFindings(
   result: ScanResult,
   matches: readonly RawMatch[],
@@ -392,6 +412,7 @@ function buildFindings(
   secrets: readonly { start: number; end: number }[],
   wanted: ReadonlySet<string> | null,
   options: ScanOptions,
+  testFile = false,
 ): void {
   const suppressions = findSuppressions(source);
   const minConfidence = CONFIDENCES.indexOf(options.minConfidence ?? 'low');
@@ -408,7 +429,7 @@ function buildFindings(
   for (const m of ordered) {
     if (m.rule.matcher.kind !== 'secret' && secretLines.has(source.lineOf(m.node.start)) && (m.cwe ?? m.rule.cwe).includes('CWE-798')) continue;
     if (wanted && !wanted.has(m.rule.id)) continue;
-    const confidence = m.confidence ?? m.rule.confidence;
+    const confidence = testFile && TEST_CREDENTIAL_CLASSES.has(m.rule.class) ? 'low' : (m.confidence ?? m.rule.confidence);
     if (CONFIDENCES.indexOf(confidence) > minConfidence) continue;
     const end = m.end !== undefined && m.end > m.node.start ? m.end : m.node.end;
     const location = source.location(m.node.start, end);

@@ -6,6 +6,8 @@ interface MemoryCredentials<T extends { id: string; hash: string; lastUsedAt: st
   records(): T[];
   /** Drops the records that match; returns how many. */
   forget(predicate: (record: T) => boolean): number;
+  /** Changes the stored record in place (no-op for an unknown id). */
+  update(id: string, change: (record: T) => void): void;
 }
 
 /**
@@ -44,6 +46,10 @@ function createMemoryCredentials<T extends { id: string; hash: string; lastUsedA
     },
     async ping() {},
     records: () => [...byId.values()].map((record) => ({ ...record })),
+    update(id, change) {
+      const record = byId.get(id);
+      if (record) change(record);
+    },
     forget(predicate) {
       let forgotten = 0;
       for (const [id, record] of byId) {
@@ -59,8 +65,22 @@ function createMemoryCredentials<T extends { id: string; hash: string; lastUsedA
 
 /** An in-memory KeyStore: for local runs, embedding and tests; gone on restart (DESIGN §6). */
 export function createMemoryKeyStore(): KeyStore {
-  const { records, forget: _forget, ...store } = createMemoryCredentials<ApiKeyRecord>();
-  return { ...store, list: async () => records() };
+  const { records, forget: _forget, update, ...store } = createMemoryCredentials<ApiKeyRecord>();
+  const byId = (id: string): ApiKeyRecord | undefined => records().find((record) => record.id === id);
+  return {
+    ...store,
+    list: async () => records(),
+    listByUser: async (userId) => records().filter((record) => record.userId === userId),
+    async setPlan(id, plan, requestsPerMinute) {
+      if (!byId(id)) return false;
+      update(id, (record) => {
+        record.plan = plan;
+        if (requestsPerMinute === undefined) delete record.requestsPerMinute;
+        else record.requestsPerMinute = requestsPerMinute;
+      });
+      return true;
+    },
+  };
 }
 
 /** Options of the in-memory session store. */
@@ -76,9 +96,20 @@ export interface MemorySessionStoreOptions {
  */
 export function createMemorySessionStore(options: MemorySessionStoreOptions = {}): SessionStore {
   const clock = options.clock ?? { now: () => Date.now() };
-  const { records: _records, forget, ...store } = createMemoryCredentials<SessionRecord>();
+  const { records, forget, update, ...store } = createMemoryCredentials<SessionRecord>();
   return {
     ...store,
+    async revokeSubject(subject, at) {
+      let revoked = 0;
+      for (const session of records()) {
+        if (session.subject !== subject || session.revokedAt !== null || Date.parse(session.expiresAt) <= Date.parse(at)) continue;
+        update(session.id, (record) => {
+          record.revokedAt = at;
+        });
+        revoked++;
+      }
+      return revoked;
+    },
     async create(record) {
       const now = clock.now();
       forget((session) => Date.parse(session.expiresAt) <= now);

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import { assertWindows, countHit, type WindowCounter } from '../ratelimit/fixed-window.ts';
+import { assertWindows, countHit, peekWindows, type WindowCounter } from '../ratelimit/fixed-window.ts';
 import type { RateLimitOutcome, RateLimitStore, RateLimitWindow } from './types.ts';
 
 /** Options of the in-memory rate-limit store. */
@@ -119,6 +119,10 @@ export function createMemoryRateLimitStore(options: MemoryRateLimitStoreOptions 
       }
       sweep(now);
       return result.outcome;
+    },
+    async peek(subject: string, windows: readonly RateLimitWindow[]): Promise<RateLimitOutcome> {
+      assertWindows(windows);
+      return peekWindows(entries.get(subject)?.counters, windows, clock.now());
     },
     async deleteExpired(): Promise<number> {
       const before = entries.size;

@@ -21,10 +21,12 @@ export interface SweepOptions {
 /** Runs one sweep over the stores; rejects when a store fails (the next sweep tries again). */
 export async function sweepStores(stores: Stores, options: SweepOptions): Promise<SweepResult> {
   const cutoff = new Date(options.now - options.retentionDays * 86_400_000).toISOString();
-  const [scans, sessions, rateLimits] = await Promise.all([
+  const [scans, sessions, rateLimits, throttles] = await Promise.all([
     stores.scans.deleteCreatedBefore(cutoff),
     stores.sessions.deleteExpired(new Date(options.now).toISOString()),
     stores.rateLimits.deleteExpired(),
+    // On PostgreSQL both are one table: sweep it once.
+    stores.signInThrottles === stores.rateLimits ? 0 : stores.signInThrottles.deleteExpired(),
   ]);
-  return { scans, sessions, rateLimits };
+  return { scans, sessions, rateLimits: rateLimits + throttles };
 }

@@ -131,6 +131,25 @@ export function describeKeyStoreContract(name: string, create: () => KeyStore | 
       listed.length = 0;
       expect(await store.list()).toHaveLength(3);
     });
+
+    it("lists one user's keys, and changes a key's plan", async () => {
+      const store = await create();
+      const alice = '01890a5d-ac96-774b-bcce-b30209c00001';
+      await store.create({ ...sample(1), userId: alice, prefix: 'sk_live_AbC1', createdAt: '2026-01-02T03:04:01.000Z' });
+      await store.create(sample(2));
+      await store.create({ ...sample(3), userId: alice, createdAt: '2026-01-02T03:04:03.000Z' });
+      expect((await store.listByUser(alice)).map((k) => k.id)).toEqual([sample(1).id, sample(3).id]);
+      expect((await store.listByUser(alice))[0]).toMatchObject({ userId: alice, prefix: 'sk_live_AbC1' });
+      expect(await store.listByUser('01890a5d-ac96-774b-bcce-b30209c0ffff')).toEqual([]);
+      expect('userId' in ((await store.findByHash(sampleHash(2))) ?? {})).toBe(false);
+      expect(await store.setPlan(sample(1).id, 'enterprise', 5000)).toBe(true);
+      expect(await store.findByHash(sampleHash(1))).toMatchObject({ plan: 'enterprise', requestsPerMinute: 5000 });
+      expect(await store.setPlan(sample(1).id, 'pro')).toBe(true);
+      const pro = await store.findByHash(sampleHash(1));
+      expect(pro?.plan).toBe('pro');
+      expect(pro && 'requestsPerMinute' in pro).toBe(false);
+      expect(await store.setPlan('01890a5d-ac96-774b-bcce-b30209a0ffff', 'pro')).toBe(false);
+    });
   });
 }
 
@@ -158,6 +177,19 @@ export function describeSessionStoreContract(name: string, create: () => Session
       expect(await store.findByHash(sampleHash(2))).toBeNull();
       expect(await store.findByHash(sampleHash(3))).toEqual({ ...sample(3), expiresAt: '2099-01-03T00:00:00.000Z' });
       expect(await store.deleteExpired('2099-01-02T00:00:00.000Z')).toBe(0);
+    });
+
+    it('revokes every valid session of a subject, and only those', async () => {
+      const store = await create();
+      await store.create({ ...sample(1), subject: 'user:a' });
+      await store.create({ ...sample(2), subject: 'user:a', revokedAt: '2026-01-02T05:00:00.000Z' });
+      await store.create({ ...sample(3), subject: 'user:b' });
+      await store.create({ ...sample(4), subject: 'user:a' });
+      expect(await store.revokeSubject('user:a', '2026-01-02T06:00:00.000Z')).toBe(2);
+      expect((await store.findByHash(sampleHash(1)))?.revokedAt).toBe('2026-01-02T06:00:00.000Z');
+      expect((await store.findByHash(sampleHash(2)))?.revokedAt).toBe('2026-01-02T05:00:00.000Z');
+      expect((await store.findByHash(sampleHash(3)))?.revokedAt).toBeNull();
+      expect(await store.revokeSubject('user:a', '2026-01-02T07:00:00.000Z')).toBe(0);
     });
   });
 }

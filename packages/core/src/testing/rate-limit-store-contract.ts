@@ -131,6 +131,20 @@ export function describeRateLimitStoreContract(name: string, create: (clock: Clo
       expect((await store.hit('b', ANONYMOUS)).windows.map((w) => w.remaining)).toEqual([9, 99]);
     });
 
+    it('peeks at the windows without counting', async () => {
+      const clock = createManualClock(ON_THE_HOUR + 18_000);
+      const store = await create(clock);
+      const windows = [{ name: 'm', limit: 2, windowSeconds: 60 }];
+      expect(await store.peek('s', windows)).toEqual({ allowed: true, windows: [{ name: 'm', limit: 2, windowSeconds: 60, remaining: 2, resetSeconds: 42 }] });
+      await store.hit('s', windows);
+      expect((await store.peek('s', windows)).windows[0]?.remaining).toBe(1);
+      expect((await store.peek('s', windows)).windows[0]?.remaining).toBe(1);
+      await store.hit('s', windows);
+      expect(await store.peek('s', windows)).toMatchObject({ allowed: false, windows: [{ remaining: 0 }] });
+      clock.advance(60_000);
+      expect(await store.peek('s', windows)).toMatchObject({ allowed: true, windows: [{ remaining: 2 }] });
+    });
+
     it('counts each subject on its own', async () => {
       const store = await create(createManualClock(ON_THE_HOUR));
       const windows = [{ name: 'm', limit: 1, windowSeconds: 60 }];

@@ -126,5 +126,74 @@ export function describeScanStoreContract(name: string, create: () => ScanStore 
       if (read) read.summary.total = 99;
       expect((await store.get(scan.id, null))?.summary.total).toBe(1);
     });
+
+    it('reads a scan back for any one of several owners, and for no one else', async () => {
+      const store = await create();
+      const scan = sampleStoredScan({ owner: 'key:2' });
+      await store.save(scan);
+      expect(await store.getForOwners(scan.id, ['session:user:a', 'key:2'])).toEqual(scan);
+      expect(await store.getForOwners(scan.id, ['key:1', 'session:user:b'])).toBeNull();
+      expect(await store.getForOwners(scan.id, [])).toBeNull();
+    });
+
+    it("lists owners' scans newest first, filtered and in pages", async () => {
+      const store = await create();
+      const id = (n: number): string => `01890a5d-ac96-774b-bcce-b30209d${n.toString(16).padStart(5, '0')}`;
+      const none = { total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 };
+      for (let n = 1; n <= 5; n++) {
+        await store.save(
+          sampleStoredScan({
+            id: id(n),
+            owner: n === 3 ? 'key:other' : n % 2 === 0 ? 'key:mine' : 'session:user:me',
+            createdAt: `2026-01-0${n}T10:00:00.000Z`,
+            language: n === 5 ? 'python' : 'javascript',
+            ...(n === 4 ? { summary: none, findings: [] } : {}),
+          }),
+        );
+      }
+      // Same time as scan 5: the id breaks the tie.
+      await store.save(sampleStoredScan({ id: id(6), owner: 'key:mine', createdAt: '2026-01-05T10:00:00.000Z' }));
+      const owners = ['key:mine', 'session:user:me'];
+      const all = await store.list({ owners, limit: 10 });
+      expect(all.scans.map((s) => s.id)).toEqual([id(6), id(5), id(4), id(2), id(1)]);
+      expect(all.next).toBeNull();
+      expect(all.scans[1]).toEqual({
+        id: id(5),
+        owner: 'session:user:me',
+        createdAt: '2026-01-05T10:00:00.000Z',
+        language: 'python',
+        filename: 'app.js',
+        codeBytes: 42,
+        summary: { total: 1, critical: 0, high: 1, medium: 0, low: 0, info: 0 },
+        truncated: false,
+      });
+      expect((await store.list({ owners, language: 'python', limit: 10 })).scans.map((s) => s.id)).toEqual([id(5)]);
+      expect((await store.list({ owners, severity: 'high', limit: 10 })).scans.map((s) => s.id)).toEqual([id(6), id(5), id(2), id(1)]);
+      expect((await store.list({ owners, severity: 'critical', limit: 10 })).scans).toEqual([]);
+      const first = await store.list({ owners, limit: 2 });
+      expect(first.scans.map((s) => s.id)).toEqual([id(6), id(5)]);
+      expect(first.next).toEqual({ createdAt: '2026-01-05T10:00:00.000Z', id: id(5) });
+      const second = await store.list({ owners, limit: 2, ...(first.next ? { before: first.next } : {}) });
+      expect(second.scans.map((s) => s.id)).toEqual([id(4), id(2)]);
+      const third = await store.list({ owners, limit: 2, ...(second.next ? { before: second.next } : {}) });
+      expect(third).toEqual({ scans: [expect.objectContaining({ id: id(1) })], next: null });
+      expect(await store.list({ owners: [], limit: 10 })).toEqual({ scans: [], next: null });
+    });
+
+    it('sums scans and findings per UTC day since a time', async () => {
+      const store = await create();
+      const id = (n: number): string => `01890a5d-ac96-774b-bcce-b30209e${n.toString(16).padStart(5, '0')}`;
+      const summary = { total: 3, critical: 1, high: 2, medium: 0, low: 0, info: 0 };
+      await store.save(sampleStoredScan({ id: id(1), owner: 'key:mine', createdAt: '2026-01-01T23:59:59.000Z' }));
+      await store.save(sampleStoredScan({ id: id(2), owner: 'key:mine', createdAt: '2026-01-02T00:00:00.000Z', summary }));
+      await store.save(sampleStoredScan({ id: id(3), owner: 'session:user:me', createdAt: '2026-01-02T12:00:00.000Z' }));
+      await store.save(sampleStoredScan({ id: id(4), owner: 'key:other', createdAt: '2026-01-02T12:00:00.000Z' }));
+      await store.save(sampleStoredScan({ id: id(5), owner: 'key:mine', createdAt: '2025-12-01T12:00:00.000Z' }));
+      expect(await store.dailyUsage(['key:mine', 'session:user:me'], '2026-01-01T00:00:00.000Z')).toEqual([
+        { day: '2026-01-01', scans: 1, findings: { critical: 0, high: 1, medium: 0, low: 0, info: 0 } },
+        { day: '2026-01-02', scans: 2, findings: { critical: 1, high: 3, medium: 0, low: 0, info: 0 } },
+      ]);
+      expect(await store.dailyUsage([], '2026-01-01T00:00:00.000Z')).toEqual([]);
+    });
   });
 }

@@ -39,6 +39,8 @@ import { crc32 } from './crc32.ts';
 export const API_KEY_PREFIX = 'sk_live_';
 /** Prefix of secscan session tokens. */
 export const SESSION_TOKEN_PREFIX = 'ss_';
+/** Prefix of invitation tokens (the secret part of an invitation link). */
+export const INVITATION_TOKEN_PREFIX = 'si_';
 /** Length of the base62 CRC-32 checksum that ends every checksummed token. */
 export const TOKEN_CHECKSUM_LENGTH = 6;
 /** Minimum length of the random body: 43 base62 digits hold 32 bytes. */

@@ -3,6 +3,7 @@ export { crc32, crc32Update } from './crc32.ts';
 export { BASE62_ALPHABET, base62DecodeInt, base62Digit, base62EncodeBytes, base62EncodeInt, base62Width, isBase62 } from './base62.ts';
 export {
   API_KEY_PREFIX,
+  INVITATION_TOKEN_PREFIX,
   SESSION_TOKEN_PREFIX,
   TOKEN_CHECKSUM_LENGTH,
   TOKEN_MAX_BODY_LENGTH,

@@ -1,4 +1,5 @@
-import { API_KEY_PREFIX, mintToken, SESSION_TOKEN_PREFIX, type KeyStore } from '@secscan/core';
+import { csrfTokenFor } from './session-cookie.ts';
+import { API_KEY_PREFIX, createMemoryKeyStore, mintToken, SESSION_TOKEN_PREFIX, type KeyStore } from '@secscan/core';
 import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { adminRequest, scanRequest, TEST_ACCESS, TEST_ADMIN_TOKEN, testDeps } from '../testing/fixtures.ts';
@@ -24,7 +25,8 @@ describe('callers of the scan endpoint', () => {
     const app = createApp(deps);
     const { key, keyId, session, sessionId } = await credentials(app);
     const owners: (string | null)[] = [];
-    for (const headers of [{ authorization: `Bearer ${key}` }, { authorization: `Bearer ${session}` }, { cookie: `secscan_session=${session}` }, {}] as Record<string, string>[]) {
+    const csrf = await csrfTokenFor(session);
+    for (const headers of [{ authorization: `Bearer ${key}` }, { authorization: `Bearer ${session}` }, { cookie: `secscan_session=${session}`, 'x-csrf-token': csrf }, {}] as Record<string, string>[]) {
       const response = await app(scanRequest({ code: '', language: 'js' }, headers));
       expect(response.status).toBe(200);
       const { scanId } = (await response.json()) as { scanId: string };
@@ -79,10 +81,25 @@ describe('callers of the scan endpoint', () => {
     for (const path of ['/api/health', '/api/openapi.json', '/api/docs']) expect((await app(new Request(`http://localhost${path}`))).status).toBe(200);
   });
 
+  it('refuses a state-changing request by session cookie without its CSRF token (403), and with another session’s', async () => {
+    const app = createApp(testDeps().deps);
+    const { session } = await credentials(app);
+    const other = await credentials(app);
+    const cookie = { cookie: `secscan_session=${session}` };
+    for (const extra of [{}, { 'x-csrf-token': await csrfTokenFor(other.session) }, { 'x-csrf-token': '' }] as Record<string, string>[]) {
+      const response = await app(scanRequest({ code: '', language: 'js' }, { ...cookie, ...extra }));
+      expect(response.status).toBe(403);
+      expect((await problemOf(response))['detail']).toContain('X-CSRF-Token');
+    }
+    expect((await app(scanRequest({ code: '', language: 'js' }, { ...cookie, 'x-csrf-token': await csrfTokenFor(session) }))).status).toBe(200);
+    // The header needs none: no browser sends it on its own.
+    expect((await app(scanRequest({ code: '', language: 'js' }, { authorization: `Bearer ${session}` }))).status).toBe(200);
+  });
+
   it('refuses a session cookie from another site (403), but not the same token in the header', async () => {
     const app = createApp(testDeps({ config: { corsOrigins: ['https://app.example'] } }).deps);
     const { session } = await credentials(app);
-    const cookie = { cookie: `secscan_session=${session}` };
+    const cookie = { cookie: `secscan_session=${session}`, 'x-csrf-token': await csrfTokenFor(session) };
     for (const extra of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }] as Record<string, string>[]) {
       const response = await app(scanRequest({ code: '', language: 'js' }, { ...cookie, ...extra }));
       expect(response.status).toBe(403);
@@ -101,6 +118,7 @@ describe('callers of the scan endpoint', () => {
 
   it('answers 503 when the key store is down, rather than guessing', async () => {
     const down: KeyStore = {
+      ...createMemoryKeyStore(),
       create: async () => {},
       findByHash: async () => Promise.reject(new Error('down')),
       touch: async () => false,
@@ -133,10 +151,10 @@ describe('the admin API’s guard', () => {
     expect((await app(adminRequest('DELETE', '/api/admin/keys/not-a-uuid', undefined, null))).status).toBe(401);
   });
 
-  it('does not exist without an admin token (404)', async () => {
+  it('without an admin token, refuses every token (401): only admin users’ sessions get in', async () => {
     const app = createApp(testDeps({ config: { access: { ...TEST_ACCESS, adminTokenSha256: null } } }).deps);
     for (const [method, path] of [['GET', '/api/admin/keys'], ['POST', '/api/admin/sessions'], ['DELETE', '/api/admin/keys/0190a000-0000-7000-8000-000000000001']] as const) {
-      expect((await app(adminRequest(method, path))).status).toBe(404);
+      expect((await app(adminRequest(method, path))).status).toBe(401);
     }
   });
 

@@ -71,7 +71,8 @@ describe('OpenAPI document', () => {
       .flatMap(([path, item]) => Object.keys(item).filter((k) => HTTP_METHODS.has(k)).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
     const routed = createApp(testDeps().deps)
-      .routes.map((r) => `${r.method} ${r.path}`)
+      .routes.filter((r) => r.path.startsWith('/api/'))
+      .map((r) => `${r.method} ${r.path}`)
       .sort();
     expect(documented).toEqual(routed);
   });
@@ -156,7 +157,9 @@ describe('OpenAPI document', () => {
     const doc = (await servedDocument()) as OpenApiDocument & { paths: Record<string, Record<string, { security?: unknown }>> };
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['adminToken', 'bearer', 'sessionCookie']);
     expect(doc.paths['/api/scan']?.['post']?.security).toEqual([{}, { bearer: [] }, { sessionCookie: [] }]);
-    expect(doc.paths['/api/admin/keys']?.['get']?.security).toEqual([{ adminToken: [] }]);
+    expect(doc.paths['/api/admin/keys']?.['get']?.security).toEqual([{ adminToken: [] }, { sessionCookie: [] }]);
+    expect(doc.paths['/api/me/keys']?.['post']?.security).toEqual([{ sessionCookie: [] }, { bearer: [] }]);
+    expect(doc.paths['/api/auth/sign-in']?.['post']?.security).toEqual([{}]);
     expect(doc.paths['/api/health']?.['get']?.security).toBeUndefined();
     const closed = buildOpenApiDocument({ version: '1', maxCodeBytes: 1024, maxBodyBytes: 2048, access: { anonymous: false, admin: false, limits: TEST_ACCESS.limits, sessionTtlSeconds: 60 } });
     expect((closed.paths['/api/scan']?.['post'] as { security: unknown }).security).toEqual([{ bearer: [] }, { sessionCookie: [] }]);

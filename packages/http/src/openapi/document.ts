@@ -39,6 +39,34 @@ import {
   storedScanResponseSchema,
   summarySchema,
 } from '../schemas.ts';
+import {
+  authConfigSchema,
+  changePasswordRequestSchema,
+  createdInvitationSchema,
+  createInvitationRequestSchema,
+  createMyKeyRequestSchema,
+  dashboardKeyListSchema,
+  dashboardKeySchema,
+  invitationInfoSchema,
+  invitationListSchema,
+  invitationLookupRequestSchema,
+  invitationSchema,
+  scanDetailSchema,
+  scanHistoryItemSchema,
+  scanHistoryPageSchema,
+  sessionInfoSchema,
+  settingsSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  updateKeyRequestSchema,
+  updateSettingsRequestSchema,
+  updateUserRequestSchema,
+  usageSchema,
+  userListSchema,
+  userSchema,
+} from '../dashboard-schemas.ts';
+import * as v from 'valibot';
+import { dashboardOperations } from './dashboard-operations.ts';
 
 /** What the document says about this server's access rules; null when the app runs without them. */
 export interface OpenApiAccess {
@@ -47,6 +75,8 @@ export interface OpenApiAccess {
   admin: boolean;
   limits: RateLimitSettings;
   sessionTtlSeconds: number;
+  /** Whether single sign-on is configured (its routes exist). */
+  oidc?: boolean;
 }
 
 /** What the document says about this server's limits. */
@@ -115,7 +145,7 @@ const problemRef = (status: number): { $ref: string } => ref('responses', PROBLE
 
 /** The admin API's operations (present only when SECSCAN_ADMIN_TOKEN is set). */
 function adminOperations(json: (schema: { $ref: string } | JsonSchema) => Record<string, unknown>): Record<string, Record<string, Record<string, unknown>>> {
-  const security = [{ adminToken: [] }];
+  const security = [{ adminToken: [] }, { sessionCookie: [] }];
   const guarded = { '401': problemRef(401), '403': problemRef(403), '500': problemRef(500), '503': problemRef(503) };
   const idParameter = { name: 'id', in: 'path', required: true, schema: schemaOf(idParameterSchema), description: 'The id the key or session was created with. An invalid one answers 422 with the pointer #/path/id.' };
   const creation = (operationId: string, summary: string, description: string, request: string, created: string, createdDescription: string) => ({
@@ -149,9 +179,9 @@ function adminOperations(json: (schema: { $ref: string } | JsonSchema) => Record
         operationId: 'listKeys',
         tags: ['admin'],
         summary: 'List API keys',
-        description: 'Every key with its plan, limit, lastUsedAt and revokedAt; never a secret or a hash.',
+        description: 'Every key with its plan, limit, owner, lastUsedAt and revokedAt; never a secret or a hash.',
         security,
-        responses: { '200': { description: 'The keys.', headers: requestIdHeader, content: json(ref('schemas', 'ApiKeyList')) }, '400': problemRef(400), ...guarded },
+        responses: { '200': { description: 'The keys.', headers: requestIdHeader, content: json(ref('schemas', 'DashboardKeyList')) }, '400': problemRef(400), ...guarded },
       },
     },
     '/api/admin/keys/{id}': {
@@ -195,6 +225,31 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
             ApiKeyList: apiKeyListSchema,
             CreateSessionRequest: createSessionRequestSchema,
             CreatedSession: createdSessionSchema,
+            AuthConfig: authConfigSchema,
+            SignUpRequest: signUpRequestSchema,
+            SignInRequest: signInRequestSchema,
+            InvitationLookupRequest: invitationLookupRequestSchema,
+            InvitationInfo: invitationInfoSchema,
+            SessionInfo: sessionInfoSchema,
+            User: userSchema,
+            UserList: userListSchema,
+            ChangePasswordRequest: changePasswordRequestSchema,
+            CreateMyKeyRequest: createMyKeyRequestSchema,
+            DashboardKey: dashboardKeySchema,
+            CreatedDashboardKey: v.object({ ...dashboardKeySchema.entries, key: createdApiKeySchema.entries.key }),
+            DashboardKeyList: dashboardKeyListSchema,
+            Usage: usageSchema,
+            ScanHistoryItem: scanHistoryItemSchema,
+            ScanHistoryPage: scanHistoryPageSchema,
+            ScanDetail: scanDetailSchema,
+            UpdateKeyRequest: updateKeyRequestSchema,
+            UpdateUserRequest: updateUserRequestSchema,
+            CreateInvitationRequest: createInvitationRequestSchema,
+            Invitation: invitationSchema,
+            CreatedInvitation: createdInvitationSchema,
+            InvitationList: invitationListSchema,
+            Settings: settingsSchema,
+            UpdateSettingsRequest: updateSettingsRequestSchema,
           }
         : {}),
     },
@@ -204,6 +259,19 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const json = (schema: { $ref: string } | JsonSchema): Record<string, unknown> => ({ [JSON_MEDIA_TYPE]: { schema } });
   const access = options.access ?? null;
   const adminPaths = access?.admin ? adminOperations(json) : {};
+  const accountPaths = access?.admin
+    ? dashboardOperations(
+        {
+          json,
+          schemaRef: (name) => ref('schemas', name),
+          problemRef,
+          requestIdHeader,
+          idParameter: { name: 'id', in: 'path', required: true, schema: schemaOf(idParameterSchema), description: 'The id. An invalid one answers 422 with the pointer #/path/id.' },
+          scanIdParameter: { name: 'scanId', in: 'path', required: true, schema: schemaOf(scanIdParameterSchema), description: 'The scan’s id. An invalid one answers 422 with the pointer #/path/scanId.' },
+        },
+        access.oidc === true,
+      )
+    : {};
   // OpenAPI 3.1 §4.8.30: alternatives are ORed; `{}` makes credentials optional (anonymous callers).
   const scanSecurity = access ? [...(access.anonymous ? [{}] : []), { bearer: [] }, { sessionCookie: [] }] : [{}];
   const limits = access?.limits;
@@ -236,7 +304,13 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: 'scan', description: 'Scanning code' },
       { name: 'service', description: 'Health and API description' },
       { name: 'docs', description: 'This documentation' },
-      ...(access?.admin ? [{ name: 'admin', description: 'Managing API keys and sessions with the admin token (SECSCAN_ADMIN_TOKEN)' }] : []),
+      ...(access?.admin
+        ? [
+            { name: 'admin', description: 'Managing API keys, sessions, users, invitations and the sign-up policy: with the admin token (SECSCAN_ADMIN_TOKEN) or an admin user’s session' },
+            { name: 'account', description: 'Signing up, in and out (the dashboard’s sessions)' },
+            { name: 'me', description: 'The signed-in user’s keys, usage, history and password' },
+          ]
+        : []),
     ],
     paths: {
       '/api/scan': {
@@ -352,6 +426,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         },
       },
       ...adminPaths,
+      ...Object.fromEntries(Object.entries(accountPaths).map(([path, item]) => [path, { ...adminPaths[path], ...item }])),
     },
     components: {
       schemas,
@@ -379,7 +454,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         adminToken: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The server’s SECSCAN_ADMIN_TOKEN. Only for the admin API; API keys and sessions are refused there (403).',
+          description: 'The server’s SECSCAN_ADMIN_TOKEN. Only for the admin API, which also accepts the session of an admin user; API keys and other sessions are refused there (403).',
         },
       },
       responses: {

@@ -71,8 +71,28 @@ describe('GET /api/admin/keys', () => {
     for (const record of await deps.stores.keys.list()) expect(text).not.toContain(record.hash);
     expect(JSON.parse(text)).toEqual({
       keys: [
-        { id: a['id'], name: 'a', plan: 'free', requestsPerMinute: TEST_ACCESS.limits.freePerMinute, createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: '2026-01-02T03:04:05.000Z', revokedAt: null },
-        { id: b['id'], name: 'b', plan: 'enterprise', requestsPerMinute: 7, createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null, revokedAt: '2026-01-02T03:04:05.000Z' },
+        {
+          id: a['id'],
+          name: 'a',
+          plan: 'free',
+          requestsPerMinute: TEST_ACCESS.limits.freePerMinute,
+          createdAt: '2026-01-02T03:04:05.000Z',
+          lastUsedAt: '2026-01-02T03:04:05.000Z',
+          revokedAt: null,
+          prefix: String(a['key']).slice(0, 12),
+          userId: null,
+        },
+        {
+          id: b['id'],
+          name: 'b',
+          plan: 'enterprise',
+          requestsPerMinute: 7,
+          createdAt: '2026-01-02T03:04:05.000Z',
+          lastUsedAt: null,
+          revokedAt: '2026-01-02T03:04:05.000Z',
+          prefix: String(b['key']).slice(0, 12),
+          userId: null,
+        },
       ],
     });
   });

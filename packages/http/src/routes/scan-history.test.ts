@@ -1,4 +1,4 @@
-import { type ScanStore } from '@secscan/core';
+import { createMemoryScanStore, type ScanStore } from '@secscan/core';
 import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { adminRequest, scanRequest, testDeps } from '../testing/fixtures.ts';
@@ -114,7 +114,7 @@ describe('GET /api/scans/{scanId}', () => {
   });
 
   it('answers 503 with Retry-After when the scan store is down', async () => {
-    const down: ScanStore = { save: async () => {}, get: async () => Promise.reject(new Error('down')), deleteCreatedBefore: async () => 0, ping: async () => {} };
+    const down: ScanStore = { ...createMemoryScanStore(), save: async () => {}, get: async () => Promise.reject(new Error('down')), deleteCreatedBefore: async () => 0, ping: async () => {} };
     const { deps } = testDeps({ scans: down });
     const app = createApp(deps);
     const { keyA } = await issue(app);

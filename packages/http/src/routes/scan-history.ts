@@ -18,7 +18,7 @@ import { scanAnswer } from './scan.ts';
 const STORE_DOWN_RETRY_SECONDS = 5;
 
 /** The scan result part of a stored scan (what POST /api/scan answered, besides scanId). */
-function resultOf(scan: StoredScan): ScanResult {
+export function resultOf(scan: StoredScan): ScanResult {
   return {
     language: scan.language,
     ...(scan.filename !== undefined ? { filename: scan.filename } : {}),

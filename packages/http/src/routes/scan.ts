@@ -158,7 +158,7 @@ export function createScanHandler(deps: AppDeps, now: () => number, newId: () =>
 
 /**
  * The 200 answer for a scan, new or stored: a SARIF 2.1.0 log when `Accept` asks for one, else
- * secscan JSON, with `extra` members after scanId.
+ * secscan JSON, with `extra` members after scanId (and `jsonExtra` at the end of the JSON only).
  */
 export function scanAnswer(
   request: Request,
@@ -167,6 +167,7 @@ export function scanAnswer(
   result: ScanResult,
   rules: AppDeps['scanner']['rules'],
   extra: Readonly<Record<string, unknown>> = {},
+  jsonExtra: Readonly<Record<string, unknown>> = {},
 ): Response {
   if (prefersSarif(request.headers.get('accept'))) {
     const log = toSarif([{ result, uri: artifactUri(result.filename) }], rules);
@@ -174,5 +175,5 @@ export function scanAnswer(
     const sarif = { ...log, runs: log.runs.map((run) => ({ ...run, properties: { scanId, ...extra } })) };
     return respondJson(ctx, 200, sarif, { vary: 'Accept' }, SARIF_MEDIA_TYPE);
   }
-  return respondJson(ctx, 200, scanBody(scanId, result, extra), { vary: 'Accept' });
+  return respondJson(ctx, 200, { ...scanBody(scanId, result, extra), ...jsonExtra }, { vary: 'Accept' });
 }

@@ -256,7 +256,7 @@ describe('createScanPool', () => {
         return {
           postMessage: (message) => {
             if (calls++ === 0) throw new DOMException('could not be cloned', 'DataCloneError');
-            handle.postMessage(message);
+            if (message.type === 'scan') handle.postMessage(message);
           },
           terminate: () => handle.terminate(),
         };

@@ -16,12 +16,12 @@
  * to 5 s), so a broken worker script cannot spin the process.
  */
 import type { Rule, ScanInput, ScanOptions, ScanResult } from '@secscan/core';
-import { isScanWorkerMessage, type ScanJobMessage, type ScanWorkerMessage } from './protocol.ts';
+import { isScanWorkerMessage, type PoolMessage, type ScanWorkerMessage } from './protocol.ts';
 import { ScanRefusedError } from './refusal.ts';
 
 /** A running worker, as the pool drives it: the Web Worker API's messaging and termination. */
 export interface ScanWorkerHandle {
-  postMessage(message: ScanJobMessage): void;
+  postMessage(message: PoolMessage): void;
   terminate(): void;
 }
 

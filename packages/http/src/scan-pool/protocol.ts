@@ -13,6 +13,18 @@ export interface ScanJobMessage {
   options: ScanOptions;
 }
 
+/**
+ * The first message a worker gets: the models to add to its scanner (SECSCAN_MODELS, read and
+ * checked once by the server at start, so every worker, and every replacement, runs the same ones).
+ */
+export interface ScanInitMessage {
+  type: 'init';
+  models: readonly unknown[];
+}
+
+/** What the pool sends a worker. */
+export type PoolMessage = ScanInitMessage | ScanJobMessage;
+
 /** What a worker says: warmed up; a scan's result; or that a scan threw (it should not: scan() never throws). */
 export type ScanWorkerMessage =
   | { type: 'ready' }

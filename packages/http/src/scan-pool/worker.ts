@@ -9,7 +9,7 @@
  * differ — so a corrupted runtime never answers another request.
  */
 import { LANGUAGES, type ScanInput, type Scanner } from '@secscan/core';
-import { type ScanJobMessage, type ScanWorkerMessage } from './protocol.ts';
+import { type ScanInitMessage, type ScanJobMessage, type ScanWorkerMessage } from './protocol.ts';
 
 /** How a worker talks to its pool. */
 export interface ScanWorkerPort {
@@ -37,21 +37,36 @@ function isScanJob(data: unknown): data is ScanJobMessage {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'scan' && typeof (data as { id?: unknown }).id === 'number';
 }
 
-/** Serves scans from the pool on `port` with `scanner`; warms every language up first and then says `ready`. */
-export function serveScans(port: ScanWorkerPort, scanner: Scanner): void {
+function isInit(data: unknown): data is ScanInitMessage {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'init' && Array.isArray((data as { models?: unknown }).models);
+}
+
+/**
+ * Serves scans from the pool on `port`: builds its scanner with `makeScanner` and the models of the
+ * pool's `init` message, warms every language up and then says `ready`.
+ */
+export function serveScans(port: ScanWorkerPort, makeScanner: (models: readonly unknown[]) => Scanner): void {
   let reference: Promise<string> | null = null;
+  let scanner: Scanner | null = null;
 
   port.onMessage((data) => {
-    if (!isScanJob(data)) return;
+    if (isInit(data)) {
+      if (scanner) return;
+      scanner = makeScanner(data.models);
+      warmUp(scanner);
+      return;
+    }
+    if (!isScanJob(data) || !scanner) return;
+    const engine = scanner;
     const { id, input, options } = data;
     void (async () => {
       try {
-        const result = await scanner.scan(input, options);
+        const result = await engine.scan(input, options);
         let recycle = false;
         if (result.truncated) {
           // A time budget or size cap also truncates; only a changed canary means a damaged runtime.
           const expected = await (reference ?? Promise.resolve(''));
-          recycle = (await canarySignature(scanner).catch(() => 'failed')) !== expected;
+          recycle = (await canarySignature(engine).catch(() => 'failed')) !== expected;
         }
         port.postMessage({ type: 'result', id, result, recycle });
       } catch (error) {
@@ -60,20 +75,22 @@ export function serveScans(port: ScanWorkerPort, scanner: Scanner): void {
     })();
   });
 
-  void (async () => {
-    await scanner.warmUp();
-    // The first parse and walk of a language also pays for JIT and lazy rule compilation: pay it
-    // here, one tiny scan per language, rather than in a user's request.
-    for (const language of LANGUAGES) await scanner.scan({ code: WARM_UP_CODE, language }, { timeBudgetMs: 5000 });
-    reference = canarySignature(scanner);
-    await reference;
-  })().then(
-    () => port.postMessage({ type: 'ready' }),
-    // Without its grammars the worker is useless: an unhandled rejection ends it, and the pool replaces it.
-    (error: unknown) => {
-      throw error;
-    },
-  );
+  const warmUp = (scanner: Scanner): void => {
+    void (async () => {
+      await scanner.warmUp();
+      // The first parse and walk of a language also pays for JIT and lazy rule compilation: pay it
+      // here, one tiny scan per language, rather than in a user's request.
+      for (const language of LANGUAGES) await scanner.scan({ code: WARM_UP_CODE, language }, { timeBudgetMs: 5000 });
+      reference = canarySignature(scanner);
+      await reference;
+    })().then(
+      () => port.postMessage({ type: 'ready' }),
+      // Without its grammars the worker is useless: an unhandled rejection ends it, and the pool replaces it.
+      (error: unknown) => {
+        throw error;
+      },
+    );
+  };
 }
 
 /** The port of a Web Worker (Bun, Deno): the worker's global scope. */

@@ -35,7 +35,9 @@ describe('parseConfig', () => {
         sessionTtlSeconds: 86400,
         trustProxyHops: 0,
         limits: { anonymousPerMinute: 10, anonymousPerHour: 100, sessionPerMinute: 100, freePerMinute: 100, proPerMinute: 1000 },
+        accounts: { signUpPolicy: null, passwordMinLength: 15, invitationTtlSeconds: 7 * 86_400, publicUrl: null, oidc: null },
       },
+      oidcClientSecret: null,
       adminToken: null,
       maxStoredScans: 10000,
       maxRateLimitedClients: 100000,
@@ -45,6 +47,7 @@ describe('parseConfig', () => {
       shutdownTimeoutMs: 10000,
       scanning: { workers: null, maxConcurrent: null, maxQueued: 64, timeoutMs: 10000 },
       timeouts: { headersMs: 10000, bodyMs: 30000, idleMs: 10000 },
+      modelFiles: [],
       warnings: [],
     });
   });
@@ -212,6 +215,40 @@ describe('parseConfig', () => {
     expect(warnings).toEqual(['SECSCAN_MAX_CODE_BYTE is not a secscan setting (typo?); it is ignored']);
   });
 
+  it('reads the account and single sign-on settings, and refuses bad ones', () => {
+    const config = parseConfig({
+      SECSCAN_SIGNUP_POLICY: 'Open',
+      SECSCAN_PASSWORD_MIN_LENGTH: '12',
+      SECSCAN_INVITATION_TTL_HOURS: '24',
+      SECSCAN_PUBLIC_URL: 'https://secscan.example.com/',
+      SECSCAN_OIDC_ISSUER: 'https://idp.example.com',
+      SECSCAN_OIDC_CLIENT_ID: 'secscan',
+      SECSCAN_OIDC_CLIENT_SECRET: 'oidc-client-secret-value',
+      SECSCAN_OIDC_SCOPES: 'email profile',
+      SECSCAN_OIDC_AUTO_CREATE: 'false',
+    });
+    expect(config.access.accounts).toEqual({
+      signUpPolicy: 'open',
+      passwordMinLength: 12,
+      invitationTtlSeconds: 86_400,
+      publicUrl: 'https://secscan.example.com',
+      oidc: { issuer: 'https://idp.example.com', clientId: 'secscan', clientSecret: null, scopes: 'email profile openid', name: 'single sign-on', autoCreate: false },
+    });
+    expect(String(config.oidcClientSecret)).toBe('[redacted]');
+    expect(JSON.stringify(config)).not.toContain('oidc-client-secret-value');
+    expect(() => parseConfig({ SECSCAN_SIGNUP_POLICY: 'sometimes' })).toThrow('SECSCAN_SIGNUP_POLICY');
+    expect(() => parseConfig({ SECSCAN_PASSWORD_MIN_LENGTH: '6' })).toThrow('SECSCAN_PASSWORD_MIN_LENGTH');
+    expect(() => parseConfig({ SECSCAN_OIDC_ISSUER: 'http://idp.example.com', SECSCAN_OIDC_CLIENT_ID: 'x' })).toThrow('SECSCAN_OIDC_ISSUER');
+    expect(() => parseConfig({ SECSCAN_OIDC_ISSUER: 'https://idp.example.com' })).toThrow('SECSCAN_OIDC_CLIENT_ID');
+    expect(parseConfig({ SECSCAN_OIDC_ISSUER: 'http://127.0.0.1:4000', SECSCAN_OIDC_CLIENT_ID: 'x' }).access.accounts.oidc?.issuer).toBe('http://127.0.0.1:4000');
+    expect(parseConfig({ SECSCAN_OIDC_NAME: 'Okta' }).warnings).toEqual(['SECSCAN_OIDC_NAME has no effect without SECSCAN_OIDC_ISSUER']);
+  });
+
+  it('reads SECSCAN_MODELS as a comma-separated list of files', () => {
+    expect(parseConfig({ SECSCAN_MODELS: ' /etc/secscan/acme.json, ./billing.json ,' }).modelFiles).toEqual(['/etc/secscan/acme.json', './billing.json']);
+    expect(() => parseConfig({ SECSCAN_MODELS: Array.from({ length: 65 }, (_, i) => `m${i}.json`).join(',') })).toThrow(/SECSCAN_MODELS: at most 64 files/);
+  });
+
   it('documents every variable it reads', () => {
     expect(CONFIG_VARIABLES.map((v) => v.name)).toEqual([
       'PORT',
@@ -232,6 +269,16 @@ describe('parseConfig', () => {
       'SECSCAN_ANONYMOUS',
       'SECSCAN_ADMIN_TOKEN',
       'SECSCAN_SESSION_TTL_SECONDS',
+      'SECSCAN_SIGNUP_POLICY',
+      'SECSCAN_PASSWORD_MIN_LENGTH',
+      'SECSCAN_INVITATION_TTL_HOURS',
+      'SECSCAN_PUBLIC_URL',
+      'SECSCAN_OIDC_ISSUER',
+      'SECSCAN_OIDC_CLIENT_ID',
+      'SECSCAN_OIDC_CLIENT_SECRET',
+      'SECSCAN_OIDC_SCOPES',
+      'SECSCAN_OIDC_NAME',
+      'SECSCAN_OIDC_AUTO_CREATE',
       'SECSCAN_ANON_RPM',
       'SECSCAN_ANON_RPH',
       'SECSCAN_SESSION_RPM',
@@ -246,6 +293,7 @@ describe('parseConfig', () => {
       'SECSCAN_SWEEP_INTERVAL_SECONDS',
       'SECSCAN_MAX_STORED_SCANS',
       'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
+      'SECSCAN_MODELS',
       'SECSCAN_SHUTDOWN_TIMEOUT_MS',
     ]);
   });

@@ -3,8 +3,8 @@
  * and Deno servers, so a value means the same everywhere. Every variable has a default; a bad value
  * stops the server at start with a message naming the variable.
  */
-import { API_KEY_PREFIX, DEFAULT_RATE_LIMITS, SESSION_TOKEN_PREFIX, VERSION } from '@secscan/core';
-import type { AccessConfig, AppConfig } from '../deps.ts';
+import { API_KEY_PREFIX, DEFAULT_PASSWORD_MIN_LENGTH, DEFAULT_RATE_LIMITS, LOWEST_PASSWORD_MIN_LENGTH, SESSION_TOKEN_PREFIX, SIGN_UP_POLICIES, VERSION, type SignUpPolicy } from '@secscan/core';
+import type { AccessConfig, AppConfig, OidcConfig } from '../deps.ts';
 import { Secret } from './secret.ts';
 
 /** Everything a server needs to start. */
@@ -13,8 +13,10 @@ export interface ServerConfig {
   host: string;
   /** The app's settings, except access (below: its admin token is hashed at start). */
   app: Omit<AppConfig, 'access'>;
-  /** Authentication and rate limits, except the admin token's hash. */
+  /** Authentication and rate limits, except the admin token's hash and the OIDC client secret. */
   access: Omit<AccessConfig, 'adminTokenSha256'>;
+  /** SECSCAN_OIDC_CLIENT_SECRET, held until start-up hands it to the OIDC client; null when unset. */
+  oidcClientSecret: Secret | null;
   /** SECSCAN_ADMIN_TOKEN, held only until start-up hashes it; null when unset (then there is no admin API). */
   adminToken: Secret | null;
   /** Bound of the in-memory scan store. */
@@ -33,6 +35,8 @@ export interface ServerConfig {
   scanning: ScanningConfig;
   /** How long a client may take to send a request, or keep an idle connection (slow-client protection). */
   timeouts: ConnectionTimeouts;
+  /** Model files (SECSCAN_MODELS) whose models join the built-in ones; read at start. */
+  modelFiles: string[];
   /** Things worth telling the operator that do not stop the server (e.g. unknown SECSCAN_* variables). */
   warnings: string[];
 }
@@ -133,6 +137,28 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Turns on the admin API (`/api/admin/…`, `secscan keys`/`sessions`): at least 32 characters of `A-Z a-z 0-9 - . _ ~ + / =`, e.g. `openssl rand -base64 32`. Only its SHA-256 is kept. Unset: no admin API (404).',
   },
   { name: 'SECSCAN_SESSION_TTL_SECONDS', default: '86400', description: 'Lifetime of a session created without its own `ttlSeconds` (24 h); 60 to 2592000.' },
+  {
+    name: 'SECSCAN_SIGNUP_POLICY',
+    default: '(admins choose; invite)',
+    description: 'Who may create a dashboard account once the first user (who becomes admin) exists: `open`, `invite` (admins hand out invitation links) or `closed`. Set: fixed, and shown read-only in the dashboard. Unset: admins choose it in the dashboard, starting at `invite`.',
+  },
+  { name: 'SECSCAN_PASSWORD_MIN_LENGTH', default: '15', description: 'Shortest password accepted (NIST SP 800-63B: 15 for a password used alone); 8 to 64.' },
+  { name: 'SECSCAN_INVITATION_TTL_HOURS', default: '168', description: 'How long an invitation link stays valid (7 days); 1 to 720.' },
+  {
+    name: 'SECSCAN_PUBLIC_URL',
+    default: '(none)',
+    description: 'The address people reach the server at behind a proxy, e.g. `https://secscan.example.com`: the OIDC redirect URI, the session cookie’s `Secure` flag and the same-origin check follow it. Unset: taken from each request.',
+  },
+  { name: 'SECSCAN_OIDC_ISSUER', default: '(none)', description: 'Turns on single sign-on with this OpenID Connect provider (its issuer URL; discovery is read on first use). `https://` except for loopback addresses.' },
+  { name: 'SECSCAN_OIDC_CLIENT_ID', default: '(none)', description: 'The client id registered at the provider (redirect URI: `<public URL>/api/auth/oidc/callback`). Required with `SECSCAN_OIDC_ISSUER`.' },
+  { name: 'SECSCAN_OIDC_CLIENT_SECRET', default: '(none)', description: 'The client secret (sent with HTTP Basic); unset for a public client, which relies on PKCE alone. Never logged.' },
+  { name: 'SECSCAN_OIDC_SCOPES', default: 'openid email profile', description: 'Scopes asked for; `openid` is added when missing.' },
+  { name: 'SECSCAN_OIDC_NAME', default: 'single sign-on', description: 'The provider’s name on the sign-in button (“Sign in with …”).' },
+  {
+    name: 'SECSCAN_OIDC_AUTO_CREATE',
+    default: 'true',
+    description: 'Give people the provider authenticates an account when they have none (as members). `false`: only when the sign-up policy is `open`; existing accounts with the same verified e-mail are linked either way.',
+  },
   { name: 'SECSCAN_ANON_RPM', default: '10', description: 'Anonymous requests per minute, per client IP (IPv6: per /56).' },
   { name: 'SECSCAN_ANON_RPH', default: '100', description: 'Anonymous requests per hour, per client IP (IPv6: per /56).' },
   { name: 'SECSCAN_SESSION_RPM', default: '100', description: 'Requests per minute per session subject.' },
@@ -162,6 +188,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
     default: '100000',
     description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the one closest to its window’s end is forgotten early.',
+  },
+  {
+    name: 'SECSCAN_MODELS',
+    default: '(none)',
+    description: 'Comma-separated paths of JSON model files (your frameworks\' sources, sinks and sanitizers; docs/writing-rules.md) added to the built-in models. Read at start; an invalid file stops the server naming the file and field.',
   },
   { name: 'SECSCAN_SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM/SIGINT, how long in-flight requests may run before the process exits anyway (exit code 1).' },
 ];
@@ -336,6 +367,69 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     idleMs: integer('SECSCAN_IDLE_TIMEOUT_MS', 10_000, 1000, 255_000, 'milliseconds'),
   };
 
+  const signUpValue = read('SECSCAN_SIGNUP_POLICY')?.toLowerCase();
+  let signUpPolicy: SignUpPolicy | null = null;
+  if (signUpValue !== undefined) {
+    if ((SIGN_UP_POLICIES as readonly string[]).includes(signUpValue)) signUpPolicy = signUpValue as SignUpPolicy;
+    else problems.push(`SECSCAN_SIGNUP_POLICY: expected one of ${SIGN_UP_POLICIES.join(', ')}, got ${shown(signUpValue)}`);
+  }
+  const publicUrlValue = read('SECSCAN_PUBLIC_URL');
+  let publicUrl: string | null = null;
+  if (publicUrlValue !== undefined) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(publicUrlValue);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.search !== '' || parsed.hash !== '') {
+      problems.push(`SECSCAN_PUBLIC_URL: expected an http(s) URL like https://secscan.example.com, got ${shown(publicUrlValue)}`);
+    } else publicUrl = parsed.href.endsWith('/') ? parsed.href.slice(0, -1) : parsed.href;
+  }
+  const issuer = read('SECSCAN_OIDC_ISSUER');
+  const clientId = read('SECSCAN_OIDC_CLIENT_ID');
+  const clientSecretValue = read('SECSCAN_OIDC_CLIENT_SECRET');
+  let oidc: OidcConfig | null = null;
+  if (issuer !== undefined) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(issuer);
+    } catch {
+      parsed = null;
+    }
+    const loopback = parsed !== null && (parsed.hostname === '127.0.0.1' || parsed.hostname === 'localhost' || parsed.hostname === '[::1]');
+    if (!parsed || !(parsed.protocol === 'https:' || (parsed.protocol === 'http:' && loopback))) {
+      problems.push(`SECSCAN_OIDC_ISSUER: expected the provider's https:// issuer URL (http:// only on a loopback address), got ${shown(issuer)}`);
+    }
+    if (clientId === undefined) problems.push('SECSCAN_OIDC_CLIENT_ID: required with SECSCAN_OIDC_ISSUER');
+    const scopes = new Set((read('SECSCAN_OIDC_SCOPES') ?? 'openid email profile').split(' ').filter((scope) => scope !== ''));
+    scopes.add('openid');
+    oidc = {
+      issuer,
+      clientId: clientId ?? '',
+      clientSecret: null,
+      scopes: [...scopes].join(' '),
+      name: read('SECSCAN_OIDC_NAME') ?? 'single sign-on',
+      autoCreate: boolean('SECSCAN_OIDC_AUTO_CREATE', true),
+    };
+  } else {
+    for (const name of ['SECSCAN_OIDC_CLIENT_ID', 'SECSCAN_OIDC_CLIENT_SECRET', 'SECSCAN_OIDC_SCOPES', 'SECSCAN_OIDC_NAME', 'SECSCAN_OIDC_AUTO_CREATE']) {
+      if (read(name) !== undefined) warnings.push(`${name} has no effect without SECSCAN_OIDC_ISSUER`);
+    }
+  }
+  const accounts = {
+    signUpPolicy,
+    passwordMinLength: integer('SECSCAN_PASSWORD_MIN_LENGTH', DEFAULT_PASSWORD_MIN_LENGTH, LOWEST_PASSWORD_MIN_LENGTH, 64, 'characters'),
+    invitationTtlSeconds: integer('SECSCAN_INVITATION_TTL_HOURS', 168, 1, 720, 'hours') * 3600,
+    publicUrl,
+    oidc,
+  };
+  const modelFiles = (read('SECSCAN_MODELS') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (modelFiles.length > 64) problems.push(`SECSCAN_MODELS: at most 64 files, got ${modelFiles.length}`);
+
   const known = new Set(CONFIG_VARIABLES.map((v) => v.name));
   for (const name of Object.keys(env)) {
     if (name.startsWith('SECSCAN_') && !known.has(name)) warnings.push(`${name} is not a secscan setting (typo?); it is ignored`);
@@ -359,7 +453,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
       sessionTtlSeconds: integer('SECSCAN_SESSION_TTL_SECONDS', 86_400, 60, 2_592_000, 'seconds'),
       trustProxyHops: integer('SECSCAN_TRUST_PROXY', 0, 0, 10, 'the number of proxies in front of the server'),
       limits,
+      accounts,
     },
+    oidcClientSecret: oidc !== null && clientSecretValue !== undefined ? new Secret(clientSecretValue) : null,
     adminToken: adminTokenValue !== undefined && adminProblem === null ? new Secret(adminTokenValue) : null,
     maxStoredScans: integer('SECSCAN_MAX_STORED_SCANS', 10_000, 1, 10_000_000, 'scans'),
     maxRateLimitedClients: integer('SECSCAN_MAX_RATE_LIMITED_CLIENTS', 100_000, 1000, 10_000_000, 'clients'),
@@ -369,6 +465,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
     sweepIntervalSeconds: integer('SECSCAN_SWEEP_INTERVAL_SECONDS', 600, 1, 86_400, 'seconds'),
     scanning,
     timeouts,
+    modelFiles,
     warnings,
   };
   if (problems.length > 0) throw new ConfigError(problems);

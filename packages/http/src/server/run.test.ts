@@ -1,4 +1,4 @@
-import { createMemoryKeyStore, createMemoryRateLimitStore, createMemoryScanStore, createMemorySessionStore, type Scanner, type Stores } from '@secscan/core';
+import { createMemoryKeyStore, createMemoryRateLimitStore, createMemoryScanStore, createMemorySessionStore, createMemoryStores, type Scanner, type Stores } from '@secscan/core';
 import { sampleStoredScan } from '@secscan/core/testing';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseStoreOptions, ListenOptions, ServerHost } from './run.ts';
@@ -23,7 +23,10 @@ function fakeHost(env: Record<string, string> = {}, options: { stop?: () => Prom
   const host: FakeHost = {
     runtime: 'test 1.0',
     env,
-    scanner,
+    createScanner: () => scanner,
+    readTextFile: async () => {
+      throw new Error('ENOENT: no such file');
+    },
     stdout: [],
     stderr: [],
     exits: [],
@@ -132,7 +135,7 @@ describe('runServer with DATABASE_URL', () => {
 
   /** Stores as a database would give them (memory ones here), recording what the server did with them. */
   function fakeDatabase(): { open: NonNullable<ServerHost['openDatabase']>; opened: DatabaseStoreOptions[]; closes: number; stores: Stores } {
-    const stores: Stores = { scans: createMemoryScanStore(), keys: createMemoryKeyStore(), sessions: createMemorySessionStore(), rateLimits: createMemoryRateLimitStore() };
+    const stores: Stores = { ...createMemoryStores(), scans: createMemoryScanStore(), keys: createMemoryKeyStore(), sessions: createMemorySessionStore(), rateLimits: createMemoryRateLimitStore() };
     const fake = {
       opened: [] as DatabaseStoreOptions[],
       closes: 0,

@@ -8,16 +8,16 @@
  * SECSCAN_SHUTDOWN_TIMEOUT_MS, or on a second signal).
  */
 import {
-  createMemoryKeyStore,
-  createMemoryRateLimitStore,
-  createMemoryScanStore,
-  createMemorySessionStore,
+  createMemoryStores,
+  loadModelFiles,
+  ModelError,
   sweepStores,
   type Scanner,
   type StoreConnection,
   type Stores,
 } from '@secscan/core';
 import { createApp, type App } from '../app.ts';
+import type { DashboardAssets } from '../deps.ts';
 import type { SpawnScanWorker } from '../scan-pool/pool.ts';
 import { ConfigError, parseConfig, type ConnectionTimeouts, type ServerConfig } from './config.ts';
 import { createJsonLog, createLineBatcher } from './log.ts';
@@ -64,7 +64,10 @@ export interface ServerHost {
   /** e.g. `node 20.20.2`, for the start-up log line. */
   runtime: string;
   env: Readonly<Record<string, string | undefined>>;
-  scanner: Scanner;
+  /** Builds the scanner with the models of SECSCAN_MODELS (already checked) added to the built-in ones. */
+  createScanner(models: readonly unknown[]): Scanner;
+  /** Reads a text file by path (SECSCAN_MODELS files). */
+  readTextFile(path: string): Promise<string>;
   readFile(url: URL): Promise<Uint8Array>;
   writeStdout(line: string): void;
   writeStderr(line: string): void;
@@ -105,6 +108,36 @@ export function scalarBundleUrl(): URL {
   return new URL('browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
 }
 
+/** The account settings with the OIDC client secret taken out of its Secret (it is sent to the provider on every sign-in). */
+function withOidcSecret(config: ServerConfig): ServerConfig['access']['accounts'] {
+  const { accounts } = config.access;
+  if (!accounts.oidc || !config.oidcClientSecret) return accounts;
+  return { ...accounts, oidc: { ...accounts.oidc, clientSecret: config.oidcClientSecret.consume() } };
+}
+
+/** Where the built dashboard lives: beside its manifest in @secscan/dashboard's dist/ (scripts/build.mjs). */
+export function dashboardAssetsUrl(): URL {
+  return new URL('./', import.meta.resolve('@secscan/dashboard/manifest.json'));
+}
+
+/** The dashboard's files through the host's file reading; the manifest is read once (again after a failure). */
+function dashboardAssets(readFile: (url: URL) => Promise<Uint8Array>): DashboardAssets {
+  let manifest: Promise<{ script: string; style: string; files: string[] }> | null = null;
+  const base = (): URL => dashboardAssetsUrl();
+  return {
+    manifest() {
+      manifest ??= (async () => JSON.parse(new TextDecoder().decode(await readFile(new URL('manifest.json', base())))) as { script: string; style: string; files: string[] })().catch(
+        (error: unknown) => {
+          manifest = null;
+          throw error;
+        },
+      );
+      return manifest;
+    },
+    file: (name) => readFile(new URL(name, base())),
+  };
+}
+
 /** Starts a server on a runtime; resolves once it listens, or null after a configuration error (exit 1). */
 export async function runServer(runtimeHost: ServerHost): Promise<RunningServer | null> {
   // Log lines go out batched, one write per event-loop turn, and whatever is pending before an exit.
@@ -130,6 +163,20 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
     return null;
   }
   for (const warning of config.warnings) log.warn(warning);
+
+  // SECSCAN_MODELS: the operator's models, read and checked once; a bad one stops the start (exit 1).
+  let models: readonly unknown[] = [];
+  let scanner: Scanner;
+  try {
+    models = config.modelFiles.length > 0 ? await loadModelFiles(config.modelFiles, (path) => host.readTextFile(path)) : [];
+    scanner = host.createScanner(models);
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+    host.writeStderr(`secscan: SECSCAN_MODELS: ${error.message}`);
+    host.exit(1);
+    return null;
+  }
+  if (models.length > 0) log.info('models loaded', { files: config.modelFiles.length, models: models.length });
 
   // Read the docs bundle while we start listening; a failure shows here and on the docs routes (500),
   // which try again on their next request.
@@ -163,22 +210,18 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
       return null;
     }
   } else {
-    stores = {
-      scans: createMemoryScanStore({ maxScans: config.maxStoredScans }),
-      keys: createMemoryKeyStore(),
-      sessions: createMemorySessionStore(),
-      rateLimits: createMemoryRateLimitStore({ maxSubjects: config.maxRateLimitedClients }),
-    };
+    stores = createMemoryStores({ maxScans: config.maxStoredScans, maxRateLimitedClients: config.maxRateLimitedClients });
   }
 
   // Scans run in a pool of workers, off this request loop (in-process with SECSCAN_SCAN_WORKERS=0).
-  const scans = createScanService(config.scanning, { scanner: host.scanner, spawnWorker: host.spawnScanWorker, cores: host.cores ?? 1, log });
+  const scans = createScanService(config.scanning, { scanner, models, spawnWorker: host.spawnScanWorker, cores: host.cores ?? 1, log });
 
   const app = createApp({
     scanner: scans.pool,
     stores,
-    config: { ...config.app, access: { ...config.access, adminTokenSha256 } },
+    config: { ...config.app, access: { ...config.access, adminTokenSha256, accounts: withOidcSecret(config) } },
     docs: { scalarJs },
+    dashboard: dashboardAssets(host.readFile),
     logger: {
       request: (entry) => log.info('request', { ...entry }),
       error: (entry) => log.error('unhandled error', { ...entry }),

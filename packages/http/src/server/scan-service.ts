@@ -13,6 +13,8 @@ import type { JsonLog } from './log.ts';
 export interface ScanServiceParts {
   /** The in-process scanner: its rules describe findings (SARIF), and it scans when there are no workers. */
   scanner: Scanner;
+  /** The models (SECSCAN_MODELS) the in-process scanner was built with: every worker gets them first. */
+  models?: readonly unknown[];
   /** Starts a worker on this runtime; absent, scans run in-process. */
   spawnWorker?: SpawnScanWorker | undefined;
   /** CPU cores, the default number of workers. */
@@ -39,7 +41,16 @@ export function scanServiceShape(config: ScanningConfig, canSpawn: boolean, core
 /** Builds the scan service; its events (timeouts, crashes, replacements) become warning log lines. */
 export function createScanService(config: ScanningConfig, parts: ScanServiceParts): { pool: ScanPool; shape: ScanServiceShape } {
   const shape = scanServiceShape(config, parts.spawnWorker !== undefined, parts.cores);
-  const spawn = shape.mode === 'workers' && parts.spawnWorker ? parts.spawnWorker : inProcessSpawner(parts.scanner);
+  const spawnWorker = parts.spawnWorker;
+  const models = parts.models ?? [];
+  const spawn: SpawnScanWorker =
+    shape.mode === 'workers' && spawnWorker
+      ? (events) => {
+          const handle = spawnWorker(events);
+          handle.postMessage({ type: 'init', models });
+          return handle;
+        }
+      : inProcessSpawner(parts.scanner);
   const pool = createScanPool({
     workers: shape.workers,
     maxConcurrent: shape.maxConcurrent,

@@ -1,6 +1,7 @@
 /** Builders for unit tests of the app: a fake scanner, stores and deps (no grammars, no I/O). */
 import {
   createMemoryKeyStore,
+  createMemoryStores,
   createMemoryRateLimitStore,
   createMemoryScanStore,
   createMemorySessionStore,
@@ -25,6 +26,8 @@ export const TEST_ACCESS: AccessConfig = {
   sessionTtlSeconds: 86_400,
   trustProxyHops: 0,
   limits: { anonymousPerMinute: 1000, anonymousPerHour: 10_000, sessionPerMinute: 1000, freePerMinute: 1000, proPerMinute: 1000 },
+  // A cheap Argon2id, so unit tests sign in in a millisecond (the servers always use OWASP's).
+  accounts: { signUpPolicy: null, passwordMinLength: 15, invitationTtlSeconds: 7 * 86_400, publicUrl: null, oidc: null, kdf: { memoryKiB: 64, iterations: 1, parallelism: 1 } },
 };
 
 /** The config unit tests run with: small limits so size tests stay fast. */
@@ -81,6 +84,7 @@ export function testDeps(
       },
     },
     stores: {
+      ...createMemoryStores({ clock }),
       scans: scans ?? createMemoryScanStore(),
       keys: createMemoryKeyStore(),
       sessions: createMemorySessionStore({ clock }),

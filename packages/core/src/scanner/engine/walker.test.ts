@@ -3,7 +3,7 @@ import { grammarLoader } from '@secscan/grammars';
 import { createConfiguredScanner, PROFILES, VULN_CLASSES, type Rule, type VulnClass } from '../index.ts';
 
 /** An engine-level rule for these tests (built-in rules come from class + part, see rule.ts). */
-function rule(id: string, matcher: Rule['matcher'], languages: Rule['languages'] = ['javascript', 'python']): Rule {
+function rule(id: string, matcher: Rule['matcher'], languages: Rule['languages'] = ['javascript', 'python', 'c']): Rule {
   const taint = matcher.kind === 'taint' ? (matcher.class ?? null) : null;
   if (taint && !(VULN_CLASSES as readonly string[]).includes(taint)) throw new Error(taint);
   return {
@@ -106,6 +106,43 @@ describe('taint tracking', () => {
   it('takes a private validator (`_is_allowed`, `__valid_x`) for a guard, as it takes a public one', async () => {
     const code = 'from flask import request, abort\ndef v():\n    a = request.args["x"]\n    if not _is_allowed_host(a):\n        abort(400)\n    sink(a)\n    b = request.args["y"]\n    if not _lookup(b):\n        abort(400)\n    sink(b)\n';
     expect(await found(code, 'python')).toEqual(['test.sink@10']);
+  });
+
+  describe('summaries of the file\'s own functions, one mechanism for every language', () => {
+    it('an input helper is a source where it is called, before or after its definition', async () => {
+      expect(await found('function arg(k) {\n  return req.query[k];\n}\nsink(arg("id"));')).toEqual(['test.sink@4']);
+      expect(await found('sink(later("id"));\nfunction later(k) {\n  return req.query[k];\n}')).toEqual(['test.sink@1']);
+      expect(await found('from flask import request\ndef arg(k):\n    return request.args.get(k)\n\ndef v():\n    sink(arg("id"))\n', 'python')).toEqual(['test.sink@6']);
+    });
+
+    it('an escaping helper sanitizes what it returns, for its class only', async () => {
+      expect(await found('function h(s) {\n  return clean(s);\n}\nconst a = h(req.query.x);\nsink(a);\nrender(a);')).toEqual(['test.html@6']);
+      expect(await found('class V:\n    def h(self, s):\n        return clean(s)\n    def v(self, request):\n        sink(self.h(request.args["x"]))\n', 'python')).toEqual([]);
+    });
+
+    it('an out-parameter helper writes input or another argument into its argument', async () => {
+      expect(await found('void fill(char *buf) {\n  fgets(buf, 64, stdin);\n}\nvoid copy(char *dst, const char *src) {\n  strcpy(dst, src);\n}\nint main(void) {\n  char a[64], b[64];\n  fill(a);\n  copy(b, a);\n  rawParam(b);\n  return 0;\n}\n', 'c')).toEqual(['test.any-param@11']);
+      expect(await found('def collect(out):\n    out.append(input())\n\ndef main():\n    items = []\n    collect(items)\n    rawParam(items)\n', 'python')).toEqual(['test.any-param@7']);
+    });
+
+    it('a helper that never returns ends the flow, as exit() would', async () => {
+      const code = 'function fail(msg) {\n  log(msg);\n  process.exit(1);\n}\nfunction h(req) {\n  const a = req.query.x;\n  if (!ALLOWED.includes(a)) fail("bad");\n  sink(a);\n}';
+      expect(await found(code)).toEqual([]);
+      expect(await found(code.replace('process.exit(1);', 'return false;'))).toEqual(['test.sink@8']);
+    });
+
+    it('a validator is judged by its body: one that always says yes validates nothing', async () => {
+      const code = (body: string): string => `function isValidName(n) {\n${body}\n}\nfunction h(req) {\n  const a = req.query.x;\n  if (!isValidName(a)) return;\n  sink(a);\n}`;
+      expect(await found(code('  return true;'))).toEqual(['test.sink@7']);
+      expect(await found(code('  log(n);'))).toEqual(['test.sink@7']);
+      expect(await found(code('  return /^[a-z]+$/.test(n);'))).toEqual([]);
+      expect(await found(code('  if (n.includes("..")) return false;\n  return true;'))).toEqual([]);
+    });
+
+    it('recursion and unknown functions fall back to passing data through', async () => {
+      expect(await found('function r(x) {\n  return r(x);\n}\nsink(r(req.query.x));')).toEqual(['test.sink@4']);
+      expect(await found('sink(elsewhere(req.query.x));')).toEqual(['test.sink@1']);
+    });
   });
 
   it('never analyses code inside comments or string literals', async () => {

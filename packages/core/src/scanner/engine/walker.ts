@@ -32,6 +32,9 @@ export interface RawMatch {
 /** Mutator methods that append text to a string builder (their receiver becomes a built string). */
 const STRING_BUILDERS = new Set(['append', 'Append', 'AppendLine', 'AppendFormat', 'insert', 'Insert', 'write', 'Write', 'WriteString', 'concat', 'Concat', 'print', 'printf', '<<']);
 
+/** Receivers that call a method of the same class: `this.helper(x)`, `self.helper(x)`. */
+const SELF_RECEIVERS = new Set(['this', 'self', '$this', 'cls', 'static', 'Me']);
+
 /** Why a walk stopped early. */
 export type WalkLimit = 'time' | 'depth' | null;
 
@@ -112,9 +115,40 @@ function join(a: Taint, b: Taint): Taint {
   const first = rank(b.strength) > rank(a.strength) ? b : a;
   const sanitized = a.sanitized & b.sanitized;
   const built = a.built || b.built;
-  if (first.sanitized === sanitized && first.built === built) return first;
-  return { ...first, sanitized, built };
+  // Parameters of one function joined stay known (`return a + b` carries both).
+  const mask = a.mask !== undefined && b.mask !== undefined && a.param?.fn === b.param?.fn ? a.mask | b.mask : first.mask;
+  if (first.sanitized === sanitized && first.built === built && first.mask === mask) return first;
+  return mask === undefined ? { ...first, sanitized, built } : { ...first, sanitized, built, mask };
 }
+
+/**
+ * What a function of the file does with its parameters, learnt from walking it once: what its
+ * return value carries (which parameters, made safe for which classes, built into a string or not,
+ * or a source it reads itself), which parameters it writes other parameters' data or input into
+ * (out-parameters: `copy(dst, src)`, `fill(list)`), whether it never returns, and whether it can
+ * reject (a validator that always says yes validates nothing). One engine mechanism for every
+ * language: input helpers, escaping helpers, validating helpers, exit helpers, copy helpers.
+ */
+interface FunctionSummary {
+  returns: Map<number, { sanitized: number }>;
+  source: Taint | null;
+  writes: { to: number; from: number; source: Taint | null }[];
+  exits: boolean;
+  rejects: boolean;
+}
+
+/** What the walk of one function records for its summary. */
+interface SummaryRecorder {
+  fn: FunctionView;
+  returns: (Taint | null)[];
+  /** A return of false/null/0/-1/"" or a throw/exit: the function can say no. */
+  rejects: boolean;
+}
+
+/** Values a validator returns to say no. */
+const FALSY_LITERAL = /^(?:false|False|FALSE|null|NULL|nil|None|nullptr|undefined|0|-1|''|""|\[\]|\{\})$/;
+/** The most functions walked ahead of their place for a caller at once (a chain of helpers). */
+const MAX_AHEAD = 8;
 
 function clip(text: string): string {
   return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
@@ -161,10 +195,21 @@ export class Walker {
   ) {
     this.#aliases = lang.profile.adapter.imports(root);
     this.#ctx = this.#makeContext();
+    this.#root = root;
   }
 
   /** Sinks a function's parameter reaches unchanged, by function name (same-file summaries). */
   readonly #summaries = new Map<string, Summary[]>();
+  /** The file's top-level functions and methods by name, built on first need. */
+  #functions: Map<string, FunctionView[]> | null = null;
+  /** Summaries of the functions walked so far ('pending' while one is being walked: recursion). */
+  readonly #fnSummaries = new Map<SyntaxNode, FunctionSummary | 'pending'>();
+  /** Functions already walked (ahead of their place for a caller, or in order): never walked twice. */
+  readonly #walked = new Set<SyntaxNode>();
+  /** Recorders of the functions being walked, innermost last. */
+  readonly #recorders: SummaryRecorder[] = [];
+  #ahead = 0;
+  readonly #root: SyntaxNode;
   /** Calls made with untrusted arguments, joined with the summaries after the walk. */
   readonly #tainted: TaintedCall[] = [];
 
@@ -322,7 +367,10 @@ export class Walker {
         return;
       case 'skip':
       case 'exit':
-        if (v.kind === 'exit') for (const child of node.children) if (child.named) this.#eval(child);
+        if (v.kind === 'exit') {
+          this.#recordExit();
+          for (const child of node.children) if (child.named) this.#eval(child);
+        }
         return;
       case 'loop': {
         const t = this.#eval(v.iterable);
@@ -336,8 +384,12 @@ export class Walker {
   }
 
   #visitReturn(node: SyntaxNode, value: SyntaxNode | null): void {
-    if (!value) return;
+    if (!value) {
+      this.#recordReturn(null, null);
+      return;
+    }
     const t = this.#eval(value);
+    this.#recordReturn(value, t);
     if (!t || !this.#fn) return;
     for (const r of this.lang.returnSinks) {
       if (t.sanitized & r.bit) continue;
@@ -386,7 +438,7 @@ export class Walker {
     if (depth > 8) return false;
     const v = this.#view(node);
     if (v?.kind === 'return' || v?.kind === 'exit') return true;
-    if (v?.kind === 'call') return this.lang.exits.matches(this.calleePath(v) ?? [v.name]);
+    if (v?.kind === 'call') return this.lang.exits.matches(this.calleePath(v) ?? [v.name]) || (this.#summaryFor(v)?.exits ?? false);
     if (v?.kind === 'pass') return this.#exits(v.inner, depth + 1);
     if (v?.kind === 'if') return v.then !== null && v.else !== null && this.#exits(v.then, depth + 1) && this.#exits(v.else, depth + 1);
     if (v === null) {
@@ -461,6 +513,9 @@ export class Walker {
         }
         case 'call': {
           if (this.lang.validators.has(v.name) || /^_{0,2}(?:is_?|has_?)?(?:valid|safe|allowed|whitelist|allowlist|permitted|authori[sz]ed)/i.test(v.name)) {
+            // The file's own validator is judged by its body: one that can never say no validates nothing.
+            const own = this.#summaryFor(v);
+            if (own && !own.rejects) return;
             // A search for a dangerous literal (`x.includes('..')`, `strpos($x, '/')`) is a block-list check.
             const blocklist = SEARCHES.has(v.name) && v.args.some((a) => DANGEROUS_LITERAL.test(this.stringValue(a.node) ?? ''));
             const where = blocklist ? (negated ? positive : negative) : into;
@@ -499,6 +554,13 @@ export class Walker {
   // ---- functions -------------------------------------------------------------------------
 
   #enterFunction(fn: FunctionView): void {
+    // Top-level functions and methods are walked once, in order or ahead of it for a caller, and
+    // summarised; closures depend on their surroundings and are walked where they stand.
+    const tracked = this.#peeking === 0 && this.#isTopLevel(fn);
+    if (tracked) {
+      if (this.#walked.has(fn.node)) return;
+      this.#walked.add(fn.node);
+    }
     if (!fn.passedTo && this.#passedTo) fn.passedTo = this.#passedTo;
     const outerEnv = this.#env;
     const outerFn = this.#fn;
@@ -508,7 +570,7 @@ export class Walker {
       env.consts.delete(param.name);
       const strength = (this.lang.handlers.length > 0 ? this.#handlerTaint(fn, param) : null) ?? this.lang.profile.paramTaint(fn, param);
       if (strength) {
-        env.taint.set(param.name, {
+        const taint: Taint = {
           strength,
           label: param.name,
           source: param.node,
@@ -517,8 +579,15 @@ export class Walker {
           built: false,
           text: '',
           param: { fn, index: param.index },
-        });
+        };
+        if (param.index < 31) taint.mask = 1 << param.index;
+        env.taint.set(param.name, taint);
       }
+    }
+    const recorder: SummaryRecorder | null = tracked ? { fn, returns: [], rejects: false } : null;
+    if (recorder) {
+      this.#recorders.push(recorder);
+      this.#fnSummaries.set(fn.node, 'pending');
     }
     // `items.forEach(x => …)`, `list.stream().map(x -> …)`, `rows.each do |r|`: the first
     // parameter is an element of the receiver, and carries its taint.
@@ -534,12 +603,171 @@ export class Walker {
         else {
           // An expression body (arrow function, lambda) is what the function returns.
           const t = this.#eval(fn.body);
+          this.#recordReturn(fn.body, t);
           if (t) this.#checkReturn(fn.body, t);
         }
       }
+      if (recorder) this.#fnSummaries.set(fn.node, this.#summariseFunction(recorder, this.#env));
     } finally {
+      if (recorder) this.#recorders.pop();
       this.#env = outerEnv;
       this.#fn = outerFn;
+    }
+  }
+
+  /** Whether a function is a top-level function or a method (no function encloses it). */
+  #isTopLevel(fn: FunctionView): boolean {
+    const types = this.lang.profile.adapter.functionTypes;
+    for (let p = fn.node.parent; p; p = p.parent) if (types.has(p.type)) return false;
+    return true;
+  }
+
+  /** Notes what the function being summarised returns here. */
+  #recordReturn(value: SyntaxNode | null, t: Taint | null): void {
+    const recorder = this.#recorders[this.#recorders.length - 1];
+    if (!recorder || recorder.fn !== this.#fn) return;
+    recorder.returns.push(t);
+    // Anything but a constant that is true can be a "no": `return x in ALLOWED`, `return false`.
+    if (value && (!this.isConstant(value) || FALSY_LITERAL.test(value.text.trim()))) recorder.rejects = true;
+  }
+
+  /** Notes that the function being summarised can leave by throwing or exiting. */
+  #recordExit(): void {
+    const recorder = this.#recorders[this.#recorders.length - 1];
+    if (recorder && recorder.fn === this.#fn) recorder.rejects = true;
+  }
+
+  /** Builds a function's summary from what its walk recorded and its variables at the end. */
+  #summariseFunction(recorder: SummaryRecorder, env: Env): FunctionSummary {
+    const fn = recorder.fn;
+    const returns = new Map<number, { sanitized: number }>();
+    let source: Taint | null = null;
+    let values = 0;
+    for (const t of recorder.returns) {
+      if (!t) continue;
+      values++;
+      if (t.param?.fn === fn && t.mask) {
+        for (let i = 0; i < 31; i++) {
+          if (!(t.mask & (1 << i))) continue;
+          const prev = returns.get(i);
+          returns.set(i, { sanitized: prev ? prev.sanitized & t.sanitized : t.sanitized });
+        }
+      } else if (t.strength !== 'param') source = source ? join(source, t) : t;
+    }
+    const writes: FunctionSummary['writes'] = [];
+    for (const p of fn.params) {
+      const t = env.taint.get(p.name);
+      if (!t) continue;
+      if (t.param?.fn === fn && t.mask !== undefined) {
+        const others = t.mask & ~(p.index < 31 ? 1 << p.index : 0);
+        for (let j = 0; j < 31; j++) if (others & (1 << j)) writes.push({ to: p.index, from: j, source: null });
+      } else if (t.strength !== 'param') writes.push({ to: p.index, from: -1, source: t });
+    }
+    const exits = values === 0 && recorder.returns.length === 0 && fn.body !== null && this.#exits(fn.body);
+    return { returns, source, writes, exits, rejects: recorder.rejects };
+  }
+
+  /** The file's top-level functions and methods by name (built once, on first need). */
+  #functionIndex(): Map<string, FunctionView[]> {
+    if (this.#functions) return this.#functions;
+    const index = new Map<string, FunctionView[]>();
+    const adapter = this.lang.profile.adapter;
+    const stack: { node: SyntaxNode; nested: boolean }[] = [{ node: this.#root, nested: false }];
+    while (stack.length > 0) {
+      const { node, nested } = stack.pop() as { node: SyntaxNode; nested: boolean };
+      if (adapter.commentTypes.has(node.type) || adapter.stringTypes.has(node.type)) continue;
+      const isFunction = adapter.functionTypes.has(node.type);
+      if (isFunction && !nested) {
+        const v = this.#view(node);
+        if (v?.kind === 'function' && v.fn.name) {
+          let list = index.get(v.fn.name);
+          if (!list) index.set(v.fn.name, (list = []));
+          list.push(v.fn);
+        }
+      }
+      for (const child of node.children) if (child.named) stack.push({ node: child, nested: nested || isFunction });
+    }
+    this.#functions = index;
+    return index;
+  }
+
+  /**
+   * The summary of the file's own function a call calls (`helper(x)`, `self.helper(x)`,
+   * `this.helper(x)`), walking it first if the walk has not reached it yet; null for anything else,
+   * for a name defined more than once, and while a function is being walked (recursion).
+   */
+  #summaryFor(call: CallView): FunctionSummary | null {
+    if (call.receiver && !SELF_RECEIVERS.has(call.receiver.text)) return null;
+    const fns = this.#functionIndex().get(call.name);
+    if (!fns || fns.length !== 1) return null;
+    const fn = fns[0] as FunctionView;
+    if (fn.node.contains(call.node)) return null;
+    let summary = this.#fnSummaries.get(fn.node);
+    if (summary === undefined && this.#peeking === 0 && this.#ahead < MAX_AHEAD && !this.#walked.has(fn.node)) {
+      // Walk it now, as at the top of the file (its own scope, not the caller's variables).
+      const env = this.#env;
+      const current = this.#fn;
+      const passedTo = this.#passedTo;
+      this.#env = new Env();
+      this.#fn = null;
+      this.#passedTo = null;
+      this.#ahead++;
+      try {
+        this.#enterFunction(fn);
+      } finally {
+        this.#ahead--;
+        this.#env = env;
+        this.#fn = current;
+        this.#passedTo = passedTo;
+      }
+      summary = this.#fnSummaries.get(fn.node);
+    }
+    return summary && summary !== 'pending' ? summary : null;
+  }
+
+  /** Argument of a call for a parameter of the function it calls (a method's leading self/cls is the receiver). */
+  #argumentFor(call: CallView, fn: FunctionView, param: number): number {
+    const first = fn.params[0]?.name;
+    const offset = call.receiver && (first === 'self' || first === 'cls') ? 1 : 0;
+    return call.args.findIndex((a) => a.index === param - offset);
+  }
+
+  /**
+   * What a call to a summarised function returns: each argument as the function treats it when it
+   * returns it (escaped or not), plus input the function reads itself. An argument the
+   * walk did not see returned passes on unchanged, as through any call: the summary adds what the
+   * walk proved, it never removes what a language pack's own checks may judge better.
+   */
+  #summaryResult(call: CallView, fn: FunctionView, summary: FunctionSummary, argTaints: readonly (Taint | null)[]): Taint | null {
+    let out: Taint | null = summary.source;
+    const first = fn.params[0]?.name;
+    const offset = call.receiver && (first === 'self' || first === 'cls') ? 1 : 0;
+    call.args.forEach((a, i) => {
+      const t = argTaints[i];
+      if (!t) return;
+      const carried = a.index >= 0 ? summary.returns.get(a.index + offset) : undefined;
+      // What the function escapes on the way carries over; whether it built text is left out (where the
+      // finding belongs, the caller or the helper, depends on who built the dangerous string).
+      const passed: Taint = carried && carried.sanitized ? { ...t, sanitized: t.sanitized | carried.sanitized } : t;
+      out = out ? join(out, passed) : passed;
+    });
+    return out ? withStep(out, call.node, `returned by ${call.name}()`) : null;
+  }
+
+  /** Writes a summarised call makes into its arguments (`copy(dst, src)`, `read_line(buf)`). */
+  #applyWrites(call: CallView, fn: FunctionView, summary: FunctionSummary, argTaints: readonly (Taint | null)[], sanitized: number): void {
+    for (const w of summary.writes) {
+      const target = call.args[this.#argumentFor(call, fn, w.to)];
+      if (!target) continue;
+      let t: Taint | null = w.source;
+      if (w.from >= 0) {
+        const at = this.#argumentFor(call, fn, w.from);
+        t = at >= 0 ? (argTaints[at] ?? null) : null;
+      }
+      if (!t) continue;
+      // `html_escape(in, out, n)`: a call the language knows as a sanitizer makes what it writes safe too.
+      if (sanitized) t = { ...t, sanitized: t.sanitized | sanitized };
+      this.#bindTargets([target.node], withStep(t, call.node, `written by ${call.name}()`), null, call.node, true);
     }
   }
 
@@ -735,8 +963,10 @@ export class Walker {
     }
 
     // A call that writes untrusted data into an argument: fgets(buf, n, stdin).
+    let copies = false;
     for (const out of this.lang.outSources) {
       if (!out.patterns.matches(path)) continue;
+      copies = true;
       const target = call.args.find((a) => a.index === out.arg);
       if (target) {
         const taint: Taint = { strength: out.strength, label: path.join('.'), source: node, steps: [], sanitized: 0, built: false, text: '' };
@@ -745,7 +975,11 @@ export class Walker {
     }
 
     // Propagators: strcpy(dst, src), sprintf(buf, fmt, x), sscanf(line, fmt, &n) copy data into an argument.
-    for (const p of this.lang.propagators) if (p.patterns.matches(path)) this.#propagate(call, p.spec, argTaints);
+    for (const p of this.lang.propagators) {
+      if (!p.patterns.matches(path)) continue;
+      copies = true;
+      this.#propagate(call, p.spec, argTaints);
+    }
 
     // Mutators: list.append(x), sb.append(x), params.put(k, v) put x's taint into the receiver.
     let argUnion: Taint | null = null;
@@ -769,14 +1003,24 @@ export class Walker {
 
     const fired = this.#checkSinks(call, path, receiverTaint, argTaints);
     this.#checkCallRules(call, path);
+    if (this.lang.exits.matches(path)) this.#recordExit();
 
     // Sanitizers make the result safe for their classes (or for all) — also when the call itself
     // is on a source path (`params[:id].to_i`, `request.args.get('n', type=int)` style chains).
     let sanitizedMask = 0;
     for (const s of this.#byName(this.lang.sanitizers, call, path)) if (s.patterns.matches(path)) sanitizedMask |= s.mask;
+    // The file's own function: what its walk learnt it does (unless the language already models the call).
+    const own = this.#summaryFor(call);
+    const ownFn = own ? (this.#functionIndex().get(call.name)?.[0] ?? null) : null;
+    if (own && ownFn && !copies) this.#applyWrites(call, ownFn, own, argTaints, sanitizedMask);
     if (sanitizedMask === ALL_CLASSES) return null;
     // A source wins over a name-only clean call (`$request->query->get('x')` vs. an ORM's `->get()`).
     if (source) return sanitizedMask ? { ...source, sanitized: source.sanitized | sanitizedMask } : source;
+    if (own && ownFn) {
+      if (fired) return null;
+      const result = this.#summaryResult(call, ownFn, own, argTaints);
+      return result && sanitizedMask ? { ...result, sanitized: result.sanitized | sanitizedMask } : result;
+    }
     if (this.lang.cleanCalls.has(call.name)) return null;
     let out: Taint | null = receiverTaint;
     if (argUnion) out = out ? join(out, argUnion) : argUnion;
@@ -863,6 +1107,12 @@ export class Walker {
 
   #passedTo: CallView | null = null;
 
+  /** A dotted name with its first segment resolved through the file's imports (`web.route` → `acme.web.route`). */
+  #unalias(path: readonly string[]): string[] {
+    const alias = path[0] === undefined ? undefined : this.#aliases.get(path[0]);
+    return alias === undefined ? [...path] : [...alias.split('.'), ...path.slice(1)];
+  }
+
   /** The strength a model's handler shape gives a parameter, or null when no handler shape covers it. */
   #handlerTaint(fn: FunctionView, param: ParamView): Strength | null {
     for (const h of this.lang.handlers) {
@@ -882,7 +1132,7 @@ export class Walker {
   #handlerShape(h: CompiledHandler, fn: FunctionView): boolean {
     if (h.decorator) {
       const decorators = h.decorator;
-      if (!fn.decorators.some((d) => annotationPaths(d).some((p) => decorators.matches(p)))) return false;
+      if (!fn.decorators.some((d) => annotationPaths(d).some((p) => decorators.matches(p) || decorators.matches(this.#unalias(p))))) return false;
     }
     if (h.registration) {
       const call = fn.passedTo;

@@ -100,6 +100,26 @@ function sinkArgs(call: CallView, sink: CallSink): SyntaxNode[] {
   return out;
 }
 
+/**
+ * Rules for the classes models add to a language that has no rule of that class yet (built from the
+ * catalogue), so a scanner lists every rule its findings can carry (SARIF needs their descriptors).
+ */
+export function modelClassRules(models: readonly ModelSpec[], rules: readonly Rule[]): Rule[] {
+  const out: Rule[] = [];
+  const have = new Set(rules.filter((r) => r.matcher.kind === 'taint').map((r) => r.id));
+  for (const model of models) {
+    const classes = [...(model.sinks ?? []), ...(model.assignments ?? [])].map((s) => s.class as ClassId);
+    for (const language of modelLanguages(model)) {
+      for (const cls of classes) {
+        if (have.has(`${language}.${cls}`)) continue;
+        have.add(`${language}.${cls}`);
+        out.push(templateFor(language, cls, []));
+      }
+    }
+  }
+  return out;
+}
+
 /** The rule a class's model sinks join: the language's own taint rule of that class, or one built from the catalogue. */
 function templateFor(language: LanguageId, cls: ClassId, rules: readonly Rule[]): Rule {
   const own = rules.find((r) => r.class === cls && r.matcher.kind === 'taint');

@@ -116,6 +116,7 @@ export function isCredentialValue(value: string, name: string): boolean {
   const v = value.trim();
   if (v.length < 4 || v.length > 512) return false;
   if (isPlaceholder(v)) return false;
+  if (isUiText(v, name)) return false;
   if (/^[A-Z][A-Z0-9_]*$/.test(v) && v.includes('_')) return false; // an env var / setting name
   if (/^[a-z]+(?:[._-][a-z]+)+$/.test(v) && v.length < 40 && !/\d/.test(v)) return false; // a key path like "auth.jwt.secret"
   if (/^[a-z]+(?:[._-][a-z]+)*(?:\/(?:[a-z]+(?:[._-][a-z]+)*|\d+)){2,}\/?$/.test(v)) return false; // a store path like "secret/data/prod/app"
@@ -227,4 +228,45 @@ export function shannonEntropy(value: string): number {
     bits -= p * Math.log2(p);
   }
   return bits;
+}
+
+/** "Password" (and "passphrase", "PIN") in the languages applications are translated into: UI labels, not credentials. */
+const PASSWORD_IN_LANGUAGES = new Set([
+  'passwort', 'kennwort', 'mot de passe', 'contraseña', 'contrasena', 'clave', 'senha', 'palavra-passe', 'palavra passe', 'wachtwoord',
+  'paswoord', 'hasło', 'haslo', 'пароль', 'parol', 'parola', 'parolă', 'lösenord', 'losenord', 'adgangskode', 'passord', 'salasana',
+  'heslo', 'jelszó', 'jelszo', 'şifre', 'sifre', 'parolă', 'kata sandi', 'kata laluan', 'mật khẩu', 'mat khau', 'κωδικός', 'κωδικός πρόσβασης',
+  'סיסמה', 'كلمة المرور', 'كلمة السر', 'رمز عبور', 'पासवर्ड', '密码', '密碼', 'パスワード', '비밀번호', 'รหัสผ่าน', 'lozinka', 'geslo',
+  'slaptažodis', 'parole', 'salasõna', 'contrasinal', 'pasahitza', 'contrasenya', 'lykilorð', 'fjalëkalimi', 'лозинка', 'парола', 'գաղտնաբառ',
+  'passwd', 'passphrase', 'code pin', 'pin-code', 'pincode', 'geheimnis', 'schlüssel', 'clé', 'jeton', 'chiave', 'segreto', 'sleutel',
+]);
+
+/** Key words of user-interface strings: `password_label`, `LABEL_PASSWORD`, `passwordHint`, `token_expired_message`. */
+const UI_TEXT_WORDS = new Set([
+  'label', 'lbl', 'hint', 'title', 'placeholder', 'prompt', 'message', 'msg', 'text', 'caption', 'tooltip', 'tip', 'error', 'errors', 'desc',
+  'description', 'heading', 'help', 'button', 'btn', 'link', 'note', 'notice', 'warning', 'info', 'subtitle', 'question',
+  'invalid', 'required', 'mismatch', 'expired', 'incorrect', 'wrong', 'forgot', 'show', 'hide', 'toggle', 'strength',
+]);
+
+/** Letters of any script (a rough test: not ASCII punctuation, digits or symbols). */
+function isLetter(ch: string): boolean {
+  return ch.toLowerCase() !== ch.toUpperCase() || ch.charCodeAt(0) > 0x2e7f;
+}
+
+/**
+ * Whether a value under a secret-looking key is user-interface text rather than a credential: a
+ * translation of "password" (`"LABEL_PASSWORD": "Passwort"`), a key named like a label or message
+ * (`password_hint`, `token_expired`), or prose (several words of letters: `"Mot de passe"`,
+ * `"Ihre Sitzung ist abgelaufen"`). Translation catalogues are full of these, and none is a secret.
+ */
+export function isUiText(value: string, key: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (PASSWORD_IN_LANGUAGES.has(v)) return true;
+  if (nameWords(key).some((w) => UI_TEXT_WORDS.has(w))) return true;
+  // Prose: four or more words of letters, or two with letters outside ASCII. Shorter plain phrases
+  // stay possible passphrases (`secret: 'keyboard cat'`, `SECRET_KEY = 'super secret key'` are
+  // among the most copied secrets there are).
+  const words = v.split(/\s+/).filter(Boolean);
+  const wordy = words.every((w) => [...w].every((ch) => isLetter(ch) || ch === "'" || ch === '-' || ch === '.' || ch === ',' || ch === '?' || ch === '!' || ch === ':'));
+  if (wordy && (words.length >= 4 || (words.length >= 2 && [...v].some((ch) => ch.charCodeAt(0) > 127)))) return true;
+  return false;
 }

@@ -107,6 +107,9 @@ export function parsePrivateKeyBlock(text: string, start: number, headerEnd: num
     junk++;
   }
   if (bodyStart < 0 || b64 < 64 || seen.size < 20 || junk > Math.max(8, b64 / 20)) return null;
+  // A key ends with its END line. Without one, what follows a BEGIN marker is code that looks for
+  // the marker (`pem.startsWith("-----BEGIN PRIVATE KEY-----")`), not a key.
+  if (!text.startsWith('-----END ', bodyEnd)) return null;
   let end = bodyEnd;
   if (text.startsWith('-----END ', bodyEnd)) {
     const close = text.indexOf('-----', bodyEnd + 9);

@@ -1,5 +1,5 @@
 import { defineRule, type SecretHit } from '../../rule.ts';
-import { isCredentialValue, isSecretName, nameWords, shannonEntropy } from '../../secrets/credentials.ts';
+import { isCredentialValue, isSecretName, isUiText, nameWords, shannonEntropy } from '../../secrets/credentials.ts';
 import { isCodeExpression, memoizeDetector, valueHit } from '../../secrets/detect.ts';
 import { MAX_HITS_PER_RULE, ROTATE_AND_MOVE, SECRET_REFERENCES } from '../../secrets/define.ts';
 import genericHighEntropy, { PROVIDER_PREFIX, PROVIDERS } from './generic-high-entropy.ts';
@@ -277,7 +277,7 @@ function detect(text: string): SecretHit[] {
       const stored = resource !== null && resource.secret && SECRET_VALUE_KEYS.has(key) && offset > 0;
       const plain = value && !(offset === 0 && isExpression(value)) && !REFERENCE.test(value) && !PROVIDER_PREFIX.test(value) && !STAND_IN.test(value);
       const pair = plain && isUserPasswordName(key) ? pairPassword(value) : null;
-      if (plain && ((!random && isSecretName(key)) || stored) && !namesASecret(value) && !repeatsKeyWord(key, value) && isCredentialValue(value, stored ? 'secret' : key)) {
+      if (plain && ((!random && isSecretName(key)) || stored) && !namesASecret(value) && !repeatsKeyWord(key, value) && !isUiText(value, key) && isCredentialValue(value, stored ? 'secret' : key)) {
         const start = lineStart + rawAt + offset;
         const overlapping = anyWithin(taken, lineStart, lineEnd);
         if (!overlapping) hits.push(valueHit(lineStart + (line.length - line.trimStart().length), start + value.length, start, start + value.length, `Password or secret in configuration (${stored && resource ? `${resource.type}.${key}` : key})`));

@@ -16,6 +16,11 @@ const SCHEMES = new Set([
   'amqps', 'mssql', 'sqlserver', 'oracle', 'cockroachdb', 'clickhouse', 'neo4j', 'neo4j+s', 'bolt', 'couchdb', 'cassandra',
   'db2', 'snowflake', 'memcached', 'nats', 'kafka', 'mqtt', 'mqtts', 'ldap', 'ldaps',
 ]);
+/** Web, file-transfer, mail and source-control URLs: `https://deploy:s3cret@host/…` carries a password just the same. */
+const URL_SCHEMES = new Set([
+  'http', 'https', 'ftp', 'ftps', 'sftp', 'ssh', 'scp', 'smtp', 'smtps', 'imap', 'imaps', 'pop3', 'pop3s', 'git', 'git+ssh', 'git+https',
+  'svn', 'svn+ssh', 'ws', 'wss', 'socks5', 'socks5h', 'socks4', 'webdav', 'webdavs', 'rsync', 'sip', 'xmpp',
+]);
 
 // Stand-ins seen in documentation and templates (compared case-insensitively).
 const PLACEHOLDER_PASSWORDS = new Set([
@@ -59,7 +64,7 @@ function schemeBefore(text: string, sep: number): { scheme: string; start: numbe
     start += colon + 1;
     scheme = scheme.slice(colon + 1);
   }
-  if (SCHEMES.has(scheme)) return { scheme, start };
+  if (SCHEMES.has(scheme) || URL_SCHEMES.has(scheme)) return { scheme, start };
   // SQLAlchemy's `dialect+driver://`: postgresql+psycopg2, mysql+pymysql, mssql+pyodbc, oracle+cx_oracle.
   const plus = scheme.indexOf('+');
   return plus > 0 && SCHEMES.has(scheme.slice(0, plus)) ? { scheme: scheme.slice(0, plus), start } : null;
@@ -99,7 +104,8 @@ function detectUrls(text: string, hits: SecretHit[]): void {
         if (!imageDefault && isRealPassword(safeDecode(password), user)) {
           const secretStart = authStart + colon + 1;
           const confidence: Confidence = LOCAL_HOST.test(host) ? 'low' : 'high';
-          hits.push(valueHit(found.start, urlEnd, secretStart, secretStart + password.length, `${found.scheme} connection string with a password`, confidence));
+          const what = URL_SCHEMES.has(found.scheme) ? `${found.scheme} URL with a password` : `${found.scheme} connection string with a password`;
+          hits.push(valueHit(found.start, urlEnd, secretStart, secretStart + password.length, what, confidence));
           reported = true;
         }
       }

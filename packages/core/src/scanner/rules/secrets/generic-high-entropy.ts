@@ -19,6 +19,7 @@ import secscan from './secscan.ts';
 import sendgrid from './sendgrid.ts';
 import slack from './slack.ts';
 import stripe from './stripe.ts';
+import tokenFormats from './token-formats.ts';
 import twilio from './twilio.ts';
 
 /**
@@ -33,7 +34,7 @@ import twilio from './twilio.ts';
  */
 
 /** The provider-format rules (their hits win over generic judgements on the same value). */
-export const PROVIDERS: readonly RuleSpec[] = [anthropic, aws, azure, connectionString, github, gitlab, google, grafana, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, twilio];
+export const PROVIDERS: readonly RuleSpec[] = [anthropic, aws, azure, connectionString, github, gitlab, google, grafana, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, tokenFormats, twilio];
 
 // Assignment-like operators; each occurrence is examined with bounded look-back and look-ahead.
 const OPERATOR = /[=:,]/g;

@@ -18,6 +18,7 @@ import secscan from './secscan.ts';
 import sendgrid from './sendgrid.ts';
 import slack from './slack.ts';
 import stripe from './stripe.ts';
+import tokenFormats from './token-formats.ts';
 import twilio from './twilio.ts';
 
 /** Secret detectors (every language, and `generic` text), sorted by id. */
@@ -41,5 +42,6 @@ export const secretsRules: readonly RuleSpec[] = [
   sendgrid,
   slack,
   stripe,
+  tokenFormats,
   twilio,
 ];
