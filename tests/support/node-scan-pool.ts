@@ -20,6 +20,8 @@ export function nodeWorkerSpawner(script = NODE_SCAN_WORKER): SpawnScanWorker {
     worker.on('message', events.message);
     worker.on('error', (error) => events.failure(`${error.name}: ${error.message}`));
     worker.on('exit', (code) => events.failure(`the worker exited with code ${code}`));
+    // The server's scan service sends every new worker its models first; the worker waits for them.
+    worker.postMessage({ type: 'init', models: [] });
     return { postMessage: (message) => worker.postMessage(message), terminate: () => void worker.terminate() };
   };
 }
