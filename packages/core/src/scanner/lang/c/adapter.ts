@@ -9,7 +9,7 @@ import type { GrammarName, LanguageId } from '../../languages.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
 import { conditionValue } from './conditions.ts';
-import { allowListPredicates, checkedPaths, helperPaths, readsIntoArgument } from './helpers.ts';
+import { allowListPredicates, checkedPaths, inputHelperPaths, readerPaths } from './helpers.ts';
 import { aliasOf, declaratorShape, defines, expandName, macroAliases, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda_expression']);
@@ -491,79 +491,11 @@ function typeName(type: SyntaxNode | null): string {
   return lastScoped(beforeTemplate(t.text.replace(/\s+/g, ''))) || '?';
 }
 
-
-/**
- * What a call writes through an argument: `buf` → buf, `&hdr` → hdr, `(char *)&v` → v, `buf + n`
- * → buf, `&s->name` → s->name; a field or element passed as is (`r->data`) updates its object.
- */
-function writtenThrough(arg: SyntaxNode): { target: SyntaxNode; update: boolean } | null {
-  let n = arg;
-  for (let i = 0; i < 16; i++) {
-    switch (n.type) {
-      case 'parenthesized_expression':
-      case 'cast_expression': {
-        const inner = n.type === 'cast_expression' ? n.child('value') : n.namedChildren.find((c) => c.type !== 'comment');
-        if (!inner) return null;
-        if (n === arg) {
-          n = inner;
-          break;
-        }
-        return { target: n, update: false };
-      }
-      case 'pointer_expression': {
-        const inner = n.child('argument');
-        if (!inner || n.child('operator')?.text !== '&') return null;
-        return inner.type === 'identifier' || inner.type === 'field_expression' || inner.type === 'subscript_expression' ? { target: inner, update: false } : null;
-      }
-      case 'binary_expression': {
-        const left = n.child('left');
-        if (!left || (n.child('operator')?.text !== '+' && n.child('operator')?.text !== '-')) return null;
-        if (left.type === 'identifier') return { target: left, update: true };
-        n = left;
-        break;
-      }
-      case 'identifier':
-        return n === arg ? { target: n, update: false } : { target: n, update: false };
-      case 'field_expression':
-      case 'subscript_expression': {
-        const object = n.child('argument');
-        return n === arg ? (object ? { target: object, update: true } : null) : { target: n, update: false };
-      }
-      default:
-        return null;
-    }
-  }
-  return null;
-}
-
-/**
- * An argument a same-file helper reads input into (`read_exact(fp, &hdr, sizeof hdr)`): the
- * argument is an assignment of the helper's input (its callee, a source under its helper path) to
- * what it points at.
- */
-function helperOutArgument(node: SyntaxNode): View | null {
-  const list = node.parent;
-  const call = list?.parent;
-  if (!list || call?.type !== 'call_expression' || call.child('arguments') !== list) return null;
-  const fn = call.child('function');
-  const callee = fn?.type === 'template_function' ? fn.child('name') : fn;
-  if (!fn || callee?.type !== 'identifier') return null;
-  let index = 0;
-  for (const c of list.children) {
-    if (c === node) break;
-    if (c.named && c.type !== 'comment') index++;
-  }
-  if (!readsIntoArgument(rootOf(node), callee.text, index)) return null;
-  const written = writtenThrough(node);
-  return written ? { kind: 'assign', targets: [written.target], value: fn, update: written.update } : null;
-}
+/** The name an undeclared `argv` is read under (the profile makes it local input). */
+export const UNDECLARED_ARGV = '__c_argv';
 
 function viewOf(language: LanguageId, node: SyntaxNode): View | null {
   const t = node.type;
-  if (node.parent?.type === 'argument_list' && (t === 'identifier' || t === 'pointer_expression' || t === 'field_expression' || t === 'subscript_expression' || t === 'cast_expression' || t === 'binary_expression')) {
-    const out = helperOutArgument(node);
-    if (out) return out;
-  }
   if (SKIP_TYPES.has(t)) return t === 'sizeof_expression' || t === 'alignof_expression' || t === 'offsetof_expression' ? { kind: 'clean', parts: [] } : { kind: 'skip' };
   if (LITERAL_TYPES.has(t)) return { kind: 'literal' };
   if (FUNCTION_TYPES.has(t)) {
@@ -576,6 +508,11 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
       if (language === 'cpp') {
         const target = aliasOf(node, 'reference');
         if (target) return { kind: 'name', name: target.text };
+      }
+      // An excerpt that uses `argv` without declaring it anywhere in reach (`printf(argv[1]);` in a
+      // function with no parameters, as code is quoted in reviews and advisories) means main's arguments.
+      if (node.text === 'argv' && node.parent?.type !== 'parameter_declaration' && findDeclaration('argv', node) === null && !defines(rootOf(node)).has('argv')) {
+        return { kind: 'name', name: UNDECLARED_ARGV };
       }
       // `#define COMMAND_ARG3 data`, `#define FOPEN fopen`: the name the macro stands for.
       // (A macro for a qualified name, `#define SYSTEM std::system`, is an import alias instead.)
@@ -854,7 +791,8 @@ function importAliases(root: SyntaxNode): Map<string, string> {
   }
   for (const [name, target] of macroAliases(root)) if (target.includes('::') && !aliases.has(name)) aliases.set(name, target.split('::').join('.'));
   for (const [name, path] of checkedPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
-  for (const [name, path] of helperPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
+  for (const [name, path] of readerPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
+  for (const [name, path] of inputHelperPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
   return aliases;
 }
 

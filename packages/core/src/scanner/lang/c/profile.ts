@@ -1,8 +1,8 @@
 import type { FunctionView, ParamView } from '../../engine/adapter.ts';
-import type { LanguageProfile, PropagatorSpec } from '../../engine/profile.ts';
+import type { LanguageProfile, OutSourceSpec, PropagatorSpec } from '../../engine/profile.ts';
 import { VULN_CLASSES, type Strength, type VulnClass } from '../../rule.ts';
-import { cAdapter } from './adapter.ts';
-import { CHECKED_ROOT, HELPER_ARGS, HELPER_ROOT, isCurlCallback } from './helpers.ts';
+import { cAdapter, UNDECLARED_ARGV } from './adapter.ts';
+import { CHECKED_ROOT, HELPER_ROOT, isCurlCallback, READER_ARGS, READER_ROOT } from './helpers.ts';
 import { cHeuristics } from './heuristics.ts';
 import { isIntegerType } from './syntax.ts';
 
@@ -139,11 +139,13 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   return null;
 }
 
-/** `__c_helper.<returns>.<a0>…<a7>.<name>` patterns with `flag` at argument `k` (see helpers.ts). */
-function helperPattern(k: number, flag: string): string {
-  const flags: string[] = [];
-  for (let i = 0; i < HELPER_ARGS; i++) flags.push(i === k ? flag : '*');
-  return [HELPER_ROOT, '*', ...flags, '*'].join('.');
+/** Declared external readers fill argument i with local or remote input (see helpers.ts `readerPaths`). */
+function readerOutSources(): OutSourceSpec[] {
+  const out: OutSourceSpec[] = [];
+  for (let i = 0; i < READER_ARGS; i++) {
+    out.push({ callee: [`${READER_ROOT}.L.${i}`], arg: i, strength: 'local' }, { callee: [`${READER_ROOT}.R.${i}`], arg: i, strength: 'remote' });
+  }
+  return out;
 }
 
 function propagators(language: 'c' | 'cpp'): PropagatorSpec[] {
@@ -153,8 +155,6 @@ function propagators(language: 'c' | 'cpp'): PropagatorSpec[] {
     // `oss << "id=" << id`: the adapter's `<<(oss, …)` call appends to the stream.
     out.push({ callee: ['<<'], to: 0, from: [1], rest: true, update: true, builds: true });
   }
-  // The file's own helpers that copy their arguments into an out-parameter: `form_value(qs, "user", user, sizeof user)`.
-  for (let k = 0; k < HELPER_ARGS; k++) out.push({ callee: [helperPattern(k, 'o')], to: k, from: [0], rest: true });
   return out;
 }
 
@@ -176,11 +176,14 @@ const NUMERIC_METHODS = ['*.size', '*.length', '*.count', '*.find', '*.rfind', '
 export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
   return {
     adapter: cAdapter(language),
-    // Library sources, copies and sanitizers are in models/c and models/cpp; these are the file's own helpers.
+    // Library sources, copies and sanitizers are in models/c and models/cpp; what the file's own helpers
+    // copy and return is the engine's function summaries. These are the helpers that read input
+    // themselves (helpers.ts) and the undeclared argv of an excerpt.
     sources: [
-      { strength: 'local', paths: [`${HELPER_ROOT}.L`] },
+      { strength: 'local', paths: [`${HELPER_ROOT}.L`, UNDECLARED_ARGV] },
       { strength: 'remote', paths: [`${HELPER_ROOT}.R`] },
     ],
+    outSources: readerOutSources(),
     propagators: propagators(language),
     sanitizers: [
       { callee: NUMERIC_METHODS, classes: NOT_MEMORY },

@@ -219,12 +219,19 @@ function wrapperFormat(call: CallView): number | null {
   return pos;
 }
 
+/** Formatting calls whose first argument is the buffer they write. */
+const DESTINATION_FIRST = new Set(['sprintf', 'vsprintf', 'snprintf', 'vsnprintf', '_snprintf', '_vsnprintf', 'swprintf', 'vswprintf', 'sprintf_s', 'vsprintf_s', 'wsprintf', 'wsprintfA', 'wsprintfW']);
+const LITERAL_TYPES = new Set(['string_literal', 'concatenated_string', 'raw_string_literal']);
+
 function formatArgument(call: CallView, ctx: MatchContext): Verdict {
   const pos = FORMAT_ARG[call.name] ?? wrapperFormat(call);
   if (pos === undefined || pos === null) return false;
   const args = positional(call);
   const fmt = args[pos];
   if (!fmt) return false;
+  // `sprintf("%s\n", name)`: a literal where the buffer belongs is a printf written as sprintf; the
+  // literal is the format the author meant and the argument after it is data.
+  if (pos > 0 && DESTINATION_FIRST.has(call.name) && args[0] && LITERAL_TYPES.has(unwrap(args[0]).type)) return false;
   const t = ctx.taint(fmt);
   // Input written into the buffer (recv, fgets, strcat) wins over how the variable was initialised.
   if (!(t && untrusted(t) && !(t.sanitized & FORMAT_BIT)) && constantFormat(fmt, ctx)) return false;
