@@ -27,7 +27,8 @@ describe('syntax mirror', () => {
     const profile = PROFILES[language];
     if (!profile) throw new Error(`no profile for ${language}`);
     const dir = join(fixtures, language);
-    const code = readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n') + '\n(((( broken [ { "ünïcødé 😀" ';
+    // Files only: model fixtures sit in a models/ folder beside them.
+    const code = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => readFileSync(join(dir, e.name), 'utf8')).join('\n') + '\n(((( broken [ { "ünïcødé 😀" ';
     const grammar = await loadGrammar(grammarLoader, profile.adapter.grammar(code, undefined));
     expect(rawCursorApi()).not.toBeNull();
     const tree = parserFor(grammar).parse(code);

@@ -103,6 +103,8 @@ interface FileSummaries {
   readers: Map<string, readonly [number, Feed]>;
 }
 
+/** Names of helpers that escape, encode, quote or sanitize what they hand back. */
+const SAFE_HELPER = /(?:escape|encode|quote|saniti[sz]|normali[sz]e|canonical|hash|digest|hex|base64|checksum|crc)/i;
 const MAX_FUNCTIONS = 3000;
 const BYTE_TYPE = /^(?:const\s+)?(?:(?:std::)?u?int8_t|unsigned\s+char|signed\s+char|char|u8|s8|BYTE|UCHAR|guchar|gchar|guint8|(?:std::)?byte|void)(?:\s+const)?$/;
 const CONTAINERS = new Set(['vector', 'span', 'basic_string_view', 'array']);
@@ -854,7 +856,8 @@ export function inputHelperPaths(root: SyntaxNode): Map<string, string> {
   const out = new Map<string, string>();
   const readers = summaries(root).readers;
   for (const [name, s] of summaries(root).helpers) {
-    if (KNOWN.has(name) || readers.has(name)) continue;
+    // An escaping helper (`read_escaped(fd, out)`) hands back a different, safe text.
+    if (KNOWN.has(name) || readers.has(name) || SAFE_HELPER.test(name)) continue;
     let input = s.returns;
     for (const feed of s.reads.values()) input = stronger(input, feed);
     if (input) out.set(name, `${HELPER_ROOT}.${input === 'remote' ? 'R' : 'L'}.${name}`);
