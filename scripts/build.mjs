@@ -1,18 +1,29 @@
 /**
- * Builds every package's dist/ and the Node server bundle with tsup (esbuild), in parallel.
- * - Packages: one ESM file per export entry; every bare import (npm and @secscan/*) stays external,
- *   so each package ships only its own code and shares one copy of its dependencies.
- * - servers/node: one bundle with the workspace packages inside (resolved through the `source`
- *   export condition, i.e. from their TypeScript sources) and npm dependencies external.
- * No .d.ts: the packages' `types` export condition points at their sources, and tsup's declaration
- * build does not work with TypeScript 7 (STACK.md).
+ * Builds what the packages ship, in three steps:
+ * 1. Assets copied from build-time (dev) dependencies, so that no user installs them:
+ *    - every tree-sitter grammar's `.wasm` with its LICENSE into packages/grammars/wasm/ (the
+ *      tree-sitter-* packages also carry C sources and native build scripts we never use: about
+ *      250 MB installed, against 17 MB of WebAssembly);
+ *    - Scalar's self-contained browser bundle into packages/http/assets/ (@scalar/api-reference
+ *      brings ~300 packages to serve that one file).
+ *    Both folders are generated, not committed (see docs/packages.md for why).
+ * 2. Every package's dist/ and the Node server bundle with tsup (esbuild), in parallel:
+ *    - packages: one ESM file per export entry; every bare import (npm and @secscan/*) stays
+ *      external, so each package ships only its own code and shares one copy of its dependencies;
+ *    - servers/node: one bundle with the workspace packages inside (resolved through the `source`
+ *      export condition, i.e. from their TypeScript sources) and npm dependencies external;
+ *    - the dashboard: its browser script and style sheet with esbuild (see `buildDashboard`).
+ * 3. Declarations (dist/types/**.d.ts) of the published packages with `tsc --emitDeclarationOnly`
+ *    (tsup's declaration build needs the TypeScript compiler API, which TypeScript 7 does not have).
  * @secscan/postgres reads its SQL migrations from `../migrations/` beside its module; a bundle has
  * no such folder beside it, so every build embeds them (see `embedMigrations`).
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
 import { build } from 'tsup';
 
@@ -63,6 +74,8 @@ const common = {
   tsconfig: 'tsconfig.json',
   esbuildOptions(options) {
     options.conditions = ['source'];
+    // The maps point into src/, which every package ships: no second copy of the sources inside them.
+    options.sourcesContent = false;
   },
   esbuildPlugins: [embedMigrations],
 };
@@ -81,6 +94,62 @@ const targets = [
   // The scan worker is an entry of its own: Node starts worker threads from a built file (Bun and Deno run the .ts).
   { dir: 'servers/node', entry: { main: 'src/main.ts', 'scan-worker': 'src/scan-worker.ts' }, platform: 'node', external: [NPM_ONLY], noExternal: [/^@secscan\//] },
 ];
+
+/**
+ * The directory of an installed package as Node would find it from a workspace package (where it is
+ * a devDependency): the nearest node_modules/<name> up from there. Not `require.resolve`: some of
+ * these packages export neither their package.json nor a CommonJS entry.
+ */
+function packageDir(fromPackage, name) {
+  for (let dir = join(root, fromPackage); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${name} is not installed (a devDependency of ${fromPackage}): run npm install`);
+  }
+}
+
+/** Step 1: the grammars' WebAssembly and the Scalar bundle, copied from devDependencies. */
+async function copyAssets() {
+  const grammars = 'packages/grammars';
+  const wasmDir = join(grammars, 'wasm');
+  await rm(wasmDir, { recursive: true, force: true });
+  await mkdir(wasmDir, { recursive: true });
+  const { devDependencies } = JSON.parse(await readFile(join(grammars, 'package.json'), 'utf8'));
+  const copies = [];
+  for (const name of Object.keys(devDependencies).filter((dep) => dep.startsWith('tree-sitter-'))) {
+    const dir = packageDir(grammars, name);
+    const files = (await readdir(dir)).filter((file) => file.endsWith('.wasm'));
+    if (files.length === 0) throw new Error(`${name} ships no .wasm file`);
+    for (const file of files) copies.push(copyFile(join(dir, file), join(wasmDir, file)));
+    copies.push(copyFile(join(dir, 'LICENSE'), join(wasmDir, `${name}.LICENSE`)));
+  }
+  const http = 'packages/http';
+  const assetsDir = join(http, 'assets');
+  await mkdir(assetsDir, { recursive: true });
+  // The bundle is not in the package's `exports` (in some versions): it sits in dist/browser/.
+  copies.push(copyFile(join(packageDir(http, '@scalar/api-reference'), 'dist', 'browser', 'standalone.js'), join(assetsDir, 'scalar-api-reference.js')));
+  await Promise.all(copies);
+}
+
+/** The published packages whose declarations are emitted (with their tsconfig). */
+const DECLARATIONS = [
+  { dir: 'packages/core', tsconfig: 'tsconfig.build.json' },
+  { dir: 'packages/grammars', tsconfig: 'tsconfig.json' },
+  { dir: 'packages/http', tsconfig: 'tsconfig.json' },
+  { dir: 'packages/cli', tsconfig: 'tsconfig.json' },
+  { dir: 'packages/postgres', tsconfig: 'tsconfig.json' },
+];
+
+/** Step 3: `.d.ts` files for one package, into its dist/types/. */
+async function declarations({ dir, tsconfig }) {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const flags = ['--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', join(dir, 'dist', 'types'), '--rootDir', join(dir, 'src')];
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-p', join(dir, tsconfig), ...flags], { cwd: root });
+  } catch (error) {
+    throw new Error(`declarations of ${dir} failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
+  }
+}
 
 /**
  * The dashboard (packages/dashboard): a Preact app bundled by esbuild into one script and one style
@@ -116,6 +185,7 @@ async function buildDashboard() {
 }
 
 const started = performance.now();
+await copyAssets();
 const built = await Promise.all([
   ...targets.map(async ({ dir, entry, ...options }) => {
     const entryPoints = entries(dir, entry);
@@ -125,4 +195,6 @@ const built = await Promise.all([
   }),
   buildDashboard(),
 ]);
-console.log(`built ${built.filter(Boolean).join(', ')} in ${Math.round(performance.now() - started)} ms`);
+// After tsup, which empties each dist/ first (clean: true).
+await Promise.all(DECLARATIONS.map(declarations));
+console.log(`built ${built.filter(Boolean).join(', ')} (with declarations and assets) in ${Math.round(performance.now() - started)} ms`);

@@ -100,9 +100,9 @@ for (const [file, language] of [...files.entries()].sort(([a], [b]) => (a < b ? 
 }
 const seconds = (performance.now() - started) / 1000;
 mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'findings.jsonl'), rows.join('\n') + '\n');
-writeFileSync(join(out, 'scanned.txt'), [...files.keys()].join('\n') + '\n');
-writeFileSync(join(out, 'labels.jsonl'), labels.map((l) => JSON.stringify(l)).join('\n') + '\n');
+writeFileSync(join(out, 'findings.jsonl'), `${rows.join('\n')}\n`);
+writeFileSync(join(out, 'scanned.txt'), `${[...files.keys()].join('\n')}\n`);
+writeFileSync(join(out, 'labels.jsonl'), `${labels.map((l) => JSON.stringify(l)).join('\n')}\n`);
 console.log(`scanned ${scanned} files in ${seconds.toFixed(1)} s (${truncated} truncated); findings in ${out}`);
 
 function score(title: string, extra: string[]): void {

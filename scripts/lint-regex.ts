@@ -6,8 +6,8 @@
  * (tests excluded) by parsing them with our own TypeScript grammar, and checks each with
  * redos-detector (it proves a pattern can match an input in at most a bounded number of ways, and
  * never calls an unsafe pattern safe). A pattern it cannot prove safe fails the lint, unless the
- * line above says `redos-ok: <reason>` — a reviewed exception, e.g. a pattern only ever run on a
- * bounded slice. Exit code 1 lists every offender with its file and line.
+ * line above (or above the declaration it is the value of) says `redos-ok: <reason>` — a reviewed
+ * exception, e.g. a pattern only ever run on a bounded slice. Exit code 1 lists every offender with its file and line.
  */
 import { relative } from 'node:path';
 import { isSafePattern } from 'redos-detector';

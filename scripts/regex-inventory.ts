@@ -23,9 +23,12 @@ export interface FoundRegex {
   line: number;
   pattern: string;
   flags: string;
-  /** Whether the line above or the line itself says `redos-ok: <reason>` (a reviewed exception). */
+  /** Whether `redos-ok: <reason>` (a reviewed exception) is on its line, the line above, or above the declaration it is the value of. */
   waived: boolean;
 }
+
+/** Nodes whose value a regex can be, so that a `redos-ok` comment above them covers it. */
+const HOLDERS = new Set(['variable_declarator', 'pair', 'assignment_expression', 'public_field_definition']);
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -39,7 +42,7 @@ function sources(dir: string): string[] {
 }
 
 function stringLiteral(node: Node | null): string | null {
-  if (!node || node.type !== 'string') return null;
+  if (node?.type !== 'string') return null;
   try {
     return JSON.parse(node.text.startsWith("'") ? `"${node.text.slice(1, -1).replace(/"/g, '\\"')}"` : node.text) as string;
   } catch {
@@ -60,19 +63,28 @@ export async function findRegexes(dirs: readonly string[] = REGEX_SOURCE_DIRS): 
         const tree = parser.parse(code);
         if (!tree) continue;
         const lines = code.split('\n');
-        const waived = (row: number): boolean => /redos-ok:\s*\S/.test(lines[row - 1] ?? '') || /redos-ok:\s*\S/.test(lines[row] ?? '');
+        const says = (row: number): boolean => /redos-ok:\s*\S/.test(lines[row] ?? '');
+        // The comment sits on the line above the regex or on its line, or above the declaration,
+        // property or assignment whose value the regex is: a formatter moves a long value to the
+        // line after `const NAME =`, and the comment above `const` still means it.
+        const waived = (n: Node): boolean => {
+          const row = n.startPosition.row;
+          if (says(row - 1) || says(row)) return true;
+          const holder = n.parent;
+          return holder !== null && HOLDERS.has(holder.type) && holder.startPosition.row < row && says(holder.startPosition.row - 1);
+        };
         const stack: Node[] = [tree.rootNode];
         while (stack.length > 0) {
           const n = stack.pop() as Node;
           if (n.type === 'regex') {
             const pattern = n.childForFieldName('pattern')?.text ?? '';
             const flags = n.childForFieldName('flags')?.text ?? '';
-            found.push({ file, line: n.startPosition.row + 1, pattern, flags, waived: waived(n.startPosition.row) });
+            found.push({ file, line: n.startPosition.row + 1, pattern, flags, waived: waived(n) });
           } else if (n.type === 'new_expression' && n.childForFieldName('constructor')?.text === 'RegExp') {
             const args = n.childForFieldName('arguments')?.namedChildren ?? [];
             const pattern = stringLiteral(args[0] ?? null);
             const flags = stringLiteral(args[1] ?? null) ?? '';
-            if (pattern !== null) found.push({ file, line: n.startPosition.row + 1, pattern, flags, waived: waived(n.startPosition.row) });
+            if (pattern !== null) found.push({ file, line: n.startPosition.row + 1, pattern, flags, waived: waived(n) });
           }
           for (const c of n.namedChildren) if (c) stack.push(c);
         }

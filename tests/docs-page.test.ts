@@ -62,4 +62,24 @@ describe('API reference page in headless Chromium', () => {
     expect(served).toEqual(expect.arrayContaining(['/api/docs', '/api/docs/scalar.js', '/api/openapi.json']));
     await context.close();
   });
+
+  it("tries the scan operation with its example and gets JSON findings, not an empty SARIF log", async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const ours = new URL(server.url).host;
+    await context.route('**/*', (route) => (new URL(route.request().url()).host === ours ? route.continue() : route.abort('blockedbyclient')));
+    const page = await context.newPage();
+    await page.goto(`${server.url}/api/docs`, { waitUntil: 'load' });
+    // The first operation's "Test Request" opens Scalar's client with the document's example body.
+    const tryIt = page.getByRole('button', { name: /Test Request/ }).first();
+    await tryIt.waitFor({ state: 'visible', timeout: 30_000 });
+    await tryIt.click();
+    const send = page.getByRole('button', { name: /^Send/ }).first();
+    await send.waitFor({ state: 'visible', timeout: 10_000 });
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/scan') && r.request().method() === 'POST', { timeout: 30_000 }), send.click()]);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/json');
+    const body = (await answer.json()) as { findings: { ruleId: string }[] };
+    expect(body.findings.map((f) => f.ruleId)).toContain('javascript.sql-injection');
+    await context.close();
+  });
 });

@@ -100,7 +100,7 @@ describe('scan-with-retry.ts against a real server (SECSCAN_FREE_RPM=3)', () => 
     const env = { SECSCAN_URL: server.url, SECSCAN_API_KEY: key };
     const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
     const onBun = await runProcess(bin('bun'), [SCRIPT, file], { cwd: ROOT, env });
-    const onDeno = await runProcess(bin('deno'), ['run', '--allow-net', '--allow-env', '--allow-read', SCRIPT, file], { cwd: ROOT, env });
+    const onDeno = await runProcess(bin('deno'), ['run', '--conditions=source', '--allow-net', '--allow-env', '--allow-read', SCRIPT, file], { cwd: ROOT, env });
     for (const run of [onBun, onDeno]) {
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('app.js:9 javascript.sql-injection');

@@ -25,7 +25,7 @@ export const RUNTIMES: readonly Runtime[] = [
   {
     name: 'deno',
     command: `${ROOT}node_modules/.bin/deno`,
-    args: ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'servers/deno/src/main.ts'],
+    args: ['run', '--conditions=source', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', 'servers/deno/src/main.ts'],
   },
 ];
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `secscan` executable: runs the CLI with the real process. The same file runs on Node (built
- * to dist/cli.js), Bun (`bun packages/cli/src/cli.ts`) and Deno (`deno run --allow-read
+ * to dist/cli.js), Bun (`bun packages/cli/src/cli.ts`) and Deno (`deno run --conditions=source --allow-read
  * --allow-env --allow-sys packages/cli/src/cli.ts`, plus `--allow-write` for `--output`).
  */
 import process from 'node:process';
@@ -20,4 +20,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
   stdoutIsTTY: process.stdout.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
+  stdio: { input: process.stdin, output: process.stdout },
+  ...(process.stderr.columns ? { stderrColumns: process.stderr.columns } : {}),
 });

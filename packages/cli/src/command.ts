@@ -2,6 +2,7 @@
  * What every `secscan` command shares: the I/O it is given (so tests run commands in-process and
  * the entry point wires them to the real process), and how a command reports a usage mistake.
  */
+import type { Readable, Writable } from 'node:stream';
 
 /** The outside world as a command sees it: writers for stdout and stderr, the working directory, the environment. */
 export interface CliIo {
@@ -15,6 +16,14 @@ export interface CliIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** Whether stdout is a terminal (colours are used only then, and only without NO_COLOR). */
   stdoutIsTTY?: boolean;
+  /** Whether stderr is a terminal (a long scan's progress line is drawn only then). */
+  stderrIsTTY?: boolean;
+  /** Width of the terminal stderr writes to, when it is one. */
+  stderrColumns?: number;
+  /** A millisecond clock for the progress line's timing (performance.now by default; tests pass their own). */
+  now?: () => number;
+  /** The process's stdin and stdout as streams, for `secscan lsp` (JSON-RPC over stdio); absent in-process. */
+  stdio?: { input: Readable; output: Writable };
 }
 
 /** Exit codes every command keeps, as CI pipelines and hooks read them. */

@@ -15,7 +15,7 @@ interface Run {
 }
 
 /** Runs the CLI in-process with collecting writers. */
-async function cli(argv: string[], options: { cwd?: string; tty?: boolean; env?: Record<string, string> } = {}): Promise<Run> {
+async function cli(argv: string[], options: { cwd?: string; tty?: boolean; env?: Record<string, string>; stderrTTY?: boolean; now?: () => number } = {}): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -24,6 +24,8 @@ async function cli(argv: string[], options: { cwd?: string; tty?: boolean; env?:
     cwd: options.cwd ?? project,
     env: options.env ?? {},
     stdoutIsTTY: options.tty ?? false,
+    stderrIsTTY: options.stderrTTY ?? false,
+    ...(options.now ? { now: options.now } : {}),
   };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
@@ -79,6 +81,21 @@ describe('secscan (dispatch)', () => {
 });
 
 describe('secscan scan', () => {
+  it('draws a progress line on a terminal’s stderr for a long scan, and erases it before the summary', async () => {
+    let clock = 0;
+    const slow = () => (clock += 1000); // every file seems to take a second
+    const run = await cli(['scan', '.', '--format', 'json'], { stderrTTY: true, now: slow });
+    expect(run.stderr.split('\r')[1]).toMatch(/^secscan: 0\/\d+ files {2}\S+/);
+    expect(run.stderr.startsWith('\rsecscan: 0/') && run.stderr.includes('\u001b[K')).toBe(true);
+    const erased = run.stderr.lastIndexOf('\r\u001b[K');
+    expect(erased).toBeGreaterThan(0);
+    expect(run.stderr.slice(erased + 4)).not.toContain('\r'); // notes and summary come after the line is gone
+    expect(JSON.parse(run.stdout)).toBeTruthy(); // the report itself is untouched
+    // Not on a pipe, and not with --quiet.
+    expect((await cli(['scan', '.', '--format', 'json'], { stderrTTY: false, now: slow })).stderr).not.toContain('\r');
+    expect((await cli(['scan', '.', '--quiet'], { stderrTTY: true, now: slow })).stderr).not.toContain('\r');
+  });
+
   it('reports findings as text and exits 1 on findings at or above high', async () => {
     const run = await cli(['scan', '.']);
     expect(run.code).toBe(1);

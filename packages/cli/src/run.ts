@@ -7,10 +7,12 @@ import { VERSION } from '@secscan/core';
 import { closest } from './args/parse.ts';
 import { EXIT, UsageError, type CliIo, type Command } from './command.ts';
 import { keysCommand, sessionsCommand } from './admin/index.ts';
+import { lspCommand } from './lsp/command.ts';
+import { rulesCommand } from './rules/command.ts';
 import { scanCommand } from './scan/command.ts';
 
 /** Every command, in help order. */
-export const COMMANDS: readonly Command[] = [scanCommand, keysCommand, sessionsCommand];
+export const COMMANDS: readonly Command[] = [scanCommand, rulesCommand, lspCommand, keysCommand, sessionsCommand];
 
 /** The text of `secscan --help`. */
 export function mainHelp(): string {

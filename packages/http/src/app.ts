@@ -1,9 +1,8 @@
 /**
  * `createApp(deps)`: the whole HTTP API as one fetch handler, the same on Node, Bun and Deno.
- * Routed by its own small table (router.ts: a Map lookup; itty-router's per-route regular
- * expressions cost a tenth of a request, issue #6); handlers return their own Response. The app
- * does no I/O of its own: scanner, stores, clock, ids, logger and the docs bundle all come in
- * through `deps`.
+ * Routed by itty-router from one table of method, path and handler (router.ts); handlers return
+ * their own Response. The app does no I/O of its own: scanner, stores, clock, ids, logger and the
+ * docs bundle all come in through `deps`.
  *
  * Every request: X-Request-Id → credentials in the query string refused (400) → route → for the
  * scan route the access guard (caller, then rate limit), for the admin API the admin token → handler.
@@ -166,7 +165,7 @@ export function createApp(deps: AppDeps): App {
         // Refused before routing, on every path: the URL is already in someone's logs (never in ours).
         response = problem(ctx, 'credentials_in_query', 'Credentials must not be sent in the URL: send them in the Authorization header. If this was a real key or token, revoke it.');
       } else {
-        response = (await route(request, path, ctx)) ?? problem(ctx, 'not_found', 'Nothing here. The API lives under /api; see /api/docs.');
+        response = (await route(request, ctx)) ?? problem(ctx, 'not_found', 'Nothing here. The API lives under /api; see /api/docs.');
       }
     } catch (error) {
       const e = error instanceof Error ? error : new Error('a non-Error value was thrown');

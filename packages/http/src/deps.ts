@@ -98,7 +98,7 @@ export interface AppLogger {
   error(entry: ErrorLogEntry): void;
 }
 
-/** The Scalar API reference bundle, read by the server from the installed package. */
+/** The Scalar API reference bundle, read by the server from this package's assets/ (copied there at build time). */
 export interface DocsAssets {
   scalarJs(): Promise<Uint8Array>;
 }

@@ -22,7 +22,11 @@ describe('prefersSarif', () => {
   it.each([
     ['application/sarif+json', true],
     ['application/sarif+json, application/json;q=0.5', true],
-    ['application/json, application/sarif+json', true],
+    ['application/json, application/sarif+json', false],
+    ['application/sarif+json, application/json', false],
+    ['application/sarif+json, */*', false],
+    ['application/sarif+json, */*;q=0.8', true],
+    ['application/json;q=0.9, application/sarif+json', true],
     ['application/json, application/sarif+json;q=0.9', false],
     ['*/*', false],
     ['application/*', false],

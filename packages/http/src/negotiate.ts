@@ -56,7 +56,9 @@ function parseAccept(header: string): MediaRange[] {
 
 /**
  * Whether the client asked for SARIF rather than secscan's JSON: `application/sarif+json` must be
- * named explicitly (a wildcard never selects it) with a weight at least that of JSON.
+ * named explicitly (a wildcard never selects it) with a weight strictly above JSON's. On a tie the
+ * server chooses (RFC 9110 §12.5.1) and chooses JSON: API explorers such as the docs page's "try
+ * it" list every media type an operation answers with equal weights, and mean the default one.
  */
 export function prefersSarif(accept: string | null): boolean {
   if (accept === null) return false;
@@ -66,5 +68,5 @@ export function prefersSarif(accept: string | null): boolean {
     if (type === SARIF_MEDIA_TYPE) sarif = Math.max(sarif, q);
     else if (type === JSON_MEDIA_TYPE || type === 'application/*' || type === '*/*') json = Math.max(json, q);
   }
-  return sarif > 0 && sarif >= json;
+  return sarif > json;
 }

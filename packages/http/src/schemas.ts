@@ -21,6 +21,26 @@ export function objectMessage(fields: readonly string[]) {
         : `${issue.expected.replaceAll('"', '')} is required`;
 }
 
+/**
+ * The example request of POST /api/scan (the docs page's "try it" sends it): an Express handler
+ * that puts a query parameter into SQL, which the scanner reports as javascript.sql-injection.
+ */
+export const SCAN_REQUEST_EXAMPLE = {
+  code: [
+    "const express = require('express');",
+    "const db = require('./db');",
+    'const app = express();',
+    '',
+    '// GET /users?name=alice',
+    "app.get('/users', async (req, res) => {",
+    `  const rows = await db.query("SELECT id, email FROM users WHERE name = '" + req.query.name + "'");`,
+    '  res.json(rows);',
+    '});',
+    '',
+  ].join('\n'),
+  filename: 'routes/users.js',
+} as const;
+
 /** Body of POST /api/scan. Unknown fields are refused, so a typo such as `lang` is an error, not a silent default. */
 export const scanRequestSchema = v.pipe(
   v.strictObject(
@@ -28,6 +48,7 @@ export const scanRequestSchema = v.pipe(
       code: v.pipe(
         v.string('code must be a string'),
         v.description('The source code to scan. May be empty. At most SECSCAN_MAX_CODE_BYTES UTF-8 bytes (default 1 MiB); more is refused with 413.'),
+        v.examples([SCAN_REQUEST_EXAMPLE.code]),
       ),
       language: v.optional(
         v.pipe(
@@ -46,7 +67,7 @@ export const scanRequestSchema = v.pipe(
           v.minLength(1, 'filename must not be empty'),
           v.maxLength(MAX_FILENAME_LENGTH, `filename must be at most ${MAX_FILENAME_LENGTH} characters`),
           v.description('Name of the file the code comes from. Used only to infer the language and echoed back; never used to touch a file system.'),
-          v.examples(['src/app.js']),
+          v.examples([SCAN_REQUEST_EXAMPLE.filename]),
         ),
       ),
     },
@@ -126,12 +147,97 @@ export const storedScanResponseSchema = v.pipe(
 /** The `scanId` path parameter of GET /api/scans/{scanId}. */
 export const scanIdParameterSchema = v.pipe(v.string(), v.uuid('scanId must be a UUID'), v.description('The scanId that POST /api/scan answered.'));
 
-/** Response of POST /api/scan with `Accept: application/sarif+json` (only its outline; see the OASIS schema). */
+// ---- SARIF 2.1.0, as secscan writes it (a subset of the OASIS schema: tests/fixtures/sarif-schema-2.1.0.json) ----
+
+const positiveInteger = v.pipe(v.number(), v.integer(), v.minValue(1));
+const indexSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** A SARIF message: plain text. */
+export const sarifMessageSchema = v.object({ text: v.string() });
+
+/** A region of an artifact (SARIF §3.30): 1-based lines, 1-based columns in UTF-16 code units (the run's columnKind). */
+export const sarifRegionSchema = v.object({
+  startLine: positiveInteger,
+  startColumn: positiveInteger,
+  endLine: positiveInteger,
+  endColumn: positiveInteger,
+  snippet: v.optional(v.pipe(sarifMessageSchema, v.description('The source line(s) of the result; secret values are masked.'))),
+});
+
+/** A location in an artifact of the run (SARIF §3.28, §3.29). */
+export const sarifLocationSchema = v.object({
+  id: v.optional(v.pipe(indexSchema, v.description('In relatedLocations: the location’s id within its result.'))),
+  physicalLocation: v.object({
+    artifactLocation: v.object({
+      uri: v.pipe(v.string(), v.description('The request’s filename with forward slashes, percent-encoded per segment; `input` without a filename.')),
+      index: v.pipe(indexSchema, v.description('Index into the run’s artifacts.')),
+    }),
+    region: sarifRegionSchema,
+  }),
+  message: v.optional(v.pipe(sarifMessageSchema, v.description('In a code flow or among related locations: what happens to the data there.'))),
+});
+
+/** A rule that produced results in the run (SARIF §3.49, reportingDescriptor). */
+export const sarifRuleSchema = v.object({
+  id: v.pipe(v.string(), v.examples(['javascript.sql-injection'])),
+  name: v.pipe(v.string(), v.description('The id in PascalCase.')),
+  shortDescription: sarifMessageSchema,
+  fullDescription: sarifMessageSchema,
+  help: v.object({ text: v.string(), markdown: v.string() }),
+  helpUri: v.optional(v.pipe(v.string(), v.description('The rule’s first reference (a CWE entry, a cheat sheet).'))),
+  defaultConfiguration: v.object({ level: v.picklist(['error', 'warning', 'note']) }),
+  properties: v.object({
+    tags: v.pipe(v.array(v.string()), v.description('`security`, each CWE (`CWE-89`, `external/cwe/cwe-89`) and OWASP category.')),
+    precision: v.picklist(['high', 'medium', 'low']),
+    'security-severity': v.pipe(v.string(), v.description('A CVSS-like score GitHub code scanning ranks security alerts by.')),
+  }),
+});
+
+/** One finding (SARIF §3.27, result). */
+export const sarifResultSchema = v.object({
+  ruleId: v.string(),
+  ruleIndex: v.pipe(indexSchema, v.description('Index into tool.driver.rules.')),
+  level: v.picklist(['error', 'warning', 'note']),
+  message: sarifMessageSchema,
+  locations: v.array(sarifLocationSchema),
+  partialFingerprints: v.pipe(v.object({ 'secscan/v1': v.string() }), v.description('The finding’s stable id: the same code yields the same value, even when lines move.')),
+  properties: v.object({ severity: v.picklist(SEVERITIES), confidence: v.picklist(CONFIDENCES), cwe: v.array(v.string()) }),
+  relatedLocations: v.optional(v.pipe(v.array(sarifLocationSchema), v.description('With a trace: the source and the steps before the sink, for viewers that do not draw code flows.'))),
+  codeFlows: v.optional(
+    v.pipe(
+      v.array(v.object({ threadFlows: v.array(v.object({ locations: v.array(v.object({ location: sarifLocationSchema })) })) })),
+      v.description('The taint trace from source to sink, when there is one.'),
+    ),
+  ),
+});
+
+/** The one run of a secscan SARIF log (SARIF §3.14). */
+export const sarifRunSchema = v.object({
+  tool: v.object({
+    driver: v.object({
+      name: v.literal('secscan'),
+      version: v.string(),
+      semanticVersion: v.string(),
+      informationUri: v.optional(v.string()),
+      rules: v.pipe(v.array(sarifRuleSchema), v.description('The rules that produced results in this run (not every rule).')),
+    }),
+  }),
+  results: v.array(sarifResultSchema),
+  artifacts: v.array(v.object({ location: v.object({ uri: v.string() }), sourceLanguage: v.optional(v.string()) })),
+  columnKind: v.literal('utf16CodeUnits'),
+  invocations: v.array(v.object({ executionSuccessful: v.pipe(v.boolean(), v.description('False when the scan stopped early (truncated).')) })),
+  properties: v.object({
+    scanId: v.pipe(v.string(), v.uuid(), v.description('The scan’s id (SARIF’s own GUID fields admit only UUID versions 1–5).')),
+    createdAt: v.optional(v.pipe(v.string(), v.isoTimestamp(), v.description('In a stored scan: when it was made.'))),
+  }),
+});
+
+/** Response of POST /api/scan and GET /api/scans/{scanId} with `Accept: application/sarif+json`. */
 export const sarifLogSchema = v.pipe(
-  v.looseObject({
+  v.object({
     $schema: v.string(),
     version: v.literal('2.1.0'),
-    runs: v.array(v.looseObject({})),
+    runs: v.pipe(v.array(sarifRunSchema), v.description('Exactly one run.')),
   }),
   v.description('A SARIF 2.1.0 log (OASIS Static Analysis Results Interchange Format) that GitHub code scanning accepts as is.'),
 );
@@ -215,6 +321,7 @@ export const MAX_SESSION_TTL_SECONDS = 30 * 24 * 3600;
 export const MIN_SESSION_TTL_SECONDS = 60;
 
 /** Text without control characters (so names print safely in tables and logs). A single negated class: linear time. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: naming the control characters is the point of this class.
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 export function labelSchema(field: string, description: string, example: string) {

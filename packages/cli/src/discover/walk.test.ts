@@ -129,6 +129,34 @@ describe('discoverFiles', () => {
     expect(found.ignored).toBe(3);
   });
 
+  it('honours .secscanignore files beside .gitignore, inside and outside a work tree; theirs win in one directory', async () => {
+    const repo = join(base, 'secscanignore');
+    await tree(repo, {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.secscanignore': '# fixtures hold fake secrets on purpose\nfixtures/\n',
+      '.gitignore': 'generated.js\n',
+      'pkg/.secscanignore': '!generated.js\n*.min.js\n',
+      'pkg/generated.js': '',
+      'pkg/app.min.js': '',
+      'pkg/app.js': '',
+      'pkg/fixtures/fake-key.env': 'API_KEY=x',
+      'generated.js': '',
+      'fixtures/other.env': 'API_KEY=x',
+      'main.py': '',
+    });
+    const all = await discoverFiles(['.'], { cwd: repo });
+    expect(all.files.map((f) => f.path)).toEqual(['main.py', 'pkg/app.js', 'pkg/generated.js']);
+    // Scanning a subdirectory still applies the .secscanignore files above it in the work tree.
+    const sub = await discoverFiles(['pkg'], { cwd: repo });
+    expect(sub.files.map((f) => f.path)).toEqual(['pkg/app.js', 'pkg/generated.js']);
+    // A named file is scanned even when ignored, as with .gitignore.
+    expect((await discoverFiles(['pkg/app.min.js'], { cwd: repo })).files.map((f) => f.path)).toEqual(['pkg/app.min.js']);
+    // Outside a git work tree, the walked directories' own .secscanignore files apply.
+    const plain = join(base, 'no-git');
+    await tree(plain, { '.secscanignore': 'skip/\n', 'skip/a.js': '', 'b.js': '' });
+    expect((await discoverFiles(['.'], { cwd: plain })).files.map((f) => f.path)).toEqual(['b.js']);
+  });
+
   it('uses a 1 MiB size limit by default', async () => {
     expect(DEFAULT_MAX_FILE_SIZE).toBe(1_048_576);
   });

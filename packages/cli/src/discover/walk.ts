@@ -10,6 +10,9 @@
  * - `.gitignore` files are read in every walked directory, and — when the scanned directory is
  *   inside a git work tree — in each directory from the work tree's root down to it, plus
  *   `.git/info/exclude`. A deeper file's patterns take precedence, as in git.
+ * - `.secscanignore` files (gitignore syntax) are read wherever `.gitignore` files are, for paths
+ *   to keep out of scans but not out of git (test fixtures, vendored code). In one directory they
+ *   come after `.gitignore`, so they win: a `!pattern` there scans a path git ignores.
  * - The language comes from the file name (`inferLanguage`); a file without an extension is
  *   decided later from its `#!` line; other unknown types are passed over silently when found
  *   by walking, and noted when named.
@@ -22,6 +25,9 @@ import { UsageError } from '../command.ts';
 import { ignoredBy, parseIgnoreFile, type IgnoreRule } from './gitignore.ts';
 import { tooLarge } from './read.ts';
 import { withErrorCode, type SkippedFile } from './skip.ts';
+
+/** The ignore files of a directory, in precedence order (later patterns win). */
+export const IGNORE_FILES: readonly string[] = ['.gitignore', '.secscanignore'];
 
 /** Directories never entered while walking: dependencies, build output, VCS and tool metadata. */
 export const DEFAULT_SKIPPED_DIRS: readonly string[] = ['.git', 'node_modules', 'vendor', 'dist', 'build', 'target', '.venv', '__pycache__'];
@@ -54,7 +60,7 @@ export interface SourceFile {
 export interface Discovery {
   files: SourceFile[];
   skipped: SkippedFile[];
-  /** Files and directories matched by `.gitignore`, `--exclude` or DEFAULT_SKIPPED_DIRS. */
+  /** Files and directories matched by `.gitignore`, `.secscanignore`, `--exclude` or DEFAULT_SKIPPED_DIRS. */
   ignored: number;
   /** Files of a type secscan does not scan, found while walking. */
   unsupported: number;
@@ -81,6 +87,11 @@ async function readIgnoreFile(file: string): Promise<IgnoreRule[]> {
   } catch {
     return []; // absent or unreadable: no patterns
   }
+}
+
+/** The patterns of a directory's ignore files (IGNORE_FILES), as one list in precedence order. */
+async function readIgnoreFiles(dir: string): Promise<IgnoreRule[]> {
+  return (await Promise.all(IGNORE_FILES.map((name) => readIgnoreFile(join(dir, name))))).flat();
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -165,7 +176,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       out.skipped.push({ path: displayPath(cwd, dir), reason: 'unreadable', detail: withErrorCode(error, 'directory cannot be read') });
       return;
     }
-    const local = await readIgnoreFile(join(dir, '.gitignore'));
+    const local = await readIgnoreFiles(dir);
     const stack = local.length > 0 ? [...frames, { depth: segments.length, rules: local }] : frames;
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
@@ -211,7 +222,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
       segments = relative(workTree, root.absolute).split(sep).filter((s) => s !== '');
       frames.push({ depth: 0, rules: await readIgnoreFile(join(workTree, '.git', 'info', 'exclude')) });
       for (let depth = 0; depth < segments.length; depth++) {
-        frames.push({ depth, rules: await readIgnoreFile(join(workTree, ...segments.slice(0, depth), '.gitignore')) });
+        frames.push({ depth, rules: await readIgnoreFiles(join(workTree, ...segments.slice(0, depth))) });
       }
     }
     await walk(root.absolute, segments, frames);

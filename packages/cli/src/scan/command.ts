@@ -12,6 +12,7 @@ import { languageFromShebang, readSourceFile, type ReadOutcome } from '../discov
 import { withErrorCode } from '../discover/skip.ts';
 import { DEFAULT_SKIPPED_DIRS, discoverFiles, findWorkTreeRoot } from '../discover/walk.ts';
 import { parseScanArgs, SCAN_OPTIONS, type ScanSettings } from './options.ts';
+import { createProgress, NO_PROGRESS, type Progress } from './progress.ts';
 import { failingCount, formatJson, formatSarif, formatText, notes, sarifUri, summaryLine, type ScanReport } from './report.ts';
 
 /**
@@ -21,15 +22,20 @@ import { failingCount, formatJson, formatSarif, formatText, notes, sarifUri, sum
  */
 const READ_AHEAD = 8;
 
-let sharedScanner: Scanner | null = null;
+let processScanner: Scanner | null = null;
+
+/** One scanner per process: grammars and compiled rules are reused across runs, commands (and tests). */
+export function sharedScanner(): Scanner {
+  processScanner ??= createScanner({ loader: grammarLoader });
+  return processScanner;
+}
 
 /**
- * One scanner per process: grammars and compiled rules are reused across runs (and tests). A run
- * with --models gets its own, with those models added; a model that does not fit the schema is a
- * usage error naming the file and the field.
+ * The scanner of a run: the shared one, or — for a run with --models — one of its own with those
+ * models added; a model that does not fit the schema is a usage error naming the file and the field.
  */
 async function scanner(models: readonly string[], io: CliIo): Promise<Scanner> {
-  if (models.length === 0) return (sharedScanner ??= createScanner({ loader: grammarLoader }));
+  if (models.length === 0) return sharedScanner();
   try {
     const loaded = await loadModelFiles(models, (path) => readFile(resolve(io.cwd, path), 'utf8'));
     return createScanner({ loader: grammarLoader, models: loaded });
@@ -45,7 +51,8 @@ export function scanHelp(): string {
 
 Scans source code for vulnerabilities and secrets with secscan's rules, on this machine.
 Directories are walked, skipping ${DEFAULT_SKIPPED_DIRS.join(', ')}, symbolic links and
-paths matched by .gitignore files. The language comes from the file name (or a #! line);
+paths matched by .gitignore and .secscanignore files (gitignore syntax; .secscanignore
+wins). The language comes from the file name (or a #! line);
 config files (.env, *.yml, *.json, …) are scanned for secrets.
 
 Options:
@@ -64,6 +71,12 @@ Examples:
 /** Whether colours suit this output: text to a terminal, and NO_COLOR unset or empty (no-color.org). */
 function useColor(settings: ScanSettings, io: CliIo): boolean {
   return settings.format === 'text' && settings.output === null && io.stdoutIsTTY === true && !io.env?.['NO_COLOR'];
+}
+
+/** The progress line for a scan of `total` files: only on a terminal's stderr, and not with --quiet. */
+function progressFor(settings: ScanSettings, io: CliIo, total: number): Progress {
+  if (settings.quiet || io.stderrIsTTY !== true) return NO_PROGRESS;
+  return createProgress(io.stderr, total, { ...(io.stderrColumns !== undefined ? { columns: io.stderrColumns } : {}), ...(io.now ? { now: io.now } : {}) });
 }
 
 /** Runs `secscan scan` with its arguments; resolves with the exit code. Usage errors are thrown as `UsageError`. */
@@ -93,12 +106,15 @@ export async function runScan(argv: readonly string[], io: CliIo): Promise<numbe
     if (file) pending[i] = readSourceFile(file.absolutePath, settings.maxFileSize);
   };
   for (let i = 0; i < READ_AHEAD; i++) readAt(i);
+  // Nothing in the loop throws (reads resolve to outcomes, scan() never throws): the line is always erased below.
+  const progress = progressFor(settings, io, files.length);
   for (let i = 0; i < files.length; i++) {
     const file = files[i];
     const outcome = await pending[i];
     pending[i] = undefined;
     readAt(i + READ_AHEAD);
     if (!file || !outcome) continue;
+    progress.update(i, file.path);
     if (outcome.kind === 'skipped') {
       // An extension-less binary found by walking (a compiled program) was never a script candidate worth a note.
       if (!(outcome.reason === 'binary' && file.language === null && !file.explicit)) report.skipped.push({ path: file.path, reason: outcome.reason, detail: outcome.detail });
@@ -116,6 +132,7 @@ export async function runScan(argv: readonly string[], io: CliIo): Promise<numbe
     );
     report.files.push({ path: file.path, uri: sarifUri(file.absolutePath, base), result });
   }
+  progress.end(); // before the report reaches the same terminal
 
   const rendered =
     settings.format === 'json'

@@ -68,13 +68,18 @@ describe('parseScanArgs', () => {
     [['.', '--min-confidence', 'sure'], "invalid value for --min-confidence: 'sure' (expected high, medium or low)"],
     [['.', '--max-file-size', '-5'], 'option --max-file-size needs a value <bytes>'],
     [['.', '--max-file-size', '1.5m'], "invalid value for --max-file-size: '1.5m' (expected a positive number of bytes, e.g. 1048576, 512k or 2m)"],
-    [['.', '--rules', 'javascript.sql-injektion'], "unknown rule id 'javascript.sql-injektion' (did you mean javascript.sql-injection?)"],
     [['.', '--rules', ' , '], '--rules needs at least one rule id'],
     [['.', '--output='], '--output needs a file name'],
     [['.', '--exclude='], '--exclude needs a pattern'],
     [['.', '--fromat', 'json'], 'unknown option --fromat (did you mean --format?)'],
   ])('%j is a usage error: %s', (argv, message) => {
     expect(() => parseScanArgs(argv)).toThrow(new UsageError(message));
+  });
+
+  it('refuses an unknown rule id, naming the closest and the valid ones', () => {
+    expect(() => parseScanArgs(['.', '--rules', 'javascript.sql-injection,javascript.sql-injektion'])).toThrow(
+      /^unknown rule id 'javascript\.sql-injektion' \(did you mean javascript\.sql-injection\?\)\. The javascript rules: .*javascript\.xss/,
+    );
   });
 });
 

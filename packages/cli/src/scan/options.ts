@@ -3,7 +3,8 @@
  * that turn the raw strings into settings (every bad value is a usage error, exit code 2).
  */
 import { CONFIDENCES, RULES, SEVERITIES, type Confidence, type Severity } from '@secscan/core';
-import { closest, lastValue, parseArgs, type OptionSpec } from '../args/parse.ts';
+import { lastValue, parseArgs, type OptionSpec } from '../args/parse.ts';
+import { unknownRuleError } from '../rules/command.ts';
 import { UsageError } from '../command.ts';
 import { DEFAULT_MAX_FILE_SIZE } from '../discover/walk.ts';
 
@@ -91,12 +92,8 @@ export function parseScanArgs(argv: readonly string[]): ScanSettings | 'help' {
     const known = RULES.map((r) => r.id);
     rules = ruleArgs.flatMap((list) => list.split(',')).map((id) => id.trim()).filter((id) => id !== '');
     if (rules.length === 0) throw new UsageError('--rules needs at least one rule id');
-    for (const id of rules) {
-      if (!known.includes(id)) {
-        const guess = closest(id, known);
-        throw new UsageError(`unknown rule id '${id}'${guess ? ` (did you mean ${guess}?)` : ''}`);
-      }
-    }
+    const unknown = rules.find((id) => !known.includes(id));
+    if (unknown !== undefined) throw unknownRuleError(unknown);
   }
 
   const output = lastValue(args, 'output');

@@ -124,7 +124,7 @@ export interface ScriptRuntime {
  */
 export const SCRIPT_RUNTIMES: readonly ScriptRuntime[] = [
   { name: 'bun', command: join(ROOT, 'node_modules', '.bin', 'bun'), flags: [] },
-  { name: 'deno', command: join(ROOT, 'node_modules', '.bin', 'deno'), flags: ['run', '--allow-read', '--allow-env', '--allow-sys', '--allow-write'] },
+  { name: 'deno', command: join(ROOT, 'node_modules', '.bin', 'deno'), flags: ['run', '--conditions=source', '--allow-read', '--allow-env', '--allow-sys', '--allow-write'] },
 ];
 
 /** Runs a TypeScript file with arguments on a runtime, in `cwd`. */

@@ -1,7 +1,7 @@
 import { PROFILES } from './lang/index.ts';
 import { BUILTIN_MODELS } from './models/index.ts';
-import { parseModels } from './models/schema.ts';
 import { checkModelReferences } from './models/compile.ts';
+import { parseModels } from './models/schema.ts';
 import { RULES, RULE_SPECS } from './rules/index.ts';
 import { createScanner as createConfiguredScanner, type Scanner } from './scan.ts';
 import type { GrammarLoader } from './grammar.ts';
@@ -39,7 +39,7 @@ export interface CreateScannerOptions {
 /** Builds a scanner with every built-in rule, language and model, plus the caller's models. */
 export function createScanner(options: CreateScannerOptions): Scanner {
   const user = options.models && options.models.length > 0 ? parseModels([...options.models]) : [];
-  // Checked on their own first, so an error counts the caller's models, not the built-in ones before them.
+  // Checked on their own first, so an error names the field by its place in the caller's list.
   checkModelReferences(user, (language) => PROFILES[language]?.heuristics);
   return createConfiguredScanner({
     loader: options.loader,

@@ -38,6 +38,9 @@ export function classBit(c: VulnClass): number {
 /** Mask meaning "safe for every class". */
 export const ALL_CLASSES = (1 << VULN_CLASSES.length) - 1;
 
+/** Kinds of sources models name (see models/schema.ts `SOURCE_KINDS`). */
+export type SourceKindName = 'remote' | 'local' | 'environment' | 'file' | 'database';
+
 /** Where untrusted data came from: a remote request, the local environment (argv, env, stdin, files), or a parameter of unknown origin. */
 export type Strength = 'remote' | 'local' | 'param';
 
@@ -52,6 +55,8 @@ export interface Taint {
   strength: Strength;
   /** Where it entered, e.g. `req.query.id`. */
   label: string;
+  /** The kind of source a model named (`file`, `environment`, …), when one did. */
+  kind?: SourceKindName;
   source: SyntaxNode;
   /** Assignments it passed through (bounded). */
   steps: TraceStep[];
@@ -91,6 +96,8 @@ export interface MatchContext {
   stringValue(node: SyntaxNode): string | null;
   /** Whether an expression is a literal or a constant bound to one (no data from outside). */
   isConstant(node: SyntaxNode): boolean;
+  /** Whether an expression is certainly null here: a null literal, or a variable assigned null on every path to this point. */
+  isNull(node: SyntaxNode): boolean;
   /** Whether an expression is a literal of the given kind. */
   literalKind(node: SyntaxNode): 'string' | 'other' | null;
   /** The taint an expression carries at this point of the walk, or null. */
@@ -132,6 +139,8 @@ export interface CallSink {
   where?: (call: CallView, ctx: MatchContext, taint: Taint) => boolean;
   /** Shown in messages instead of the call's path. */
   label?: string;
+  /** The CWEs findings at this sink carry, when more specific than the rule's (XSS in an error page: CWE-81). */
+  cwe?: readonly string[];
 }
 
 /** A property assignment that is dangerous with untrusted data (`el.innerHTML = x`). */
@@ -156,8 +165,12 @@ export interface TaintMatcher {
   sources?: readonly string[];
   /** How parameter-origin data counts: only when built into a string (default), always, or never. */
   params?: 'built' | 'any' | 'never';
-  /** How local-origin data (argv, env, stdin, files) counts (default 'any'). */
-  local?: 'built' | 'any' | 'never';
+  /**
+   * How local-origin data (argv, environment, stdin, files, sockets the code opened) counts
+   * (default 'any'); 'low': it counts, reported at low confidence (classes where a local
+   * administrator's value is rarely an attack, but is one when the machine is shared).
+   */
+  local?: 'built' | 'any' | 'low' | 'never';
   /** Final filter on a tainted sink. */
   check?: (taint: Taint, ctx: MatchContext, at: SyntaxNode) => boolean;
 }

@@ -147,7 +147,8 @@ export function toSarif(inputs: readonly SarifInput[], rules: readonly Rule[], o
             name: 'secscan',
             version: VERSION,
             semanticVersion: VERSION,
-            informationUri: options.informationUri ?? 'https://github.com/secscan/secscan',
+            // Only a real page: secscan has no public home page, so by default there is none.
+            ...(options.informationUri ? { informationUri: options.informationUri } : {}),
             rules: used.map(ruleDescriptor),
           },
         },

@@ -322,6 +322,7 @@ function staticContext(lang: CompiledLanguage, root: SyntaxNode): MatchContext {
     pathText: (n) => walker.path(n)?.join('.') ?? null,
     stringValue: (n) => walker.stringValue(n),
     isConstant: (n) => walker.isConstant(n),
+    isNull: () => false,
     literalKind: (n) => {
       const v = lang.profile.adapter.view(n);
       return v?.kind === 'string' ? 'string' : v?.kind === 'literal' ? 'other' : null;

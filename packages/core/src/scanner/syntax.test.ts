@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,8 +27,7 @@ describe('syntax mirror', () => {
     const profile = PROFILES[language];
     if (!profile) throw new Error(`no profile for ${language}`);
     const dir = join(fixtures, language);
-    // Files only: model fixtures sit in a models/ folder beside them.
-    const code = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => readFileSync(join(dir, e.name), 'utf8')).join('\n') + '\n(((( broken [ { "ünïcødé 😀" ';
+    const code = readdirSync(dir).filter((f) => statSync(join(dir, f)).isFile()).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n') + '\n(((( broken [ { "ünïcødé 😀" ';
     const grammar = await loadGrammar(grammarLoader, profile.adapter.grammar(code, undefined));
     expect(rawCursorApi()).not.toBeNull();
     const tree = parserFor(grammar).parse(code);

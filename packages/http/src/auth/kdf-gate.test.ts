@@ -22,7 +22,7 @@ describe('createKdfGate', () => {
     while (releases.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
     releases.shift()?.();
     while (releases.length < 2) await new Promise((resolve) => setTimeout(resolve, 1));
-    releases.splice(0).forEach((release) => release());
+    for (const release of releases.splice(0)) release();
     await expect(Promise.all(results.slice(0, 3))).resolves.toEqual(['done', 'done', 'done']);
     expect(most).toBe(2);
     // A failed task frees its place too.

@@ -36,7 +36,7 @@ export function isUnsafeMethod(method: string): boolean {
  */
 export function isSecureRequest(request: Request, publicUrl: string | null, trustProxyHops: number): boolean {
   if (request.url.startsWith('https:')) return true;
-  if (publicUrl !== null && publicUrl.startsWith('https:')) return true;
+  if (publicUrl?.startsWith('https:')) return true;
   return trustProxyHops > 0 && (request.headers.get('x-forwarded-proto') ?? '').trim().toLowerCase() === 'https';
 }
 

@@ -162,7 +162,7 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/auth/sign-in']?.['post']?.security).toEqual([{}]);
     expect(doc.paths['/api/health']?.['get']?.security).toBeUndefined();
     const closed = buildOpenApiDocument({ version: '1', maxCodeBytes: 1024, maxBodyBytes: 2048, access: { anonymous: false, admin: false, limits: TEST_ACCESS.limits, sessionTtlSeconds: 60 } });
-    expect((closed.paths['/api/scan']?.['post'] as { security: unknown }).security).toEqual([{ bearer: [] }, { sessionCookie: [] }]);
+    expect((closed.paths['/api/scan']!['post'] as { security: unknown }).security).toEqual([{ bearer: [] }, { sessionCookie: [] }]);
     expect(Object.keys(closed.paths).some((path) => path.startsWith('/api/admin'))).toBe(false);
     expect(await new Validator().validate(closed as unknown as Record<string, unknown>)).toMatchObject({ valid: true });
   });

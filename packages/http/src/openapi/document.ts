@@ -32,7 +32,14 @@ import {
   problemSchema,
   requestIdHeaderSchema,
   retryAfterHeaderSchema,
+  SCAN_REQUEST_EXAMPLE,
+  sarifLocationSchema,
   sarifLogSchema,
+  sarifMessageSchema,
+  sarifRegionSchema,
+  sarifResultSchema,
+  sarifRuleSchema,
+  sarifRunSchema,
   scanIdParameterSchema,
   scanRequestSchema,
   scanResponseSchema,
@@ -214,6 +221,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       DataflowStep: dataflowStepSchema,
       Summary: summarySchema,
       SarifLog: sarifLogSchema,
+      SarifRun: sarifRunSchema,
+      SarifResult: sarifResultSchema,
+      SarifRule: sarifRuleSchema,
+      SarifLocation: sarifLocationSchema,
+      SarifRegion: sarifRegionSchema,
+      SarifMessage: sarifMessageSchema,
       Health: healthSchema,
       Problem: problemSchema,
       ProblemError: problemErrorSchema,
@@ -321,7 +334,15 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           description:
             'Scans `code` as `language` (or as the language `filename` tells) and answers its findings; the scan is recorded. Send `Accept: application/sarif+json` for a SARIF 2.1.0 log instead of secscan JSON.',
           security: scanSecurity,
-          requestBody: { required: true, content: json(ref('schemas', 'ScanRequest')) },
+          requestBody: {
+            required: true,
+            content: {
+              [JSON_MEDIA_TYPE]: {
+                schema: ref('schemas', 'ScanRequest'),
+                examples: { 'sql-injection': { summary: 'An Express handler that builds SQL from a query parameter', value: SCAN_REQUEST_EXAMPLE } },
+              },
+            },
+          },
           responses: {
             '200': {
               description: 'The scan result: secscan JSON, or SARIF 2.1.0 when asked for with Accept.',

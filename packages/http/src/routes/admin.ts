@@ -18,7 +18,7 @@ import {
 import { createInvitationRequestSchema, updateKeyRequestSchema, updateSettingsRequestSchema, updateUserRequestSchema } from '../dashboard-schemas.ts';
 import { accountSettings } from './accounts.ts';
 import { keyView, userView } from './views.ts';
-import { respond, respondJson, type Handler, type RequestContext } from '../context.ts';
+import { respond, respondJson, type Handler } from '../context.ts';
 import type { AccessConfig, AppDeps } from '../deps.ts';
 import { problem } from '../problem.ts';
 import { createKeyRequestSchema, createSessionRequestSchema } from '../schemas.ts';

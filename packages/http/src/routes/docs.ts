@@ -1,7 +1,7 @@
 /**
  * GET /api/docs and GET /api/docs/scalar.js — the Scalar API reference, served fully offline: the
- * bundle comes from the installed package through `deps.docs` (the server reads it), the page loads
- * nothing from any other host, and a strict Content-Security-Policy holds it to that.
+ * bundle comes through `deps.docs` (the server reads the copy this package ships in assets/), the
+ * page loads nothing from any other host, and a strict Content-Security-Policy holds it to that.
  */
 import { respond, type RequestContext } from '../context.ts';
 import type { DocsAssets } from '../deps.ts';

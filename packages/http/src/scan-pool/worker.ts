@@ -9,7 +9,7 @@
  * differ — so a corrupted runtime never answers another request.
  */
 import { LANGUAGES, type ScanInput, type Scanner } from '@secscan/core';
-import { type ScanInitMessage, type ScanJobMessage, type ScanWorkerMessage } from './protocol.ts';
+import type { ScanInitMessage, ScanJobMessage, ScanWorkerMessage } from './protocol.ts';
 
 /** How a worker talks to its pool. */
 export interface ScanWorkerPort {

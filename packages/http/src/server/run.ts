@@ -102,10 +102,13 @@ export interface RunningServer {
   shutdown(reason: string): void;
 }
 
-/** Where the installed Scalar API reference keeps its self-contained browser bundle. */
+/**
+ * Where this package keeps the Scalar API reference's self-contained browser bundle: copied into
+ * assets/ at build time, so no Scalar package is installed with the server. Resolved by package
+ * name, which works from this module, its build and a server bundle alike.
+ */
 export function scalarBundleUrl(): URL {
-  // The bundle is not in every version's `exports`; find it beside the package's resolved entry (STACK.md).
-  return new URL('browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
+  return new URL(import.meta.resolve('@secscan/http/assets/scalar-api-reference.js'));
 }
 
 /** The account settings with the OIDC client secret taken out of its Secret (it is sent to the provider on every sign-in). */

@@ -82,7 +82,8 @@ export type View =
   | { kind: 'assign'; targets: SyntaxNode[]; value: SyntaxNode | null; update: boolean }
   /** `for x in xs` / `for (const x of xs)` / `xs.each do |x|`. */
   | { kind: 'loop'; targets: SyntaxNode[]; iterable: SyntaxNode; body: SyntaxNode | null }
-  | { kind: 'if'; condition: SyntaxNode; then: SyntaxNode | null; else: SyntaxNode | null }
+  /** `fold`: the value the condition always has, when the adapter can tell (`if (false)`, a constant flag): only that branch runs. */
+  | { kind: 'if'; condition: SyntaxNode; then: SyntaxNode | null; else: SyntaxNode | null; fold?: boolean }
   /** `!x`, `not x`: negation, for guard polarity. */
   | { kind: 'not'; inner: SyntaxNode }
   /** `x in xs` and friends: membership test of `subject` (`negated` for `not in`). */

@@ -9,6 +9,7 @@ import {
   type QueryMatcher,
   type Rule,
   type SecretMatcher,
+  type SourceKindName,
   type Strength,
   type TaintMatcher,
 } from '../rule.ts';
@@ -79,15 +80,22 @@ class NameIndex<T extends { patterns: PatternSet }> {
   }
 }
 
+/** One source pattern with the strength and kind of what it returns. */
+interface SourceEntry {
+  set: PatternSet;
+  strength: Strength;
+  kind?: SourceKindName;
+}
+
 /** Source patterns grouped by their first segment (most paths are rejected on the root alone). */
 export class SourceIndex {
-  readonly byRoot = new Map<string, { set: PatternSet; strength: Strength }[]>();
-  readonly floating: { set: PatternSet; strength: Strength }[] = [];
+  readonly byRoot = new Map<string, SourceEntry[]>();
+  readonly floating: SourceEntry[] = [];
 
-  add(paths: readonly string[], strength: Strength): void {
+  add(paths: readonly string[], strength: Strength, kind?: SourceKindName): void {
     for (const source of paths) {
       const pattern = compilePattern(source);
-      const entry = { set: new PatternSet([source]), strength };
+      const entry: SourceEntry = { set: new PatternSet([source]), strength, ...(kind ? { kind } : {}) };
       const first = pattern.segments[0];
       if (pattern.floating !== 'none' || !first || first.any) {
         this.floating.push(entry);
@@ -102,15 +110,15 @@ export class SourceIndex {
   }
 
   /** The strongest source matching a prefix of the path, with the matched length. */
-  match(path: readonly string[]): { strength: Strength; length: number } | null {
+  match(path: readonly string[]): { strength: Strength; length: number; kind?: SourceKindName } | null {
     const root = path[0];
     if (root === undefined) return null;
-    let best: { strength: Strength; length: number } | null = null;
-    const consider = (entries: readonly { set: PatternSet; strength: Strength }[] | undefined): void => {
+    let best: { strength: Strength; length: number; kind?: SourceKindName } | null = null;
+    const consider = (entries: readonly SourceEntry[] | undefined): void => {
       if (!entries) return;
       for (const e of entries) {
         const n = e.set.prefix(path);
-        if (n > 0 && (!best || rank(e.strength) > rank(best.strength))) best = { strength: e.strength, length: n };
+        if (n > 0 && (!best || rank(e.strength) > rank(best.strength))) best = { strength: e.strength, length: n, ...(e.kind ? { kind: e.kind } : {}) };
       }
     };
     consider(this.byRoot.get(root));
@@ -167,7 +175,7 @@ export function compileLanguage(language: LanguageId, profile: LanguageProfile |
   const sources = new SourceIndex();
 
   if (profile) {
-    for (const s of [...profile.sources, ...(models?.sources ?? [])]) sources.add(s.paths, s.strength);
+    for (const s of [...profile.sources, ...(models?.sources ?? [])]) sources.add(s.paths, s.strength, s.kind);
     for (const s of [...profile.sanitizers, ...(models?.sanitizers ?? [])]) {
       const mask = s.classes === 'all' ? ALL_CLASSES : s.classes.reduce((m, c) => m | classBit(c), 0);
       sanitizers.add({ patterns: new PatternSet(s.callee), mask });

@@ -1,4 +1,4 @@
-import type { Strength, VulnClass } from '../rule.ts';
+import type { SourceKindName, Strength, VulnClass } from '../rule.ts';
 import type { LanguageAdapter, FunctionView, ParamView } from './adapter.ts';
 import type { Heuristics } from '../models/compile.ts';
 
@@ -6,6 +6,8 @@ import type { Heuristics } from '../models/compile.ts';
 export interface SourceSpec {
   paths: readonly string[];
   strength: Strength;
+  /** The kind a model named, carried by the taint (rules may treat file or environment data apart). */
+  kind?: SourceKindName;
 }
 
 /** A call that writes untrusted data into one of its arguments (C's `fgets(buf, n, stdin)`). */
@@ -55,6 +57,11 @@ export interface LanguageProfile {
    * plain function's string parameters are 'param' (unknown origin), numbers are null.
    */
   paramTaint(fn: FunctionView, param: ParamView): Strength | null;
+  /**
+   * A parameter that can carry no attacker-shaped data whatever handler shape its function has
+   * (numbers, framework objects, injected values): model handler shapes do not make it input.
+   */
+  inertParam?(fn: FunctionView, param: ParamView): boolean;
   /** Method names that store an argument into their receiver (`list.append(x)`, `sb.append(x)`). */
   mutators: readonly string[];
   /** Function/method names whose result carries no string data (`len`, `size`, `isEmpty`, `count`). */

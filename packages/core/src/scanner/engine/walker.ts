@@ -75,15 +75,18 @@ class Env {
    * variable's taint is not enough for them.
    */
   checked: Set<string>;
+  /** Variables that hold null on every path to here (assigned a null literal, not since checked or reassigned). */
+  nulls: Set<string>;
 
-  constructor(taint?: Map<string, Taint>, consts?: Map<string, string>, checked?: Set<string>) {
+  constructor(taint?: Map<string, Taint>, consts?: Map<string, string>, checked?: Set<string>, nulls?: Set<string>) {
     this.taint = taint ?? new Map();
     this.consts = consts ?? new Map();
     this.checked = checked ?? new Set();
+    this.nulls = nulls ?? new Set();
   }
 
   copy(): Env {
-    return new Env(new Map(this.taint), new Map(this.consts), new Set(this.checked));
+    return new Env(new Map(this.taint), new Map(this.consts), new Set(this.checked), new Set(this.nulls));
   }
 
   /** Marks a guarded name clean: its taint goes, and a member path (`$_GET.id`, `req.query.id`) is checked. */
@@ -101,8 +104,11 @@ class Env {
       const mine = out.taint.get(k);
       out.taint.set(k, mine ? join(mine, t) : t);
     }
-    for (const [k, v] of a.consts) if (b.consts.get(k) !== v) out.consts.delete(k);
+    // A constant survives where both branches agree, or where the other branch left the variable null (it holds that constant or nothing).
+    for (const [k, v] of a.consts) if (b.consts.get(k) !== v && !b.nulls.has(k)) out.consts.delete(k);
+    for (const [k, v] of b.consts) if (!a.consts.has(k) && a.nulls.has(k)) out.consts.set(k, v);
     for (const k of a.checked) if (!b.checked.has(k)) out.checked.delete(k);
+    for (const k of a.nulls) if (!b.nulls.has(k)) out.nulls.delete(k);
     return out;
   }
 }
@@ -247,10 +253,10 @@ export class Walker {
         if (t.built) {
           // The caller built the dangerous string (`run("SELECT … " + id)`): that is the line at fault.
           const through = withStep(t, s.at, `passed to ${s.fn.name ?? 'a function'}() and on to ${s.label}`);
-          this.#report({ rule: s.sink.rule, node: site.call.node, taint: through, sinkLabel: `${site.call.name}() → ${s.label}` });
+          this.#report({ rule: s.sink.rule, node: site.call.node, taint: through, sinkLabel: `${site.call.name}() → ${s.label}`, ...(s.sink.sink.cwe ? { cwe: [...s.sink.sink.cwe] } : {}) });
         } else {
           const through = withStep(t, site.call.node, `passed to ${s.fn.name ?? 'a function'}()`);
-          this.#report({ rule: s.sink.rule, node: s.at, end: s.end, taint: through, sinkLabel: s.label });
+          this.#report({ rule: s.sink.rule, node: s.at, end: s.end, taint: through, sinkLabel: s.label, ...(s.sink.sink.cwe ? { cwe: [...s.sink.sink.cwe] } : {}) });
         }
       }
     }
@@ -362,7 +368,7 @@ export class Walker {
     }
     switch (v.kind) {
       case 'if':
-        this.#visitIf(v.condition, v.then, v.else);
+        this.#visitIf(v.condition, v.then, v.else, v.fold);
         return;
       case 'return':
         this.#visitReturn(node, v.value);
@@ -403,11 +409,15 @@ export class Walker {
     }
   }
 
-  /** Branches get their own copies of the state; guards clean the variables they validate. */
-  #visitIf(condition: SyntaxNode, then: SyntaxNode | null, otherwise: SyntaxNode | null): void {
+  /**
+   * Branches get their own copies of the state; guards clean the variables they validate. A
+   * condition the adapter folds to a constant runs only the branch it takes (the other is dead code).
+   */
+  #visitIf(condition: SyntaxNode, then: SyntaxNode | null, otherwise: SyntaxNode | null, fold?: boolean): void {
     this.#eval(condition);
     // A condition that folds to a constant (`if (0)`, `if (kEnabled)`): only the branch that runs is walked.
-    const known = this.lang.profile.adapter.constantCondition?.(condition) ?? null;
+    // The view may say so (`fold`), or the adapter's constantCondition hook.
+    const known = fold ?? this.lang.profile.adapter.constantCondition?.(condition) ?? null;
     if (known !== null) {
       const taken = known ? then : otherwise;
       if (taken) this.#visit(taken);
@@ -419,6 +429,11 @@ export class Walker {
     const elseEnv = before.copy();
     for (const name of guard.positive) thenEnv.validate(name);
     for (const name of guard.negative) elseEnv.validate(name);
+    if (before.nulls.size > 0) {
+      const tests = this.#nullTests(condition, 0);
+      for (const name of tests.whenTrue) thenEnv.nulls.delete(name);
+      for (const name of tests.whenFalse) elseEnv.nulls.delete(name);
+    }
 
     this.#env = thenEnv;
     if (then) this.#visit(then);
@@ -540,6 +555,34 @@ export class Walker {
     return { positive, negative };
   }
 
+  /** Names a condition proves not null where it is true (`x != null`, `a != null && b != null`) and where it is false (`x == null`). */
+  #nullTests(condition: SyntaxNode, depth: number): { whenTrue: string[]; whenFalse: string[] } {
+    const out = { whenTrue: [] as string[], whenFalse: [] as string[] };
+    if (depth > 12) return out;
+    const v = this.#view(condition);
+    if (v?.kind === 'pass') return this.#nullTests(v.inner, depth + 1);
+    if (v?.kind === 'not') {
+      const inner = this.#nullTests(v.inner, depth + 1);
+      return { whenTrue: inner.whenFalse, whenFalse: inner.whenTrue };
+    }
+    if (v?.kind === 'equality') {
+      const other = this.#isNullLiteral(v.right) ? v.left : this.#isNullLiteral(v.left) ? v.right : null;
+      const ov = other ? this.#view(other) : null;
+      if (ov?.kind === 'name') (v.negated ? out.whenTrue : out.whenFalse).push(ov.name);
+      return out;
+    }
+    if (v?.kind === 'clean') {
+      // `a && b` is shown as clean parts: where it holds, each part holds.
+      for (const part of v.parts) out.whenTrue.push(...this.#nullTests(part, depth + 1).whenTrue);
+    }
+    return out;
+  }
+
+  /** A null literal (`null`, `None`, `nil`, `NULL`, `nullptr`, `undefined`). */
+  #isNullLiteral(node: SyntaxNode): boolean {
+    return this.#view(node)?.kind === 'literal' && /^(?:null|nil|None|NULL|nullptr|undefined)$/.test(node.text);
+  }
+
   /** false, null/None/nil or -1: what a failed search or match returns. */
   #isSentinel(node: SyntaxNode): boolean {
     const text = node.text;
@@ -570,7 +613,9 @@ export class Walker {
     for (const param of fn.params) {
       env.taint.delete(param.name);
       env.consts.delete(param.name);
-      const strength = (this.lang.handlers.length > 0 ? this.#handlerTaint(fn, param) : null) ?? this.lang.profile.paramTaint(fn, param);
+      env.nulls.delete(param.name);
+      const handled = this.lang.handlers.length > 0 && !this.lang.profile.inertParam?.(fn, param) ? this.#handlerTaint(fn, param) : null;
+      const strength = handled ?? this.lang.profile.paramTaint(fn, param);
       if (strength) {
         const taint: Taint = {
           strength,
@@ -883,7 +928,7 @@ export class Walker {
         this.#enterFunction(v.fn);
         return null;
       case 'if':
-        this.#visitIf(v.condition, v.then, v.else);
+        this.#visitIf(v.condition, v.then, v.else, v.fold);
         return null;
       case 'return':
         this.#visitReturn(node, v.value);
@@ -947,7 +992,7 @@ export class Walker {
     const hit = this.lang.sources.match(p);
     if (!hit) return null;
     const text = node.text.replace(/\s+/g, ' ');
-    return { strength: hit.strength, label: text.length > 80 ? `${text.slice(0, 77)}...` : text, source: node, steps: [], sanitized: 0, built: false, text: '' };
+    return { strength: hit.strength, label: text.length > 80 ? `${text.slice(0, 77)}...` : text, source: node, steps: [], sanitized: 0, built: false, text: '', ...(hit.kind ? { kind: hit.kind } : {}) };
   }
 
   #evalCall(call: CallView): Taint | null {
@@ -1169,7 +1214,7 @@ export class Walker {
   /** Whether a taint rule accepts data of this origin (parameters usually only when built into a string). */
   #accepts(m: TaintMatcher, t: Taint): boolean {
     const policy = t.strength === 'remote' ? 'any' : t.strength === 'local' ? (m.local ?? 'any') : (m.params ?? 'built');
-    return policy === 'any' || (policy === 'built' && t.built);
+    return policy === 'any' || policy === 'low' || (policy === 'built' && t.built);
   }
 
   /** Checks a call against the taint sinks; true when one reported. */
@@ -1183,7 +1228,8 @@ export class Walker {
       const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : [0]);
       let hit: { taint: Taint; arg: SyntaxNode | null } | null = null;
       const consider = (t: Taint | null, arg: SyntaxNode | null): void => {
-        if (hit || !t || t.sanitized & c.bit) return;
+        // Several tainted arguments: the strongest origin is the one reported (`Paths.get(configDir, request.getParameter("f"))`).
+        if (!t || t.sanitized & c.bit || (hit && rank(hit.taint.strength) >= rank(t.strength))) return;
         if (!this.#accepts(matcher, t)) {
           this.#summarise(c, t, call, path);
           return;
@@ -1202,7 +1248,7 @@ export class Walker {
       if (hit) {
         const { taint, arg } = hit as { taint: Taint; arg: SyntaxNode | null };
         const end = arg && arg.end > call.node.start ? Math.max(arg.end, (call.callee ?? call.node).end) : call.node.end;
-        this.#report({ rule: c.rule, node: call.node, end, taint, sinkLabel: sink.label ?? path.join('.') });
+        this.#report({ rule: c.rule, node: call.node, end, taint, sinkLabel: sink.label ?? path.join('.'), ...(sink.cwe ? { cwe: [...sink.cwe] } : {}) });
         fired = true;
       }
     }
@@ -1274,7 +1320,8 @@ export class Walker {
 
   #report(m: RawMatch): void {
     if (m.taint && m.taint.strength !== 'remote') {
-      m.confidence = lowerConfidence(m.confidence ?? m.rule.confidence, 'medium');
+      const lowLocal = m.taint.strength === 'local' && m.rule.matcher.kind === 'taint' && m.rule.matcher.local === 'low';
+      m.confidence = lowerConfidence(m.confidence ?? m.rule.confidence, lowLocal ? 'low' : 'medium');
     }
     this.matches.push(m);
   }
@@ -1284,11 +1331,11 @@ export class Walker {
   #assign(node: SyntaxNode, targets: readonly SyntaxNode[], value: SyntaxNode | null, update: boolean): Taint | null {
     const t = value ? this.#eval(value) : null;
     const literal = value ? this.stringValue(value) : null;
-    this.#bindTargets(targets, t, literal, node, update);
+    this.#bindTargets(targets, t, literal, node, update, value !== null && !update && this.#isNullLiteral(value));
     return t;
   }
 
-  #bindTargets(targets: readonly SyntaxNode[], t: Taint | null, literal: string | null, at: SyntaxNode, update: boolean): void {
+  #bindTargets(targets: readonly SyntaxNode[], t: Taint | null, literal: string | null, at: SyntaxNode, update: boolean, nullValue = false): void {
     for (const target of targets) {
       this.#checkAssignSinks(target, t);
       const tv = this.#view(target);
@@ -1327,6 +1374,8 @@ export class Walker {
         if (!destructuring && literal !== null && !t) {
           this.#env.consts.set(name, update ? (this.#env.consts.get(name) ?? '') + literal : literal);
         } else if (!update || t) this.#env.consts.delete(name);
+        if (nullValue && !destructuring) this.#env.nulls.add(name);
+        else this.#env.nulls.delete(name);
       }
     }
   }
@@ -1412,6 +1461,15 @@ export class Walker {
       pathText: (node) => this.path(node)?.join('.') ?? null,
       stringValue: (node) => this.stringValue(node),
       isConstant: (node) => this.isConstant(node),
+      isNull: (node) => {
+        let n = node;
+        for (let i = 0; i < 8; i++) {
+          const v = this.#view(n);
+          if (v?.kind !== 'pass') return this.#isNullLiteral(n) || (v?.kind === 'name' && this.#env.nulls.has(v.name));
+          n = v.inner;
+        }
+        return false;
+      },
       literalKind: (node) => {
         const v = this.#view(node);
         return v?.kind === 'string' ? 'string' : v?.kind === 'literal' ? 'other' : null;

@@ -61,11 +61,15 @@ function taintOf(id: string): VulnClass {
 
 /**
  * Checks what the schema cannot: that every `where` a model names exists in the language packs it
- * applies to. Throws a ModelError naming the model and field.
+ * applies to, and that a sink's CWEs are its class's. Throws a ModelError naming the model and field.
  */
 export function checkModelReferences(models: readonly ModelSpec[], heuristicsOf: (language: LanguageId) => Heuristics | undefined, origin = 'models'): void {
   const problems: string[] = [];
   models.forEach((model, i) => {
+    (model.sinks ?? []).forEach((s, j) => {
+      const outside = (s.cwe ?? []).filter((c) => !classOf(s.class as ClassId).cwe.includes(c));
+      if (outside.length > 0) problems.push(`${origin}[${i}].sinks[${j}].cwe (${model.name}): ${outside.join(', ')} is not a CWE of ${s.class} (${classOf(s.class as ClassId).cwe.join(', ')})`);
+    });
     for (const language of modelLanguages(model)) {
       const known = heuristicsOf(language);
       (model.sinks ?? []).forEach((s, j) => {
@@ -164,8 +168,8 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
     for (const s of model.sources ?? []) {
       const strength = strengthOf(s.kind);
       if (s.into !== undefined) for (const arg of list(s.into)) out.outSources.push({ callee: list(s.call), arg, strength });
-      else if (s.call !== undefined) out.sources.push({ paths: list(s.call).map(asCall), strength });
-      else out.sources.push({ paths: list(s.path), strength });
+      else if (s.call !== undefined) out.sources.push({ paths: list(s.call).map(asCall), strength, kind: s.kind });
+      else out.sources.push({ paths: list(s.path), strength, kind: s.kind });
     }
     for (const s of model.sinks ?? []) {
       const keywords = list(s.keyword);
@@ -177,6 +181,7 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
         ...(s.receiver ? { receiver: true } : {}),
         ...(where ? { where } : {}),
         ...(s.label ? { label: s.label } : {}),
+        ...(s.cwe ? { cwe: s.cwe } : {}),
       };
       bucket(s.class as ClassId).sinks.push(sink);
       if (s.audit) audits.push({ cls: s.class as ClassId, sink });

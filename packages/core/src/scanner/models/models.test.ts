@@ -145,6 +145,42 @@ describe('model features', () => {
     expect(jsFound.findings.filter((f) => f.ruleId === 'javascript.command-injection' && f.confidence === 'high').map((f) => f.location.startLine)).toEqual([3]);
   });
 
+  it('handlers: parameters the language knows to be inert stay clean under any handler shape', async () => {
+    const model = { name: 'acme-rpc', language: 'java', handlers: [{ decorator: 'Rpc', kind: 'remote' }] };
+    const code = [
+      'class Jobs {',
+      '  @Rpc',
+      '  void run(String script, int retries, javax.servlet.http.HttpServletRequest request) throws Exception {',
+      '    Runtime.getRuntime().exec("sh -c " + script);',
+      '    Runtime.getRuntime().exec("sh -c " + retries);',
+      '    Runtime.getRuntime().exec("sh -c " + request);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const high = (r: ScanResult): number[] => r.findings.filter((f) => f.ruleId === 'java.command-injection' && f.confidence === 'high').map((f) => f.location.startLine);
+    expect(high(await createScanner({ loader: grammarLoader, models: [model] }).scan({ code, language: 'java' }))).toEqual([4]);
+    expect(high(await createScanner({ loader: grammarLoader }).scan({ code, language: 'java' }))).toEqual([]);
+  });
+
+  it('a sink may carry more specific CWEs of its class, and no others', async () => {
+    const model = { name: 'acme-pages', language: 'python', sources: [{ path: 'acme.arg', kind: 'remote' }], sinks: [{ call: 'acme.error_page', class: 'xss', cwe: ['CWE-79', 'CWE-81'] }] };
+    const r = await createScanner({ loader: grammarLoader, models: [model] }).scan({ code: 'import acme\n\ndef show():\n    acme.error_page(acme.arg)\n', language: 'python' });
+    expect(r.findings.map((f) => [f.ruleId, f.cwe])).toEqual([['python.xss', ['CWE-79', 'CWE-81']]]);
+    expect(() => createScanner({ loader: grammarLoader, models: [{ ...model, sinks: [{ call: 'acme.error_page', class: 'xss', cwe: ['CWE-89'] }] }] })).toThrow(/CWE-89/);
+    expect(() => createScanner({ loader: grammarLoader, models: [{ ...model, sinks: [{ call: 'acme.error_page', class: 'xss', cwe: ['79'] }] }] })).toThrow(/models\[0\]\.sinks\[0\]\.cwe/);
+  });
+
+  it('local sources count at low confidence where the class says so, at medium elsewhere', async () => {
+    const model = { name: 'acme-env', language: 'java', sources: [{ call: 'Acme.setting', kind: 'environment' }], sinks: [{ call: 'Acme.open', class: 'path-traversal' }, { call: 'Acme.run', class: 'command-injection' }] };
+    const code = 'class Tool {\n  void go() {\n    Acme.open(Acme.setting("NAME"));\n    Acme.run(Acme.setting("NAME"));\n  }\n}\n';
+    const r = await createScanner({ loader: grammarLoader, models: [model] }).scan({ code, language: 'java' });
+    expect(r.findings.map((f) => [f.ruleId, f.location.startLine, f.confidence])).toEqual([
+      ['java.path-traversal', 3, 'low'],
+      ['java.command-injection', 4, 'medium'],
+    ]);
+  });
+
   it('audit sinks report a non-constant argument at low confidence, and only that', async () => {
     const model = { name: 'acme-yaml', language: 'python', sinks: [{ call: 'acmeyaml.load', class: 'unsafe-deserialization', audit: true }] };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });

@@ -74,6 +74,8 @@ const sink = v.strictObject({
   audit: v.optional(v.boolean()),
   /** What findings call the sink (default: the call's path). */
   label: v.optional(v.pipe(v.string(), v.maxLength(80))),
+  /** The CWEs findings at this sink carry, when more specific than the class's (each one of the class's). */
+  cwe: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^CWE-\d{1,5}$/, 'must be CWE-<number>'))), v.minLength(1, 'needs at least one CWE'))),
 });
 
 const assignment = v.strictObject({

@@ -28,6 +28,7 @@
 import type { SyntaxNode } from '../../syntax.ts';
 import { SyntaxNode as Node } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
+import { foldCondition } from './constants.ts';
 import { resolveLocal } from './predicates.ts';
 import {
   annotationTexts,
@@ -617,7 +618,8 @@ function viewOf(node: SyntaxNode): View | null {
     case 'if_statement': {
       const condition = node.child('condition');
       if (!condition) return null;
-      return { kind: 'if', condition: inlineFlags(condition), then: node.child('consequence'), else: node.child('alternative') };
+      const fold = foldCondition(condition);
+      return { kind: 'if', condition: inlineFlags(condition), then: node.child('consequence'), else: node.child('alternative'), ...(fold !== null ? { fold } : {}) };
     }
     case 'return_statement':
       return { kind: 'return', value: node.namedChildren.find((c) => !COMMENT_TYPES.has(c.type)) ?? null };

@@ -2,26 +2,21 @@ import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
 import { fileEnums, javaAdapter } from './adapter.ts';
+import { javaHeuristics } from './heuristics.ts';
 import { enclosingClass, annotationNames, isHandlerMethod, simpleTypeName, typeArguments } from './tree.ts';
 
-/** Methods of a servlet request (and its JAX-RS / Spring / Play cousins) that return client data. */
-const REQUEST_DATA = [
-  'getParameter', 'getParameterValues', 'getParameterMap', 'getParameterNames', 'getQueryString', 'getHeader', 'getHeaders',
-  'getHeaderNames', 'getCookies', 'getPathInfo', 'getPathTranslated', 'getRequestURI', 'getRequestURL', 'getPart', 'getParts',
-  'getQueryParams', 'getQueryParameters', 'getPathParameters', 'getHeaderString', 'getRequestHeader', 'getRequestHeaders',
-  'getOriginalFilename', 'getSubmittedFileName', 'getMultiFileMap', 'getFileMap',
-].join(',');
-/** Names a servlet request object usually goes by (for its stream methods, which other objects share). */
-const REQUEST_NAMES = '{request,req,httpRequest,servletRequest,httpServletRequest,httpReq,hreq,hsr,serverRequest,webRequest,multipartRequest}';
-const REQUEST_STREAMS = '{getInputStream,getReader}';
-const WEBFLUX = '{queryParam,queryParams,pathVariable,pathVariables,bodyToMono,bodyToFlux,formData,multipartData,cookies,headers,queryString}';
-
-/** Parameter annotations whose values come from the HTTP request (Spring MVC/WebFlux, JAX-RS, messaging). */
-const VALUE_ANNOTATIONS = new Set([
+/**
+ * Parameter annotations that bind a request value and convert it to the declared type (Spring
+ * MVC/WebFlux, JAX-RS, Micronaut): an enum or value object so bound cannot carry a string. Which
+ * annotations make a parameter input is said by the models (spring-web, jaxrs, micronaut); this
+ * only tells what the conversion leaves.
+ */
+const CONVERTED_ANNOTATIONS = new Set([
   'RequestParam', 'PathVariable', 'RequestHeader', 'CookieValue', 'MatrixVariable', 'QueryParam', 'PathParam', 'FormParam',
   'HeaderParam', 'CookieParam', 'MatrixParam', 'FormDataParam', 'DestinationVariable', 'QueryValue', 'Header', 'RestQuery', 'RestPath',
   'RestForm', 'RestHeader', 'RestCookie', 'Param',
 ]);
+/** Parameter annotations that bind the request body or form to the declared type (any object type carries data). */
 const BODY_ANNOTATIONS = new Set(['RequestBody', 'ModelAttribute', 'BeanParam', 'RequestPart', 'Payload', 'MultipartForm', 'Body', 'Part']);
 /** Parameter annotations of injected, server-side values. */
 const INJECTED_ANNOTATIONS = new Set(['Autowired', 'Value', 'Context', 'AuthenticationPrincipal', 'CurrentUser', 'Inject', 'CurrentSecurityContext', 'SessionAttribute', 'RequestAttribute']);
@@ -77,35 +72,39 @@ function annotationSimpleNames(texts: readonly string[]): string[] {
 }
 
 /**
- * Request parameters of Spring MVC / WebFlux, JAX-RS and messaging handlers are remote; `main`'s
- * arguments are local; framework objects, injected values and non-string types carry nothing; the
- * string parameters of any other method have unknown origin ('param'). Lambda parameters take
- * their values from the stream or callback they are passed to, which the walker does not see: null.
+ * Whether a parameter can carry no attacker-shaped text, whatever handler shape its method has:
+ * injected values, numbers, dates and ids, enums of this file, values converted to a value type,
+ * framework objects and exceptions (unless bound from the request), and a handler's model map.
  */
-function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
-  if (fn.node.type === 'lambda_expression') return null;
+function inertParam(fn: FunctionView, param: ParamView): boolean {
   const type = param.type ?? '';
   const simple = simpleTypeName(type);
   const annotations = annotationSimpleNames(param.annotations);
-  if (annotations.some((a) => INJECTED_ANNOTATIONS.has(a))) return null;
-  if (type && isNonString(type)) return null;
+  if (annotations.some((a) => INJECTED_ANNOTATIONS.has(a))) return true;
+  if (type && isNonString(type)) return true;
   // An enum declared in this file: one of its constants.
-  if (type && fileEnums(param.node).has(simple)) return null;
-  const valueBound = annotations.some((a) => VALUE_ANNOTATIONS.has(a));
-  const bodyBound = annotations.some((a) => BODY_ANNOTATIONS.has(a));
-  if (valueBound) {
-    // @RequestParam Status status: Spring converts to an enum or value object, or rejects the request.
-    if (/^[A-Z]/.test(simple) && !DATA_TYPES.has(simple) && simple !== 'HttpHeaders') return null;
-    return 'remote';
-  }
-  if (bodyBound) return 'remote';
-  if (FRAMEWORK.has(simple) || EXCEPTION.test(simple)) return null;
-  if (isHandlerMethod(fn.node)) {
-    // Unannotated handler parameters: simple values are request parameters, objects are bound from the form
-    // (@ModelAttribute) or the body (JAX-RS); a Map is the model.
-    if (simple === 'Map' || simple === 'ModelMap') return null;
-    return 'remote';
-  }
+  if (type && fileEnums(param.node).has(simple)) return true;
+  const converted = annotations.some((a) => CONVERTED_ANNOTATIONS.has(a));
+  // @RequestParam Status status: the framework converts to an enum or value object, or rejects the request.
+  if (converted) return /^[A-Z]/.test(simple) && !DATA_TYPES.has(simple) && simple !== 'HttpHeaders';
+  if (annotations.some((a) => BODY_ANNOTATIONS.has(a))) return false;
+  if (FRAMEWORK.has(simple) || EXCEPTION.test(simple)) return true;
+  // An unannotated Map of a handler method is the model.
+  return (simple === 'Map' || simple === 'ModelMap') && isHandlerMethod(fn.node);
+}
+
+/**
+ * What a parameter holds when no model's handler shape makes it input (request values of Spring,
+ * JAX-RS and Micronaut handlers come from the models): `main`'s arguments are local; inert
+ * parameters and the beans of @Configuration factory methods carry nothing; the string parameters
+ * of any other method have unknown origin ('param'). Lambda parameters take their values from the
+ * stream or callback they are passed to, which the walker does not see: null.
+ */
+function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
+  if (fn.node.type === 'lambda_expression') return null;
+  if (inertParam(fn, param)) return null;
+  const type = param.type ?? '';
+  const simple = simpleTypeName(type);
   if (fn.name === 'main' && /^String\s*(?:\[\s*\]|\.\.\.)/.test(type.trim())) return 'local';
   // @Bean factory methods of a @Configuration class take other beans.
   const cls = enclosingClass(fn.node);
@@ -116,108 +115,37 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
 /** What Java code reads from outside, and what makes it safe. */
 export const javaProfile: LanguageProfile = {
   adapter: javaAdapter,
-  sources: [
-    {
-      strength: 'remote',
-      paths: [
-        `*.{${REQUEST_DATA}}()`,
-        `${REQUEST_NAMES}.${REQUEST_STREAMS}()`,
-        `this.${REQUEST_NAMES}.${REQUEST_STREAMS}()`,
-        `*.getRequest().${REQUEST_STREAMS}()`,
-        `getRequest().${REQUEST_STREAMS}()`,
-        `${REQUEST_NAMES}.${WEBFLUX}()`,
-        '*.asFormUrlEncoded()',
-        // Javalin / Spark / Vert.x
-        '{ctx,context}.{queryParam,queryParams,queryParamMap,formParam,formParams,formParamMap,pathParam,pathParamMap,body,bodyAsBytes,bodyAsClass,bodyAsInputStream,header,headerMap,cookie,cookieMap,uploadedFile,uploadedFiles}()',
-        '{request,req}.{queryParams,queryParamsValues,queryMap,params,splat,body,bodyAsBytes,raw}()',
-        '*.request().{getParam,getHeader,params,getFormAttribute,formAttributes,headers,query,uri,path,absoluteURI}()',
-        '{routingContext,rc,ctx,context}.{getBodyAsString,getBodyAsJson,body,pathParam,queryParam,queryParams,pathParams}()',
-        '*.asMultipartFormData()',
-        '{socket,clientSocket,sock,client,connectionSocket}.getInputStream()',
-        '*.accept().getInputStream()',
-        'ServletActionContext.getRequest().getParameter()',
-        // Struts 2 action properties set from request parameters (see the adapter's imports).
-        'StrutsParameter',
-      ],
-    },
-    {
-      strength: 'local',
-      paths: ['System.getenv()', 'System.getProperty()', 'System.in', 'System.console()'],
-    },
-  ],
+  // Sources and library sanitizers live in the Java models (models/java/*.ts); these are the
+  // conventions of code we did not write: helpers named for what they do.
+  sources: [],
   sanitizers: [
     {
       callee: [
-        '{Integer,Long,Short,Byte,Double,Float,Boolean}.{parseInt,parseLong,parseShort,parseByte,parseDouble,parseFloat,parseBoolean,valueOf,decode,parseUnsignedInt,parseUnsignedLong}',
-        'UUID.{fromString,nameUUIDFromBytes,randomUUID}',
-        'Math.*',
-        'StrictMath.*',
-        '{BigDecimal,BigInteger}',
-        '{LocalDate,LocalDateTime,LocalTime,Instant,OffsetDateTime,ZonedDateTime,Duration,Period,Year,YearMonth,ZoneId}.{parse,of}',
-        'NumberUtils.{toInt,toLong,toDouble,toFloat,toShort,toByte,createInteger,createLong,createNumber,createBigDecimal,createDouble,createFloat}',
-        '{Ints,Longs,Doubles,Floats}.tryParse',
-        'Objects.hash',
         '*.hashCode',
-        'DigestUtils.*',
         '*.encodeToString',
-        '{Hex,HexFormat}.*',
         '*.formatHex',
-        '{passwordEncoder,encoder,bCryptPasswordEncoder,bcrypt,pwEncoder,passwordEncryptor}.encode',
-        'BCrypt.hashpw',
         '*.keepSafeChars',
         // Enum.valueOf, Status.valueOf(x), Boolean.valueOf…: String.valueOf is shown as its argument, so every valueOf left converts.
         '*.valueOf',
-        'EnumUtils.{getEnum,getEnumIgnoreCase}',
-        'Enum.valueOf',
       ],
       classes: 'all',
     },
+    { callee: ['*.sanitize', '**.{escapeHtml,escapeHTML,htmlEscape,escapeXml,encodeHtml,htmlEncode,sanitizeHtml}'], classes: ['xss'] },
+    { callee: ['**.{escapeXPath,xpathEscape,escapeXPathLiteral,xpathLiteral,toXPathLiteral}'], classes: ['xpath'] },
+    { callee: ['**.escapeSql'], classes: ['sql'] },
     {
-      callee: [
-        'Encode.{forHtml,forHtmlContent,forHtmlAttribute,forHtmlUnquotedAttribute,forJavaScript,forJavaScriptAttribute,forJavaScriptBlock,forJavaScriptSource,forXml,forXmlContent,forXmlAttribute,forXmlComment,forCssString,forCssUrl,forUri,forUriComponent,forCDATA}',
-        '*.{encodeForHTML,encodeForHTMLAttribute,encodeForJavaScript,encodeForCSS,encodeForXML,encodeForXMLAttribute,encodeForVBScript}',
-        '{StringEscapeUtils,StringEscapers}.{escapeHtml4,escapeHtml3,escapeHtml,escapeXml,escapeXml10,escapeXml11,escapeEcmaScript,escapeJavaScript}',
-        'HtmlUtils.{htmlEscape,htmlEscapeDecimal,htmlEscapeHex}',
-        'JavaScriptUtils.javaScriptEscape',
-        'Jsoup.clean',
-        '*.sanitize',
-        '{HtmlEscapers.htmlEscaper,XmlEscapers.xmlContentEscaper,XmlEscapers.xmlAttributeEscaper}().escape',
-        'Functions.escapeXml',
-        '**.{escapeHtml,escapeHTML,htmlEscape,escapeXml,encodeHtml,htmlEncode,sanitizeHtml}',
-      ],
-      classes: ['xss'],
-    },
-    {
-      callee: ['*.{encodeForXML,encodeForXMLAttribute,encodeForXPath}', '{StringEscapeUtils,StringEscapers}.{escapeXml,escapeXml10,escapeXml11}', 'Encode.{forXml,forXmlContent,forXmlAttribute}', '**.{escapeXPath,xpathEscape,escapeXPathLiteral,xpathLiteral,toXPathLiteral}'],
-      classes: ['xpath'],
-    },
-    { callee: ['*.encodeForSQL', 'StringEscapeUtils.escapeSql', '**.escapeSql'], classes: ['sql'] },
-    {
-      // Library encoders, and the RFC 4515/4514 escaping helpers applications write themselves (often a private static method).
-      callee: [
-        '*.{encodeForLDAP,encodeForDN}',
-        'LdapEncoder.{filterEncode,nameEncode}',
-        'Rdn.escapeValue',
-        'Filter.encodeValue',
-        '**.{escapeLdap,escapeLDAP,escapeLDAPSearchFilter,escapeLdapFilter,escapeLdapFilterValue,escapeLdapValue,ldapEscape,encodeLdapFilter,escapeFilter,escapeFilterValue,filterEscape,encodeFilterValue,escapeDN,escapeDn,escapeLdapDn,escapeRdn,escapeRdnValue,escapeDistinguishedName}',
-      ],
+      // The RFC 4515/4514 escaping helpers applications write themselves (often a private static method).
+      callee: ['**.{escapeLdap,escapeLDAP,escapeLDAPSearchFilter,escapeLdapFilter,escapeLdapFilterValue,escapeLdapValue,ldapEscape,encodeLdapFilter,escapeFilter,escapeFilterValue,filterEscape,encodeFilterValue,escapeDN,escapeDn,escapeLdapDn,escapeRdn,escapeRdnValue,escapeDistinguishedName}'],
       classes: ['ldap'],
     },
-    { callee: ['*.encodeForOS'], classes: ['command'] },
-    {
-      callee: ['URLEncoder.encode', '*.{encodeForURL}', 'UriUtils.{encode,encodePath,encodePathSegment,encodeQueryParam,encodeQuery}', 'Encode.{forUri,forUriComponent}'],
-      classes: ['xss', 'path', 'header', 'log', 'redirect', 'ssrf', 'command', 'ldap', 'xpath', 'sql'],
-    },
-    {
-      callee: ['FilenameUtils.{getName,getBaseName,getExtension}', 'Paths.get().getFileName', 'Path.of().getFileName', 'File().getName', 'StringUtils.getFilename'],
-      classes: ['path'],
-    },
-    { callee: ['*.stripLineBreaks', 'StringEscapeUtils.{escapeJava,escapeJson}', 'Encode.forJava', '**.{sanitizeLog,sanitizeForLog,stripCrlf,removeCrlf}'], classes: ['log', 'header'] },
-    // Spring's ResponseCookie and ContentDisposition builders validate or encode what they are given.
-    { callee: ['ResponseCookie.{from,fromClientResponse}', 'ContentDisposition.{attachment,inline,formData}().filename', '*.filename'], classes: ['header'] },
+    { callee: ['*.stripLineBreaks', '**.{sanitizeLog,sanitizeForLog,stripCrlf,removeCrlf}'], classes: ['log', 'header'] },
+    { callee: ['*.filename'], classes: ['header'] },
   ],
   paramTaint,
-  mutators: ['add', 'addAll', 'put', 'putAll', 'putIfAbsent', 'push', 'offer', 'addFirst', 'addLast', 'addElement', 'set', 'setProperty', 'append', 'insert', 'write'],
+  inertParam,
+  heuristics: javaHeuristics,
+  // `load`: a Properties (or KeyStore) object holds what it read from its stream.
+  mutators: ['add', 'addAll', 'put', 'putAll', 'putIfAbsent', 'push', 'offer', 'addFirst', 'addLast', 'addElement', 'set', 'setProperty', 'append', 'insert', 'write', 'load', 'loadFromXML'],
   cleanCalls: [
     'size', 'length', 'isEmpty', 'isBlank', 'hashCode', 'compareTo', 'compareToIgnoreCase', 'contains', 'containsKey', 'containsValue',
     'startsWith', 'endsWith', 'matches', 'indexOf', 'lastIndexOf', 'count', 'exists', 'isPresent', 'isFile', 'isDirectory', 'canRead',

@@ -570,3 +570,33 @@ export function identifierWords(text: string): string[] {
   flush();
   return out;
 }
+
+const ASSIGNING = new Set(['variable_declarator', 'assignment_expression']);
+const assignmentCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** The values assigned to each local of a function (`T x = v`, `x = v`; not in nested functions), in program text order, collected once per function. */
+export function localAssignments(fn: SyntaxNode): Map<string, SyntaxNode[]> {
+  let map = assignmentCache.get(fn);
+  if (map) return map;
+  map = new Map();
+  assignmentCache.set(fn, map);
+  const stack: SyntaxNode[] = [fn];
+  let budget = 20000;
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n !== fn && FUNCTION_TYPES.has(n.type)) continue;
+    if (ASSIGNING.has(n.type)) {
+      const target = n.type === 'variable_declarator' ? n.child('name') : n.child('left');
+      const value = n.type === 'variable_declarator' ? n.child('value') : n.child('right');
+      const op = n.type === 'assignment_expression' ? (n.child('operator')?.text ?? '=') : '=';
+      if (target?.type === 'identifier' && value && op === '=') {
+        let list = map.get(target.text);
+        if (!list) map.set(target.text, (list = []));
+        list.push(value);
+      }
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  for (const values of map.values()) values.sort((a, b) => a.start - b.start);
+  return map;
+}

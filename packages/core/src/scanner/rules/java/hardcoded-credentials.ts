@@ -18,6 +18,23 @@ function literalOf(node: SyntaxNode | null | undefined): string | null {
   return null;
 }
 
+/**
+ * The literal a value certainly holds at this point of the method: a literal, or a local the walk
+ * knows to hold one (`String pw = "…"; … getConnection(url, user, pw)`, also through `pw.getBytes()`).
+ */
+function knownText(node: SyntaxNode | null | undefined, ctx: MatchContext): string | null {
+  if (!node) return null;
+  const lit = literalOf(node);
+  if (lit !== null) return lit;
+  const u = unwrap(node);
+  if (u.type === 'identifier') return ctx.stringValue(u);
+  if (u.type === 'method_invocation') {
+    const { name, object } = invocationParts(u);
+    if ((name === 'toCharArray' || name === 'getBytes') && object?.type === 'identifier') return ctx.stringValue(object);
+  }
+  return null;
+}
+
 /** A literal, or a constant field holding one (for key material used through a constant); `decl` is where the constant is declared. */
 function constantOf(node: SyntaxNode | null | undefined): { value: string; via: string | null; decl?: SyntaxNode } | null {
   if (!node) return null;
@@ -77,8 +94,10 @@ function invocation(node: SyntaxNode, ctx: MatchContext): Verdict {
   const { name, object, args } = invocationParts(node);
   // DriverManager.getConnection(url, user, "password")
   if (name === 'getConnection' && classRef(object) === 'DriverManager' && args.length === 3) {
-    const v = literalOf(args[2]);
-    return v === null ? false : report('dbPassword', v, node);
+    // `String dbPassword = "…"` is reported where it is written.
+    if (args[2] && unwrap(args[2]).type === 'identifier' && isSecretName(unwrap(args[2]).text)) return false;
+    const v = knownText(args[2], ctx);
+    return v === null ? false : report('dbPassword', v, node, ['CWE-259', 'CWE-798']);
   }
   // dataSource.setPassword("…"), config.setClientSecret("…")
   if (/^set[A-Z]\w*$/.test(name) && args.length === 1 && isSecretName(name.slice(3))) {
@@ -106,7 +125,7 @@ function invocation(node: SyntaxNode, ctx: MatchContext): Verdict {
   return false;
 }
 
-function creation(node: SyntaxNode): Verdict {
+function creation(node: SyntaxNode, ctx: MatchContext): Verdict {
   const type = simpleTypeName(node.child('type')?.text ?? '');
   const args = node.child('arguments')?.namedChildren ?? [];
   if ((type === 'PasswordAuthentication' || type === 'UsernamePasswordCredentials' || type === 'BasicAWSCredentials' || type === 'NTCredentials') && args.length >= 2) {
@@ -114,7 +133,11 @@ function creation(node: SyntaxNode): Verdict {
     return v === null ? false : report('accountPassword', v, node);
   }
   if (type === 'SecretKeySpec' || type === 'PBEKeySpec' || type === 'DESKeySpec' || type === 'DESedeKeySpec') {
-    const c = constantOf(args[0]);
+    const known = constantOf(args[0]) ?? (() => {
+      const v = knownText(args[0], ctx);
+      return v === null ? null : { value: v, via: null };
+    })();
+    const c: { value: string; via: string | null; decl?: SyntaxNode } | null = known;
     if (!c || c.value.length < 8) return false;
     // A constant is reported where it is written: its declaration (once, however often it is used).
     const r = report(type === 'PBEKeySpec' ? 'password' : 'secretKey', c.value, c.decl ?? node, type === 'PBEKeySpec' ? undefined : KEY_CWE);
@@ -150,7 +173,7 @@ export default defineRule({
         case 'method_invocation':
           return invocation(node, ctx);
         default:
-          return creation(node);
+          return creation(node, ctx);
       }
     },
   },

@@ -1,25 +1,6 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { receiverIs } from '../../lang/java/predicates.ts';
+import { defineRule, type MatchContext } from '../../rule.ts';
 import { invocationParts, typeOf, unwrap } from '../../lang/java/tree.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-
-const RESPONSE_TYPES = new Set(['HttpServletResponse', 'ServletResponse', 'HttpServletResponseWrapper', 'HttpHeaders', 'ServerHttpResponse', 'HttpResponse']);
-const RESPONSE_NAMES = /^(?:response|resp|res|httpResponse|servletResponse|httpServletResponse|getResponse|headers|httpHeaders|responseHeaders|getHeaders)$/;
-
-/** A header on the response, except `Location` (an open redirect, reported as such). */
-function responseHeader(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
-  const name = call.args.find((a) => a.index === 0)?.node;
-  if (name) {
-    const v = ctx.stringValue(name);
-    if ((v !== null && /^location$/i.test(v)) || /(?:^|\.)LOCATION$/.test(name.text)) return false;
-  }
-  if (call.name === 'header') {
-    const text = call.receiver?.text ?? '';
-    return /ResponseEntity|Response\.|\bok\(|status\(/.test(text);
-  }
-  return receiverIs(call, ctx, { types: RESPONSE_TYPES, names: RESPONSE_NAMES });
-}
 
 const FILE_TYPES = new Set(['Path', 'File']);
 
@@ -56,9 +37,10 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [{ callee: ['*.setHeader', '*.addHeader', '*.header'], args: [0, 1], where: responseHeader }],
+    // Sinks: the servlet and spring-web models (models/java).
+    sinks: [],
     check: (_taint, ctx, at) => !onlyFileNames(at, ctx),
     params: 'never',
-    local: 'never',
+    local: 'low',
   },
 });

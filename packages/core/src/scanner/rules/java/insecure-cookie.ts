@@ -39,17 +39,22 @@ interface Flags {
   secure: boolean;
   httpOnly: boolean;
   deleted: boolean;
+  /** An explicit `setSecure(false)` / `setHttpOnly(false)`: where the flag is turned off. */
+  disabled?: SyntaxNode;
 }
 
 /** What a method does to a cookie variable: setSecure(true), setHttpOnly(true), setMaxAge(0). */
-function flagsOf(variable: string, scope: SyntaxNode): Flags {
+function flagsOf(variable: string, scope: SyntaxNode, declared?: SyntaxNode): Flags {
   const flags: Flags = { secure: false, httpOnly: false, deleted: false };
   for (const inv of descendants(scope, INVOCATIONS)) {
     const { name, object, args } = invocationParts(inv);
     if (object?.type !== 'identifier' || object.text !== variable) continue;
+    // Another variable of the same name (in another branch or block) is another cookie.
+    if (declared && findDeclaration(variable, object)?.node !== declared) continue;
     const a = args[0]?.text ?? '';
     if (name === 'setSecure' && a !== 'false') flags.secure = true;
     if (name === 'setHttpOnly' && a !== 'false') flags.httpOnly = true;
+    if ((name === 'setSecure' || name === 'setHttpOnly') && a === 'false') flags.disabled ??= inv;
     if (name === 'setMaxAge' && /^(?:0|-0)$/.test(a)) flags.deleted = true;
   }
   return flags;
@@ -87,8 +92,9 @@ function addCookie(call: CallView, ctx: MatchContext): Verdict {
   if (value && (value.type === 'null_literal' || value.text === '""')) return false;
   const scope = enclosingFunction(call.node);
   if (!scope) return false;
-  // Reported over the cookie's lines, from `new Cookie(…)` to `addCookie(…)`.
-  return verdict(flagsOf(u.text, scope), span(d.node.parent ?? d.node, call.node), cookieName(init.child('arguments'), ctx));
+  // Reported where the cookie leaves (`addCookie(…)`), or from where a flag is explicitly turned off to there.
+  const flags = flagsOf(u.text, scope, d.node);
+  return verdict(flags, flags.disabled ? span(flags.disabled, call.node) : call.node, cookieName(init.child('arguments'), ctx));
 }
 
 /** Spring `ResponseCookie.from(…)…build()` without `.secure(true)` / `.httpOnly(true)`. */

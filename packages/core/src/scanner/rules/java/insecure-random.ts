@@ -69,9 +69,32 @@ const INVOCATIONS = new Set(['method_invocation']);
 const CREATIONS = new Set(['object_creation_expression']);
 
 const WEAK_MESSAGE = 'java.util.Random (and Math.random, ThreadLocalRandom, RandomStringUtils) is predictable; it is used here for a secret value';
+const AUDIT_MESSAGE = 'java.util.Random (and Math.random) is predictable: if this value decides anything an attacker could guess (an id, a code, a choice), use SecureRandom';
+
+/** Words that say a random value only spreads load or varies behaviour: jitter, back-off, sampling, shuffling, simulations, games. */
+const HARMLESS_WORDS = new Set([
+  'jitter', 'backoff', 'delay', 'retry', 'retries', 'sleep', 'wait', 'shuffle', 'shuffled', 'sample', 'sampling', 'sampler', 'simulation',
+  'simulate', 'test', 'tests', 'mock', 'fake', 'demo', 'color', 'colour', 'game', 'dice', 'roll', 'animation', 'noise', 'spread',
+  'balance', 'balancer', 'weight', 'weighted', 'chaos', 'fuzz', 'benchmark', 'latency', 'probability', 'percent', 'percentage',
+]);
+
+/**
+ * A generator whose values nothing names as secret: reported at low confidence (Random is the wrong
+ * tool for anything guessable), unless the names say it spreads load or varies behaviour, it is
+ * seeded on purpose for repeatable runs (`new Random(42)`), or it is a field (judged at its uses).
+ */
+function audit(call: CallView, names: readonly string[]): Verdict {
+  if (call.isNew && call.args.some((a) => a.index === 0)) return false;
+  // A generator kept in a field is judged where its values are used.
+  const bound = boundVariable(call.node);
+  if (bound && findDeclaration(bound.text, bound)?.kind === 'field') return false;
+  if (names.some((n) => identifierWords(n).some((w) => HARMLESS_WORDS.has(w)))) return false;
+  return { message: AUDIT_MESSAGE, confidence: 'low' };
+}
 
 function creation(call: CallView): Verdict {
-  if (!secretContext(creationContext(call.node))) return false;
+  const names = creationContext(call.node);
+  if (!secretContext(names)) return call.name === 'Random' || call.name === 'random' ? audit(call, names) : false;
   // A local generator is reported from where it is made to its last use in the method.
   const bound = boundVariable(call.node);
   const fn = enclosingFunction(call.node);

@@ -1,22 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { receiverIs } from '../../lang/java/predicates.ts';
-
-const LOGGER_TYPES = new Set(['Logger', 'Log', 'ExtendedLogger', 'XLogger', 'LocationAwareLogger']);
-const LOGGER_NAME_SET = new Set(['log', 'logger', 'LOG', 'LOGGER', '_log', '_logger', 'Log', 'AUDIT', 'AUDIT_LOG']);
-/** Names a logger goes by: `log`, `LOGGER`, `auditLogger`, `LOGGER_SECURITY`, `accessLog`. */
-const LOGGER_NAMES = {
-  test: (name: string): boolean =>
-    LOGGER_NAME_SET.has(name) ||
-    (name.startsWith('LOGGER_') && name.length > 7) ||
-    ['Logger', 'LOGGER', 'Log', 'LOG'].some((suffix) => name.length > suffix.length && name.endsWith(suffix) && /^\w+$/.test(name)),
-};
-const LOGGER_SEGMENTS = new Set(['getLogger', 'getLog', 'LoggerFactory', 'LogManager', 'LogFactory']);
-
-/** A logging call whose message was built by concatenating or formatting the untrusted value. */
-function loggerCall(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  return taint.built && receiverIs(call, ctx, { types: LOGGER_TYPES, names: LOGGER_NAMES, segments: LOGGER_SEGMENTS });
-}
+import { defineRule } from '../../rule.ts';
 
 export default defineRule({
   class: 'log-injection',
@@ -31,10 +13,9 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['*.info', '*.warn', '*.error', '*.debug', '*.trace', '*.fatal', '*.log', '*.severe', '*.warning', '*.fine', '*.finer', '*.finest', '*.config'], args: 'all', where: loggerCall },
-    ],
+    // Sinks: the logging models (models/java).
+    sinks: [],
     params: 'never',
-    local: 'never',
+    local: 'low',
   },
 });

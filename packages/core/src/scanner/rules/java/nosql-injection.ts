@@ -1,11 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-
-/** `new BasicDBObject("$where", x)`, `query.put("$where", x)`: JavaScript evaluated by the server. */
-function whereOperator(call: CallView, ctx: MatchContext, _t: Taint): boolean {
-  const key = call.args.find((a) => a.index === 0)?.node;
-  return key !== undefined && ctx.stringValue(key) === '$where';
-}
+import { defineRule } from '../../rule.ts';
 
 export default defineRule({
   class: 'nosql-injection',
@@ -20,10 +13,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['BasicDBObject', 'Document', 'BasicDBObjectBuilder.start', '*.put', '*.append'], args: [1], where: whereOperator },
-      { callee: ['{BasicDBObject,Document,BsonDocument,JSON,BasicDBList}.parse', 'BasicQuery', 'BasicUpdate', 'Filters.where', '*.whereJavaScript'], args: [0] },
-    ],
+    // Sinks: the mongodb, spring-data-mongodb models (models/java).
+    sinks: [],
     params: 'built',
     check: (taint) => taint.built || taint.strength === 'remote',
   },

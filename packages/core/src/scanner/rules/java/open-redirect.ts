@@ -1,45 +1,8 @@
-import type { CallView, FunctionView } from '../../engine/adapter.ts';
+import type { FunctionView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { probing, receiverSegments, redirectIsFixed, untrustedPrefix } from '../../lang/java/predicates.ts';
+import { redirectIsFixed, untrustedPrefix } from '../../lang/java/predicates.ts';
 import { isHandlerMethod } from '../../lang/java/tree.ts';
-
-function argAt(call: CallView, i: number): SyntaxNode | null {
-  return call.args.find((a) => a.index === i)?.node ?? null;
-}
-
-function offSite(node: SyntaxNode | null, ctx: MatchContext, t: Taint): boolean {
-  if (probing(t, ctx)) return true;
-  return node !== null && !redirectIsFixed(untrustedPrefix(node, ctx));
-}
-
-function target0(call: CallView, ctx: MatchContext, t: Taint): boolean {
-  return offSite(argAt(call, 0), ctx, t);
-}
-
-/** `new ModelAndView("redirect:" + url)`: only a redirect view name. */
-function redirectView(call: CallView, ctx: MatchContext, t: Taint): boolean {
-  const a = argAt(call, 0);
-  if (!a) return false;
-  if (probing(t, ctx)) return true;
-  const p = untrustedPrefix(a, ctx);
-  return p.found && /^redirect:/.test(p.text) && !redirectIsFixed(p);
-}
-
-/** `response.setHeader("Location", url)`, `headers.add(HttpHeaders.LOCATION, url)`. */
-function locationHeader(call: CallView, ctx: MatchContext, t: Taint): boolean {
-  const name = argAt(call, 0);
-  if (!name) return false;
-  const v = ctx.stringValue(name);
-  const isLocation = v !== null ? /^location$/i.test(v) : /(?:^|\.)LOCATION$/.test(name.text);
-  return isLocation && offSite(argAt(call, 1), ctx, t);
-}
-
-function locationBuilder(call: CallView, ctx: MatchContext, t: Taint): boolean {
-  const segs = receiverSegments(call, ctx);
-  if (!segs.some((s) => /^(?:ResponseEntity|status|found|seeOther|temporaryRedirect|Response|headers|HttpHeaders|ok|created|noContent)$/.test(s)) && !/header/i.test(segs[segs.length - 1] ?? '')) return false;
-  return target0(call, ctx, t);
-}
 
 function returnsRedirect(fn: FunctionView): boolean {
   return fn.node.type === 'method_declaration' && isHandlerMethod(fn.node);
@@ -65,15 +28,11 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['*.sendRedirect', 'RedirectView', 'Response.{seeOther,temporaryRedirect}'], args: [0], where: target0 },
-      { callee: ['ModelAndView'], args: [0], where: redirectView },
-      { callee: ['*.setHeader', '*.addHeader', '*.header', '*.add', '*.set'], args: [1], where: locationHeader },
-      { callee: ['*.location', '*.setLocation'], args: [0], where: locationBuilder },
-    ],
+    // Sinks: the servlet, spring-web and jaxrs models (models/java).
+    sinks: [],
     returnSink: returnsRedirect,
     params: 'never',
-    local: 'never',
+    local: 'low',
     check,
   },
 });

@@ -1,32 +1,8 @@
-import type { CallView, FunctionView } from '../../engine/adapter.ts';
+import type { FunctionView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { probing, receiverIs, untrustedPrefix } from '../../lang/java/predicates.ts';
+import { viewName } from '../../lang/java/checks/templates.ts';
 import { annotationNames, isHandlerMethod, isViewController, simpleTypeName } from '../../lang/java/tree.ts';
-
-function velocity(call: CallView, ctx: MatchContext, _t: Taint): boolean {
-  return receiverIs(call, ctx, { types: new Set(['VelocityEngine', 'Velocity', 'RuntimeInstance']), segments: new Set(['Velocity']), names: /^(?:velocity|velocityEngine|ve|engine|getVelocityEngine)$/i });
-}
-
-function thymeleaf(call: CallView, ctx: MatchContext, _t: Taint): boolean {
-  return receiverIs(call, ctx, { types: new Set(['TemplateEngine', 'ITemplateEngine', 'SpringTemplateEngine', 'SpringWebFluxTemplateEngine']), names: /^(?:templateEngine|thymeleaf|thymeleafEngine|engine|springTemplateEngine)$/i });
-}
-
-function jinjava(call: CallView, ctx: MatchContext, _t: Taint): boolean {
-  return receiverIs(call, ctx, { types: new Set(['Jinjava', 'Handlebars', 'PebbleEngine', 'SimpleTemplateEngine', 'GStringTemplateEngine', 'MustacheFactory', 'DefaultMustacheFactory', 'Compiler']), segments: new Set(['compiler']), names: /^(?:jinjava|jinja|handlebars|hbs|pebble|pebbleEngine|engine|templateEngine|mustache|mustacheFactory|mf|factory|compiler)$/i });
-}
-
-/** A view name that is not a redirect or forward. */
-function viewName(node: SyntaxNode | null, ctx: MatchContext): boolean {
-  if (!node) return false;
-  const p = untrustedPrefix(node, ctx);
-  return !(p.found && /^(?:redirect|forward):/.test(p.text));
-}
-
-function modelAndView(call: CallView, ctx: MatchContext, t: Taint): boolean {
-  if (probing(t, ctx)) return true;
-  return viewName(call.args.find((a) => a.index === 0)?.node ?? null, ctx);
-}
 
 /** A Spring MVC @Controller handler returning a view name (not a @ResponseBody). */
 function returnsView(fn: FunctionView): boolean {
@@ -54,18 +30,11 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['Velocity.evaluate', '*.evaluate'], args: [3], where: velocity },
-      { callee: ['Template'], args: [1] },
-      { callee: ['*.putTemplate'], args: [1] },
-      { callee: ['{templateEngine,thymeleaf,thymeleafEngine,springTemplateEngine,engine,htmlTemplateEngine,textTemplateEngine}.process', '*.{templateEngine,thymeleafEngine,springTemplateEngine,htmlTemplateEngine,textTemplateEngine}.process'], args: [0], where: thymeleaf },
-      { callee: ['{jinjava,jinja,handlebars,hbs,pebble,pebbleEngine,engine,templateEngine,mustache,mustacheFactory,mf,factory,compiler}.{render,renderForResult,compileInline,getLiteralTemplate,createTemplate,compile}', '*.{jinjava,handlebars,pebbleEngine,pebble,mustacheFactory,templateEngine}.{render,renderForResult,compileInline,getLiteralTemplate,createTemplate,compile}', 'Mustache.compiler().compile', '*.compileInline', '*.getLiteralTemplate'], args: [0], where: jinjava },
-      { callee: ['ST'], args: [0] },
-      { callee: ['ModelAndView'], args: [0], where: modelAndView },
-    ],
+    // Sinks: the velocity, freemarker, thymeleaf, jinjava, stringtemplate and spring-web models (models/java).
+    sinks: [],
     returnSink: returnsView,
     params: 'built',
-    local: 'never',
+    local: 'low',
     check,
   },
 });

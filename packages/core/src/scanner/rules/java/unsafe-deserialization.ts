@@ -77,7 +77,8 @@ function deserializes(call: CallView, ctx: MatchContext): Verdict {
     if (/^load/.test(call.name) && !yaml(call, ctx)) return false;
   }
   const t: Taint | null = data ? ctx.taint(data) : null;
-  if (!t) return false;
+  // The application's own files (`new FileInputStream("/etc/app/defaults.ser")`) are not input here.
+  if (!t || t.kind === 'file') return false;
   const from = call.name === 'readObject' || call.name === 'readUnshared' ? streamDeclaration(call) : null;
   const where = t.label ? ` from ${t.label}` : '';
   return {

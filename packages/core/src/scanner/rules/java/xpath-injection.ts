@@ -1,18 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
-import { probing, receiverIs } from '../../lang/java/predicates.ts';
-
-const XPATH_TYPES = new Set(['XPath', 'XPathEvaluator']);
-const XPATH_SEGMENTS = new Set(['newXPath']);
-const DOM4J_TYPES = new Set(['Document', 'Element', 'Node', 'Branch']);
-
-function xpathReceiver(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  return (taint.built || taint.strength === 'remote') && receiverIs(call, ctx, { types: XPATH_TYPES, segments: XPATH_SEGMENTS, names: /^(?:xpath|xPath|xp|xpathObj|evaluator)$/i });
-}
-
-function dom4jSelect(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  return (probing(taint, ctx) || (taint.built && /[/@[\]=]/.test(taint.text))) && receiverIs(call, ctx, { types: DOM4J_TYPES, names: /^(?:doc|document|root|element|node|xml)$/i });
-}
+import { defineRule } from '../../rule.ts';
 
 export default defineRule({
   class: 'xpath-injection',
@@ -26,10 +12,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['*.evaluate', '*.compile', '*.evaluateExpression'], args: [0], where: xpathReceiver },
-      { callee: ['*.selectNodes', '*.selectSingleNode', '*.valueOf', '*.createXPath', '*.numberValueOf'], args: [0], where: dom4jSelect },
-    ],
+    // Sinks: the jdk, dom4j models (models/java).
+    sinks: [],
     params: 'built',
   },
 });

@@ -1,55 +1,7 @@
-import type { CallView, FunctionView } from '../../engine/adapter.ts';
+import type { FunctionView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { nonHtmlContentType, responseContentType } from '../../lang/java/predicates.ts';
-import { annotationTexts, enclosingClass, enclosingMethod, findAfter, findDeclaration, isHandlerMethod, simpleTypeName, unwrap, writesBody } from '../../lang/java/tree.ts';
-
-const RESPONSE_NAME = /^(?:response|resp|res|httpResponse|servletResponse|httpServletResponse|getResponse)$/;
-const WRITER_TYPES = /^(?:JspWriter|ServletOutputStream)$/;
-
-/** `response.getWriter()`, `resp.getOutputStream()`, `getResponse().getWriter()`. */
-function isResponseStreamCall(n: SyntaxNode): boolean {
-  const u = unwrap(n);
-  if (u.type !== 'method_invocation') return false;
-  const name = u.child('name')?.text ?? '';
-  if (name !== 'getWriter' && name !== 'getOutputStream') return false;
-  const obj = u.child('object');
-  if (!obj) return false;
-  const o = unwrap(obj);
-  const last = o.type === 'method_invocation' ? (o.child('name')?.text ?? '') : o.type === 'field_access' ? (o.child('field')?.text ?? '') : o.text;
-  if (RESPONSE_NAME.test(last)) return true;
-  if (o.type === 'identifier') {
-    const d = findDeclaration(o.text, o);
-    return d?.type ? /Response$/.test(simpleTypeName(d.type)) : false;
-  }
-  return false;
-}
-
-/** A writer that goes to the HTTP response: `response.getWriter()`, or a variable/`new PrintWriter(…)` made from it. */
-function isResponseWriter(receiver: SyntaxNode, depth = 0): boolean {
-  if (depth > 4) return false;
-  const r = unwrap(receiver);
-  if (isResponseStreamCall(r)) return true;
-  if (r.type === 'object_creation_expression') {
-    const first = r.child('arguments')?.namedChildren[0];
-    return first ? isResponseWriter(first, depth + 1) : false;
-  }
-  if (r.type === 'identifier') {
-    const d = findDeclaration(r.text, r);
-    if (!d) return false;
-    if (d.type && WRITER_TYPES.test(simpleTypeName(d.type))) return true;
-    if (d.init) return isResponseWriter(d.init, depth + 1);
-    // A `PrintWriter out` assigned later: look for `out = response.getWriter()` in the method.
-    const m = enclosingMethod(r);
-    if (m && d.kind === 'local') return findAfter(m.text, r.text, /^\s*=\s*\w+\.get(?:Writer|OutputStream)\(/, true) !== null;
-  }
-  return false;
-}
-
-function writerSink(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
-  if (!call.receiver || !isResponseWriter(call.receiver)) return false;
-  return !nonHtmlContentType(responseContentType(call.node, ctx));
-}
+import { annotationTexts, enclosingClass, enclosingMethod, findAfter, isHandlerMethod, simpleTypeName, writesBody } from '../../lang/java/tree.ts';
 
 const BODY_RETURN = /^(?:String|CharSequence|Object|ResponseEntity|Response|HttpEntity|Mono|StringBuilder)$/;
 
@@ -91,13 +43,11 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['*.print', '*.println', '*.write', '*.append'], args: [0], where: writerSink },
-      { callee: ['*.printf', '*.format'], args: 'all', where: writerSink },
-    ],
+    // Sinks: the servlet model (response writers).
+    sinks: [],
     returnSink: (fn) => handlerBody(fn),
     params: 'never',
-    local: 'never',
+    local: 'low',
     check: htmlResponse,
   },
 });
