@@ -119,8 +119,19 @@ export interface MatchContext {
   imports(module: string): boolean;
 }
 
-/** A predicate's verdict: false/null to skip, true to report at the match, or details to override. */
-export type Verdict = boolean | null | undefined | { node?: SyntaxNode; message?: string; cwe?: string[]; confidence?: Confidence };
+/** What a predicate reports about one place: where, and what to say instead of the rule's defaults. */
+export interface VerdictDetails {
+  node?: SyntaxNode;
+  message?: string;
+  cwe?: string[];
+  confidence?: Confidence;
+}
+
+/**
+ * A predicate's verdict: false/null to skip, true to report at the match, details to override, or
+ * several details when one construct does harm in several places (every use of freed memory).
+ */
+export type Verdict = boolean | null | undefined | VerdictDetails | readonly VerdictDetails[];
 
 /** A dangerous call and which of its arguments must not carry untrusted data. */
 export interface CallSink {

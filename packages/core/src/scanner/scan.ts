@@ -7,7 +7,7 @@ import { modelLanguages, type ModelSpec } from './models/schema.ts';
 import { Walker, type RawMatch, type WalkLimit } from './engine/walker.ts';
 import { loadGrammar, parserFor, type GrammarLoader, type LoadedGrammar } from './grammar.ts';
 import { chooseLanguage, LANGUAGES, type LanguageId } from './languages.ts';
-import { classBit, type MatchContext, type Rule, type SecretHit } from './rule.ts';
+import { classBit, type MatchContext, type Rule, type SecretHit, type VerdictDetails } from './rule.ts';
 import type { MaskRange } from './mask.ts';
 import { buildReport, DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE } from './report.ts';
 import { mirrorTree, SourceText, SyntaxNode } from './syntax.ts';
@@ -321,11 +321,13 @@ function runQueries(
       if (!at) continue;
       const verdict = matcher.where ? matcher.where(captures, ctx) : true;
       if (!verdict) continue;
-      const m: RawMatch = { rule, node: verdict === true ? at : (verdict.node ?? at) };
-      if (verdict !== true && verdict.message !== undefined) m.message = verdict.message;
-      if (verdict !== true && verdict.cwe !== undefined) m.cwe = verdict.cwe;
-      if (verdict !== true && verdict.confidence !== undefined) m.confidence = verdict.confidence;
-      out.push(m);
+      for (const v of Array.isArray(verdict) ? (verdict as readonly VerdictDetails[]) : [verdict as VerdictDetails | true]) {
+        const m: RawMatch = { rule, node: v === true ? at : (v.node ?? at) };
+        if (v !== true && v.message !== undefined) m.message = v.message;
+        if (v !== true && v.cwe !== undefined) m.cwe = v.cwe;
+        if (v !== true && v.confidence !== undefined) m.confidence = v.confidence;
+        out.push(m);
+      }
     }
   }
   return out;

@@ -122,4 +122,10 @@ export interface LanguageAdapter {
   imports(root: SyntaxNode): Map<string, string>;
   /** Names bound by an assignment/declaration target (destructuring yields several). */
   targetNames(target: SyntaxNode): SyntaxNode[];
+  /**
+   * Whether an `if` condition certainly holds (true) or certainly fails (false) — `if (0)`,
+   * `if (DEBUG > 1)` with `#define DEBUG 0`, a file-static flag nothing writes — or null when it
+   * depends on the run. Optional: a branch that never runs is not walked.
+   */
+  constantCondition?(condition: SyntaxNode): boolean | null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grammarLoader } from '@secscan/grammars';
 import { BUILTIN_MODELS, createConfiguredScanner, PROFILES, VULN_CLASSES, type Rule, type VulnClass } from '../index.ts';
+import { parseModels } from '../models/schema.ts';
 
 /** An engine-level rule for these tests (built-in rules come from class + part, see rule.ts). */
 function rule(id: string, matcher: Rule['matcher'], languages: Rule['languages'] = ['javascript', 'python', 'c']): Rule {
@@ -41,7 +42,19 @@ const rules: Rule[] = [
 ];
 // Where input comes from is the built-in models' knowledge (req.query, location.hash, flask.request, …); their sinks would add rules these tests do not expect.
 const sourcesOnly = BUILTIN_MODELS.map(({ sinks: _sinks, assignments: _assignments, ...model }) => model);
-const scanner = createConfiguredScanner({ loader: grammarLoader, rules, profiles: PROFILES, models: sourcesOnly });
+/** The library calls the C tests use; library knowledge lives in models (models/c/libc.ts for the real ones). */
+const testLibc = parseModels([
+  {
+    name: 'test-libc',
+    language: 'c',
+    sources: [
+      { call: 'getenv', kind: 'local' },
+      { call: 'fgets', into: 0, kind: 'local' },
+    ],
+    propagators: [{ call: 'strcpy', from: [1], to: 0 }],
+  },
+]);
+const scanner = createConfiguredScanner({ loader: grammarLoader, rules, profiles: PROFILES, models: [...sourcesOnly, ...testLibc] });
 
 async function found(code: string, language = 'javascript'): Promise<string[]> {
   const r = await scanner.scan({ code, language });
@@ -126,6 +139,13 @@ describe('taint tracking', () => {
     it('an out-parameter helper writes input or another argument into its argument', async () => {
       expect(await found('void fill(char *buf) {\n  fgets(buf, 64, stdin);\n}\nvoid copy(char *dst, const char *src) {\n  strcpy(dst, src);\n}\nint main(void) {\n  char a[64], b[64];\n  fill(a);\n  copy(b, a);\n  rawParam(b);\n  return 0;\n}\n', 'c')).toEqual(['test.any-param@11']);
       expect(await found('def collect(out):\n    out.append(input())\n\ndef main():\n    items = []\n    collect(items)\n    rawParam(items)\n', 'python')).toEqual(['test.any-param@7']);
+    });
+
+    it('a write into an argument before an early return is a write of the helper', async () => {
+      const helper = 'int pick(const char *q, char *out) {\n  while (*q) {\n    if (*q == \'=\') {\n      strcpy(out, q + 1);\n      return 0;\n    }\n    q++;\n  }\n  out[0] = 0;\n  return -1;\n}\n';
+      const caller = 'int main(void) {\n  char v[64];\n  pick(getenv("Q"), v);\n  rawParam(v);\n  return 0;\n}\n';
+      expect(await found(helper + caller, 'c')).toEqual(['test.any-param@15']);
+      expect(await found(helper.replace('strcpy(out, q + 1);', 'strcpy(out, "none");') + caller, 'c')).toEqual([]);
     });
 
     it('a helper that never returns ends the flow, as exit() would', async () => {

@@ -8,6 +8,7 @@ import {
   type TaintMatcher,
   type TraceStep,
   type Verdict,
+  type VerdictDetails,
 } from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
 import type { CallView, FunctionView, ParamView, View } from './adapter.ts';
@@ -149,6 +150,8 @@ interface SummaryRecorder {
   returns: (Taint | null)[];
   /** A return of false/null/0/-1/"" or a throw/exit: the function can say no. */
   rejects: boolean;
+  /** What each parameter held at each return: a write before an early return is a write too. */
+  atReturns: Map<string, Taint[]>;
 }
 
 /** Values a validator returns to say no. */
@@ -163,6 +166,11 @@ function clip(text: string): string {
 function withStep(t: Taint, node: SyntaxNode, note: string): Taint {
   if (t.steps.length >= MAX_STEPS) return t;
   return { ...t, steps: [...t.steps, { node, note }] };
+}
+
+/** Whether a verdict reports several places. */
+function isVerdictList(v: Verdict): v is readonly VerdictDetails[] {
+  return Array.isArray(v);
 }
 
 function lowerConfidence(a: Rule['confidence'], b: Rule['confidence']): Rule['confidence'] {
@@ -419,8 +427,11 @@ export class Walker {
    */
   #visitIf(condition: SyntaxNode, then: SyntaxNode | null, otherwise: SyntaxNode | null, fold?: boolean): void {
     this.#eval(condition);
-    if (fold !== undefined) {
-      const taken = fold ? then : otherwise;
+    // A condition that folds to a constant (`if (0)`, `if (kEnabled)`): only the branch that runs is walked.
+    // The view may say so (`fold`), or the adapter's constantCondition hook.
+    const known = fold ?? this.lang.profile.adapter.constantCondition?.(condition) ?? null;
+    if (known !== null) {
+      const taken = known ? then : otherwise;
       if (taken) this.#visit(taken);
       return;
     }
@@ -642,7 +653,7 @@ export class Walker {
         env.taint.set(param.name, taint);
       }
     }
-    const recorder: SummaryRecorder | null = tracked ? { fn, returns: [], rejects: false } : null;
+    const recorder: SummaryRecorder | null = tracked ? { fn, returns: [], rejects: false, atReturns: new Map() } : null;
     if (recorder) {
       this.#recorders.push(recorder);
       this.#fnSummaries.set(fn.node, 'pending');
@@ -686,6 +697,13 @@ export class Walker {
     const recorder = this.#recorders[this.#recorders.length - 1];
     if (!recorder || recorder.fn !== this.#fn) return;
     recorder.returns.push(t);
+    for (const p of recorder.fn.params) {
+      const held = this.#env.taint.get(p.name);
+      if (!held) continue;
+      const list = recorder.atReturns.get(p.name);
+      if (!list) recorder.atReturns.set(p.name, [held]);
+      else if (!list.includes(held)) list.push(held);
+    }
     // Anything but a constant that is true can be a "no": `return x in ALLOWED`, `return false`.
     if (value && (!this.isConstant(value) || FALSY_LITERAL.test(value.text.trim()))) recorder.rejects = true;
   }
@@ -715,12 +733,15 @@ export class Walker {
     }
     const writes: FunctionSummary['writes'] = [];
     for (const p of fn.params) {
-      const t = env.taint.get(p.name);
-      if (!t) continue;
-      if (t.param?.fn === fn && t.mask !== undefined) {
-        const others = t.mask & ~(p.index < 31 ? 1 << p.index : 0);
-        for (let j = 0; j < 31; j++) if (others & (1 << j)) writes.push({ to: p.index, from: j, source: null });
-      } else if (t.strength !== 'param') writes.push({ to: p.index, from: -1, source: t });
+      const atEnd = env.taint.get(p.name);
+      let from = 0;
+      let source: Taint | null = null;
+      for (const t of atEnd ? [atEnd, ...(recorder.atReturns.get(p.name) ?? [])] : (recorder.atReturns.get(p.name) ?? [])) {
+        if (t.param?.fn === fn && t.mask !== undefined) from |= t.mask & ~(p.index < 31 ? 1 << p.index : 0);
+        else if (t.strength !== 'param') source = source ? join(source, t) : t;
+      }
+      for (let j = 0; j < 31; j++) if (from & (1 << j)) writes.push({ to: p.index, from: j, source: null });
+      if (source) writes.push({ to: p.index, from: -1, source });
     }
     const exits = values === 0 && recorder.returns.length === 0 && fn.body !== null && this.#exits(fn.body);
     return { returns, source, writes, exits, rejects: recorder.rejects };
@@ -1050,7 +1071,9 @@ export class Walker {
       copies = true;
       const target = call.args.find((a) => a.index === out.arg);
       if (target) {
-        const taint: Taint = { strength: out.strength, label: path.join('.'), source: node, steps: [], sanitized: 0, built: false, text: '' };
+        // A pack's canonical name (`__c_reader.R.0`) is shown as the name the code calls.
+        const label = path[0]?.startsWith('__') ? call.name : path.join('.');
+        const taint: Taint = { strength: out.strength, label, source: node, steps: [], sanitized: 0, built: false, text: '' };
         this.#bindTargets([target.node], taint, null, node, false);
       }
     }
@@ -1331,6 +1354,10 @@ export class Walker {
     if (!verdict) return;
     if (verdict === true) {
       this.#report({ rule, node });
+      return;
+    }
+    if (isVerdictList(verdict)) {
+      for (const v of verdict) this.#reportVerdict(rule, node, v);
       return;
     }
     const m: RawMatch = { rule, node: verdict.node ?? node };

@@ -3,7 +3,7 @@ import type { Arg, CallView } from '../engine/adapter.ts';
 import { PatternSet } from '../engine/pattern.ts';
 import type { OutSourceSpec, PropagatorSpec, SanitizerSpec, SourceSpec } from '../engine/profile.ts';
 import type { LanguageId } from '../languages.ts';
-import { classBit, materializeRules, type AssignSink, type CallSink, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type VulnClass } from '../rule.ts';
+import { classBit, materializeRules, VULN_CLASSES, type AssignSink, type CallSink, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type VulnClass } from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
 import { isPlaceholder } from '../secrets/credentials.ts';
 import { ModelError, modelLanguages, type ModelHandler, type ModelLiteral, type ModelSpec, type SourceKind } from './schema.ts';
@@ -235,7 +235,7 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
     if (!modelLanguages(model).includes(language)) continue;
     for (const s of model.sources ?? []) {
       const strength = strengthOf(s.kind);
-      if (s.into !== undefined) out.outSources.push({ callee: list(s.call), arg: s.into, strength });
+      if (s.into !== undefined) for (const arg of list(s.into)) out.outSources.push({ callee: list(s.call), arg, strength });
       else if (s.call !== undefined) out.sources.push({ paths: list(s.call).map(asCall), strength, kind: s.kind });
       else out.sources.push({ paths: list(s.path), strength, kind: s.kind });
     }
@@ -264,13 +264,17 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
       bucket(a.class as ClassId).assigns.push({ target: list(a.target), ...(where ? { where } : {}), ...(a.label ? { label: a.label } : {}) });
     }
     for (const s of model.sanitizers ?? []) {
-      out.sanitizers.push({ callee: list(s.call), classes: s.class === 'all' ? 'all' : [...new Set(list(s.class).map(taintOf))] });
+      const classes = s.class === 'all' ? [...VULN_CLASSES] : [...new Set(list(s.class).map(taintOf))];
+      // A number is still a size or an index: the memory-safety checks keep following it.
+      out.sanitizers.push({ callee: list(s.call), classes: s.numeric ? classes.filter((c) => c !== 'memory') : s.class === 'all' ? 'all' : classes });
     }
     for (const s of model.validators ?? []) {
       for (const p of new PatternSet(list(s.call)).patterns) out.validators.push(...(p.lastNames ?? []));
     }
     for (const p of model.propagators ?? []) {
-      out.propagators.push({ callee: list(p.call), from: p.from, to: p.to, ...(p.rest ? { rest: true } : {}), ...(p.append ? { update: true } : {}), ...(p.format ? { builds: true } : {}) });
+      for (const to of list(p.to)) {
+        out.propagators.push({ callee: list(p.call), from: p.from, to, ...(p.rest ? { rest: true } : {}), ...(p.append ? { update: true } : {}), ...(p.format ? { builds: true } : {}) });
+      }
     }
     for (const h of model.handlers ?? []) out.handlers.push(compileHandler(h));
   }

@@ -301,6 +301,35 @@ describe('model features', () => {
     expect(r.findings.filter((f) => f.ruleId === 'c.command-injection').map((f) => f.location.startLine)).toEqual([5]);
   });
 
+  it('sources write into several arguments, propagators into several, numeric sanitizers keep sizes and indexes', async () => {
+    const model = {
+      name: 'acme-c',
+      language: 'c',
+      sources: [{ call: 'acme_read', into: [0, 1], kind: 'remote' }],
+      propagators: [{ call: 'acme_split', from: [0], to: [1, 2] }],
+      sanitizers: [{ call: 'acme_number', class: 'all', numeric: true }],
+    };
+    const scanner = createScanner({ loader: grammarLoader, models: [model] });
+    const code = [
+      'void f(void) {',
+      '  char a[16], b[16], x[8], y[8], cmd[32];',
+      '  int slots[4];',
+      '  acme_read(a, b);',
+      '  acme_split(a, x, y);',
+      '  system(y);',
+      '  int n = acme_number(b);',
+      '  snprintf(cmd, sizeof cmd, "kill %d", n);',
+      '  system(cmd);',
+      '  slots[n] = 1;',
+      '}',
+      '',
+    ].join('\n');
+    const r = await scanner.scan({ code, language: 'c' });
+    const lines = (id: string): number[] => r.findings.filter((f) => f.ruleId === id).map((f) => f.location.startLine);
+    expect(lines('c.command-injection')).toEqual([6]);
+    expect(lines('c.out-of-bounds-index')).toEqual([10]);
+  });
+
   it('a class the language has no rule for gets one from the catalogue', async () => {
     // Any taint class Go has no rule for (the packs grow, so pick one rather than name it).
     const cls = CLASSES.find((c) => 'taint' in c && !RULES.some((r) => r.id === `go.${c.id}`));

@@ -37,6 +37,8 @@ const patterns = v.union([pattern, v.pipe(v.array(pattern), v.minLength(1, 'need
 const language = v.picklist(LANGUAGES, `must be one of ${LANGUAGES.join(', ')}`);
 const taintClass = v.picklist(TAINT_CLASS_IDS as [string, ...string[]], `must be a taint class: ${TAINT_CLASS_IDS.join(', ')}`);
 const position = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0, 'must be 0 or more'), v.maxValue(64, 'must be 64 or less'));
+/** One argument position or a list of them. */
+const positions = v.union([position, v.pipe(v.array(position), v.minLength(1, 'needs at least one position'))], 'must be a position or a list of positions');
 const name = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be 1–64 lowercase letters, digits, dots, dashes or underscores'));
 const moduleName = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(120, 'is longer than 120 characters'));
 
@@ -50,8 +52,8 @@ const source = v.pipe(
     call: v.optional(patterns),
     /** An access path and everything under it: `flask.request.args` (matches `request.args["id"]`, `request.args.get("id")`). */
     path: v.optional(patterns),
-    /** The call writes the data into this argument instead of returning it (`fgets(buf, n, stdin)`: 0). */
-    into: v.optional(position),
+    /** The call writes the data into this argument (or these) instead of returning it (`fgets(buf, n, stdin)`: 0; `scanf`: [1, 2, …]). */
+    into: v.optional(positions),
     kind: sourceKind,
   }),
   v.check((s) => (s.call === undefined) !== (s.path === undefined), 'needs exactly one of `call` or `path`'),
@@ -108,6 +110,12 @@ const sanitizer = v.strictObject({
   call: patterns,
   /** The classes its result is safe for, or `"all"` (a number parse, a lookup that returns rows). */
   class: v.union([taintClass, v.pipe(v.array(taintClass), v.minLength(1)), v.literal('all')], 'must be a taint class, a list of them or "all"'),
+  /**
+   * Its result is a number taken from its argument (`atoi`, `strtol`, `strlen`, `ntohl`): safe for
+   * the classes it names, but still a size or an index chosen by whoever chose the argument, which
+   * the memory-safety checks keep following.
+   */
+  numeric: v.optional(v.boolean()),
 });
 
 const validator = v.strictObject({
@@ -121,7 +129,8 @@ const propagator = v.strictObject({
   from: v.pipe(v.array(position), v.minLength(1)),
   /** With `rest`, every positional argument from `from[0]` on is read. */
   rest: v.optional(v.boolean()),
-  to: position,
+  /** The argument written (or several: `sscanf(line, fmt, &a, &b)` writes [2, 3, …]). */
+  to: positions,
   /** The destination keeps its content and the data is appended (`strcat`). */
   append: v.optional(v.boolean()),
   /** The copy formats a string (`sprintf`): the result counts as built text. */

@@ -8,12 +8,15 @@
 import type { GrammarName, LanguageId } from '../../languages.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
-import { allowListPredicates, checkedPaths, helperPaths, readsIntoArgument } from './helpers.ts';
-import { declaratorShape, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
+import { conditionValue } from './conditions.ts';
+import { allowListPredicates, checkedPaths, inputHelperPaths, readerPaths } from './helpers.ts';
+import { aliasOf, declaratorShape, defines, expandName, macroAliases, findDeclaration, isStringType, rootOf, stringLiteralValue, subscriptIndex, typeText } from './syntax.ts';
 
 const FUNCTION_TYPES = new Set(['function_definition', 'lambda_expression']);
 const STRING_TYPES = new Set(['string_literal', 'raw_string_literal', 'concatenated_string', 'char_literal', 'system_lib_string']);
 const COMMENT_TYPES = new Set(['comment']);
+/** A macro whose value is one string literal: `"ls -la"`, `L"C:\\tmp"`. */
+const STRING_MACRO = /^(?:L|u8|u|U)?"(?:[^"\\\n]|\\.)*"$/;
 const CLASS_TYPES = new Set(['class_specifier', 'struct_specifier', 'union_specifier']);
 const SKIP_TYPES = new Set([
   'comment',
@@ -207,20 +210,24 @@ function bindingNames(target: SyntaxNode): SyntaxNode[] {
   for (let i = 0; i < 16; i++) {
     switch (n.type) {
       case 'identifier':
-        return [n];
+        return [aliasOf(n, 'reference') ?? n];
       case 'parenthesized_expression':
       case 'cast_expression':
       case 'pointer_expression': {
         const inner = n.type === 'cast_expression' ? n.child('value') : n.type === 'pointer_expression' ? n.child('argument') : n.namedChildren[0];
         if (!inner) return [];
+        // `*p = v` with `p = &data`: stores into data.
+        const pointee = n.type === 'pointer_expression' && n.child('operator')?.text === '*' ? aliasOf(inner, 'pointer') : null;
+        if (pointee) return [pointee];
         n = inner;
         break;
       }
       case 'call_expression': {
-        // in.read(reinterpret_cast<char *>(&hdr), sizeof hdr) writes into hdr
+        // in.read(reinterpret_cast<char *>(&hdr), sizeof hdr) writes into hdr;
+        // sock.read_some(asio::buffer(data, n)) writes into data.
         const fn = n.child('function');
         const name = fn?.type === 'template_function' ? (fn.child('name')?.text.replace(/\s+/g, '') ?? '') : (fn?.text.replace(/\s+/g, '') ?? '');
-        if (!/^(?:std::)?(?:static_cast|reinterpret_cast|const_cast|addressof)$/.test(name)) return [];
+        if (!/^(?:std::)?(?:static_cast|reinterpret_cast|const_cast|addressof)$|^(?:boost::)?(?:asio::)?buffer$/.test(name)) return [];
         const inner = n.child('arguments')?.namedChildren.find((c) => c.type !== 'comment');
         if (!inner) return [];
         n = inner;
@@ -484,79 +491,11 @@ function typeName(type: SyntaxNode | null): string {
   return lastScoped(beforeTemplate(t.text.replace(/\s+/g, ''))) || '?';
 }
 
-
-/**
- * What a call writes through an argument: `buf` → buf, `&hdr` → hdr, `(char *)&v` → v, `buf + n`
- * → buf, `&s->name` → s->name; a field or element passed as is (`r->data`) updates its object.
- */
-function writtenThrough(arg: SyntaxNode): { target: SyntaxNode; update: boolean } | null {
-  let n = arg;
-  for (let i = 0; i < 16; i++) {
-    switch (n.type) {
-      case 'parenthesized_expression':
-      case 'cast_expression': {
-        const inner = n.type === 'cast_expression' ? n.child('value') : n.namedChildren.find((c) => c.type !== 'comment');
-        if (!inner) return null;
-        if (n === arg) {
-          n = inner;
-          break;
-        }
-        return { target: n, update: false };
-      }
-      case 'pointer_expression': {
-        const inner = n.child('argument');
-        if (!inner || n.child('operator')?.text !== '&') return null;
-        return inner.type === 'identifier' || inner.type === 'field_expression' || inner.type === 'subscript_expression' ? { target: inner, update: false } : null;
-      }
-      case 'binary_expression': {
-        const left = n.child('left');
-        if (!left || (n.child('operator')?.text !== '+' && n.child('operator')?.text !== '-')) return null;
-        if (left.type === 'identifier') return { target: left, update: true };
-        n = left;
-        break;
-      }
-      case 'identifier':
-        return n === arg ? { target: n, update: false } : { target: n, update: false };
-      case 'field_expression':
-      case 'subscript_expression': {
-        const object = n.child('argument');
-        return n === arg ? (object ? { target: object, update: true } : null) : { target: n, update: false };
-      }
-      default:
-        return null;
-    }
-  }
-  return null;
-}
-
-/**
- * An argument a same-file helper reads input into (`read_exact(fp, &hdr, sizeof hdr)`): the
- * argument is an assignment of the helper's input (its callee, a source under its helper path) to
- * what it points at.
- */
-function helperOutArgument(node: SyntaxNode): View | null {
-  const list = node.parent;
-  const call = list?.parent;
-  if (!list || call?.type !== 'call_expression' || call.child('arguments') !== list) return null;
-  const fn = call.child('function');
-  const callee = fn?.type === 'template_function' ? fn.child('name') : fn;
-  if (!fn || callee?.type !== 'identifier') return null;
-  let index = 0;
-  for (const c of list.children) {
-    if (c === node) break;
-    if (c.named && c.type !== 'comment') index++;
-  }
-  if (!readsIntoArgument(rootOf(node), callee.text, index)) return null;
-  const written = writtenThrough(node);
-  return written ? { kind: 'assign', targets: [written.target], value: fn, update: written.update } : null;
-}
+/** The name an undeclared `argv` is read under (the profile makes it local input). */
+export const UNDECLARED_ARGV = '__c_argv';
 
 function viewOf(language: LanguageId, node: SyntaxNode): View | null {
   const t = node.type;
-  if (node.parent?.type === 'argument_list' && (t === 'identifier' || t === 'pointer_expression' || t === 'field_expression' || t === 'subscript_expression' || t === 'cast_expression' || t === 'binary_expression')) {
-    const out = helperOutArgument(node);
-    if (out) return out;
-  }
   if (SKIP_TYPES.has(t)) return t === 'sizeof_expression' || t === 'alignof_expression' || t === 'offsetof_expression' ? { kind: 'clean', parts: [] } : { kind: 'skip' };
   if (LITERAL_TYPES.has(t)) return { kind: 'literal' };
   if (FUNCTION_TYPES.has(t)) {
@@ -564,7 +503,27 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
     return { kind: 'function', fn: functionView(node) };
   }
   switch (t) {
-    case 'identifier':
+    case 'identifier': {
+      // A C++ reference bound to a local (`char *&ref = data;`) is that local.
+      if (language === 'cpp') {
+        const target = aliasOf(node, 'reference');
+        if (target) return { kind: 'name', name: target.text };
+      }
+      // An excerpt that uses `argv` without declaring it anywhere in reach (`printf(argv[1]);` in a
+      // function with no parameters, as code is quoted in reviews and advisories) means main's arguments.
+      if (node.text === 'argv' && node.parent?.type !== 'parameter_declaration' && findDeclaration('argv', node) === null && !defines(rootOf(node)).has('argv')) {
+        return { kind: 'name', name: UNDECLARED_ARGV };
+      }
+      // `#define COMMAND_ARG3 data`, `#define FOPEN fopen`: the name the macro stands for.
+      // (A macro for a qualified name, `#define SYSTEM std::system`, is an import alias instead.)
+      const expanded = expandName(node.text, node);
+      if (expanded === node.text) {
+        // `#define BAD_COMMAND "ls -la"`: the name is that string.
+        const literal = defines(rootOf(node)).get(node.text);
+        if (literal !== undefined && STRING_MACRO.test(literal)) return { kind: 'string', value: literal.slice(literal.indexOf('"') + 1, -1) };
+      }
+      return { kind: 'name', name: expanded.includes('::') ? node.text : expanded };
+    }
     case 'field_identifier':
     case 'namespace_identifier':
     case 'this':
@@ -630,6 +589,9 @@ function viewOf(language: LanguageId, node: SyntaxNode): View | null {
       if (!arg) return null;
       // `*p` reads (or writes) what p points to; `&x` is x itself for taint. `*p++` reads through p.
       if (node.child('operator')?.text === '*') {
+        // `char **p = &data; … *p`: the local p points at.
+        const target = aliasOf(arg, 'pointer');
+        if (target) return { kind: 'name', name: target.text };
         const through = arg.type === 'update_expression' ? (arg.child('argument') ?? arg) : arg;
         return { kind: 'index', object: through, index: null };
       }
@@ -827,8 +789,10 @@ function importAliases(root: SyntaxNode): Map<string, string> {
     const full = expanded ? [...expanded.split('::'), ...parts.slice(1)] : parts;
     aliases.set(text, full.join('.'));
   }
+  for (const [name, target] of macroAliases(root)) if (target.includes('::') && !aliases.has(name)) aliases.set(name, target.split('::').join('.'));
   for (const [name, path] of checkedPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
-  for (const [name, path] of helperPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
+  for (const [name, path] of readerPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
+  for (const [name, path] of inputHelperPaths(root)) if (!aliases.has(name)) aliases.set(name, path);
   return aliases;
 }
 
@@ -845,5 +809,6 @@ export function cAdapter(language: 'c' | 'cpp'): LanguageAdapter {
     view: (node) => viewOf(language, node),
     imports: importAliases,
     targetNames: bindingNames,
+    constantCondition: conditionValue,
   };
 }

@@ -334,6 +334,29 @@ function isZeroish(node: SyntaxNode): boolean {
   return /^(?:0|-1|0[uUlL]*|'\\0')$/.test(v.text.replace(/\s+/g, '')) || v.type === 'null';
 }
 
+/**
+ * The condition of the nearest `if` around `at` (in its function) that compares `expr` with `<`,
+ * `<=`, `>` or `>=`: `if (i >= 0) buf[i] = …`, `if (n > 16) p = malloc(n);`. When the value is still
+ * unsafe there, that check is incomplete (one side, or the wrong side), and the finding starts at it.
+ */
+export function enclosingCheck(expr: SyntaxNode, at: SyntaxNode): SyntaxNode | null {
+  const target = unwrap(expr);
+  const names = new Set<string>(target.type === 'identifier' || target.type === 'field_expression' ? [norm(target)] : descendants(target, new Set(['identifier']), 200).filter((id) => id.parent?.type !== 'call_expression').map((id) => id.text));
+  let n: SyntaxNode = at;
+  for (let i = 0; i < 24 && n.parent; i++) {
+    const p: SyntaxNode = n.parent;
+    if (p.type === 'function_definition' || p.type === 'lambda_expression') return null;
+    if (p.type === 'if_statement' && n.field === 'consequence') {
+      const cond = p.child('condition');
+      if (!cond) return null;
+      const compares = descendants(cond, new Set(['binary_expression']), 200).some((b) => COMPARISONS.has(b.child('operator')?.text ?? '') && [b.child('left'), b.child('right')].some((x) => x !== null && names.has(norm(unwrap(x)))));
+      return compares ? cond : null;
+    }
+    n = p;
+  }
+  return null;
+}
+
 /** Relational comparisons made before `at` in its function (conditions, asserts, ternaries, loop bounds). */
 function comparisonsBefore(at: SyntaxNode): SyntaxNode[] {
   const scope = enclosingFunction(at) ?? rootOf(at);
@@ -1308,4 +1331,109 @@ export function sizedBy(buf: BufferInfo, expr: SyntaxNode, at: SyntaxNode): bool
     if (value && descendants(value, new Set(['identifier']), 50).some((id) => names.has(id.text))) return true;
   }
   return false;
+}
+
+// ---- value ranges ------------------------------------------------------------------------------
+
+const I32: [number, number] = [-(2 ** 31), 2 ** 31 - 1];
+const U32: [number, number] = [0, 2 ** 32 - 1];
+const I64: [number, number] = [-(2 ** 63), 2 ** 63 - 1];
+const U64: [number, number] = [0, 2 ** 64 - 1];
+const TYPE_RANGE: Record<string, [number, number]> = {
+  char: [-128, 127], 'signed char': [-128, 127], int8_t: [-128, 127], s8: [-128, 127], gint8: [-128, 127], CHAR: [-128, 127],
+  'unsigned char': [0, 255], uint8_t: [0, 255], u8: [0, 255], BYTE: [0, 255], UCHAR: [0, 255], guchar: [0, 255], guint8: [0, 255],
+  short: [-32768, 32767], 'short int': [-32768, 32767], 'signed short': [-32768, 32767], int16_t: [-32768, 32767], s16: [-32768, 32767], SHORT: [-32768, 32767],
+  'unsigned short': [0, 65535], 'unsigned short int': [0, 65535], uint16_t: [0, 65535], u16: [0, 65535], WORD: [0, 65535], USHORT: [0, 65535],
+  int: I32, 'signed int': I32, signed: I32, int32_t: I32, s32: I32, INT: I32, LONG: I32, gint: I32,
+  unsigned: U32, 'unsigned int': U32, uint32_t: U32, u32: U32, UINT: U32, DWORD: U32, ULONG: U32, guint: U32,
+  long: I64, 'long int': I64, 'long long': I64, 'long long int': I64, int64_t: I64, ssize_t: I64, off_t: I64, ptrdiff_t: I64,
+  'unsigned long': U64, 'unsigned long long': U64, uint64_t: U64, size_t: U64, SIZE_T: U64,
+};
+
+/** The values an integer type holds (`short` → [-32768, 32767]), or null for a type that is not a known integer. */
+export function typeRange(type: string | null | undefined): [number, number] | null {
+  if (!type) return null;
+  const t = type.replace(/\b(?:const|volatile|static|register|std::)\b/g, ' ').replace(/std::/g, '').replace(/\s+/g, ' ').trim();
+  return TYPE_RANGE[t] ?? null;
+}
+
+/** The declared type of a variable or field an expression names (not a pointer or an array), or null. */
+export function scalarType(expr: SyntaxNode, at: SyntaxNode): string | null {
+  const v = unwrap(expr);
+  if (v.type === 'identifier') {
+    const d = findDeclaration(v.text, at);
+    return d && d.pointers === 0 && d.arrays.length === 0 ? d.type : null;
+  }
+  if (v.type === 'field_expression') {
+    const object = v.child('argument');
+    const field = v.child('field')?.text;
+    const d = object && field ? memberDeclaration(object, field, at) : null;
+    return d && d.pointers === 0 && d.arrays.length === 0 ? d.type : null;
+  }
+  return null;
+}
+
+/** The smallest value a variable can have at `at`, from the comparisons before it, or null. */
+function constantLowerBound(expr: SyntaxNode, at: SyntaxNode): number | null {
+  const target = unwrap(expr);
+  if (target.type !== 'identifier' && target.type !== 'field_expression') return null;
+  const name = norm(target);
+  const scope = enclosingFunction(at) ?? rootOf(at);
+  let best: number | null = null;
+  for (const cmp of comparedIn(scope).get(name) ?? []) {
+    if (cmp.start >= at.start) break;
+    if (cmp.contains(at)) continue;
+    const op = cmp.child('operator')?.text ?? '';
+    const left = cmp.child('left');
+    const right = cmp.child('right');
+    if (!left || !right || !COMPARISONS.has(op)) continue;
+    const inLeft = norm(unwrap(left)) === name;
+    const k = constInt(inLeft ? right : left);
+    if (k === null) continue;
+    const big = (inLeft && (op === '>' || op === '>=')) || (!inLeft && (op === '<' || op === '<='));
+    const strict = op === '<' || op === '>';
+    let bound: number | null = null;
+    if (big && holdsAt(cmp, at)) bound = strict ? k + 1 : k;
+    else if (!big && guardsExit(cmp, name)) bound = strict ? k : k + 1;
+    if (bound !== null && (best === null || bound > best)) best = bound;
+  }
+  return best;
+}
+
+/**
+ * The range of values an integer expression can take at `at`, from its type, the comparisons that
+ * hold there (`if (x > 0)`, `if (x >= LIMIT) return;`) and interval arithmetic over `+ - *`; null
+ * when a type is unknown.
+ */
+export function valueRange(expr: SyntaxNode, at: SyntaxNode, depth = 0): [number, number] | null {
+  if (depth > 12) return null;
+  const k = constInt(expr);
+  if (k !== null) return [k, k];
+  if (expr.type === 'cast_expression') {
+    const cast = typeRange(expr.child('type')?.text);
+    const inner = expr.child('value');
+    const r = inner ? valueRange(inner, at, depth + 1) : null;
+    if (!cast) return r;
+    return r && r[0] >= cast[0] && r[1] <= cast[1] ? r : cast;
+  }
+  const v = unwrap(expr);
+  if (v !== expr) return valueRange(v, at, depth + 1);
+  if (v.type === 'binary_expression') {
+    const op = v.child('operator')?.text ?? '';
+    const l = v.child('left');
+    const r = v.child('right');
+    if (!l || !r || !/^[-+*]$/.test(op)) return null;
+    const a = valueRange(l, at, depth + 1);
+    const b = a && valueRange(r, at, depth + 1);
+    if (!a || !b) return null;
+    if (op === '+') return [a[0] + b[0], a[1] + b[1]];
+    if (op === '-') return [a[0] - b[1], a[1] - b[0]];
+    const products = [a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]];
+    return [Math.min(...products), Math.max(...products)];
+  }
+  const type = typeRange(scalarType(v, at));
+  if (!type) return null;
+  const low = constantLowerBound(v, at);
+  const high = constantUpperBound(v, at);
+  return [low === null ? type[0] : Math.max(type[0], low), high === null ? type[1] : Math.min(type[1], high)];
 }

@@ -7,7 +7,8 @@
  * `throw` and calls that do not return.
  */
 import type { SyntaxNode } from '../../syntax.ts';
-import { calledName, callArgs, callNeverReturns, findDeclaration, functionsByName, parameterDeclarations, rootOf, unwrap } from './syntax.ts';
+import { conditionValue, constantSwitchCase } from './conditions.ts';
+import { aliasOf, calledName, callArgs, callNeverReturns, declaratorShape, findDeclaration, functionsByName, parameterDeclarations, rootOf, unwrap } from './syntax.ts';
 
 const BLOCKS = new Set(['compound_statement', 'case_statement', 'labeled_statement']);
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
@@ -265,11 +266,22 @@ export interface LifetimeEvent {
  * or second free on the same path, or null when it is reassigned, set to NULL, or never touched.
  */
 export function afterFree(at: SyntaxNode, target: string): LifetimeEvent | null {
-  let result: LifetimeEvent | null = null;
+  return lifetimeEvents(at, target, 1)[0] ?? null;
+}
+
+/**
+ * Every use of `target` after it is freed at `at`, on the same path, until it is reassigned or
+ * freed again (a second free ends the list), at most `limit` of them: each one touches freed memory.
+ */
+export function lifetimeEvents(at: SyntaxNode, target: string, limit = 8): LifetimeEvent[] {
+  const events: LifetimeEvent[] = [];
+  const full = (): boolean => events.length >= limit;
   const base = baseOf(target);
   const isPath = base !== null && base !== target;
+  // Plain copies of the freed pointer (`char *q = p;`, `saved = p;`) dangle too: followed with it.
+  const copies: string[] = [];
   forwardScan(at, (stmt) => {
-    const own = occurrences(stmt, target);
+    const own = [target, ...copies].flatMap((t) => occurrences(stmt, t));
     const ofBase = isPath && base ? occurrences(stmt, base).filter((o) => {
       const k = classify(o);
       return k === 'assign' || k === 'address';
@@ -277,35 +289,125 @@ export function afterFree(at: SyntaxNode, target: string): LifetimeEvent | null 
     const all = [...own, ...ofBase].sort((a, b) => a.start - b.start);
     for (const o of all) {
       if (ofBase.includes(o)) return 'stop';
+      // A declaration of the same name (`int *data = copy;` in an inner block): a copy when it is
+      // given a tracked pointer, otherwise a different variable from here on.
+      const declared = declarationOf(o);
+      if (declared) {
+        const value = declared.child('value');
+        const v = value ? unwrap(value) : null;
+        const pointee = v?.type === 'pointer_expression' && v.child('operator')?.text === '*' ? aliasOf(unwrap(v.child('argument') ?? v), 'pointer') : null;
+        if (v && [target, ...copies].includes(pointee?.text ?? v.text)) continue;
+        if (o.text === target) return 'stop';
+        copies.splice(copies.indexOf(o.text), 1);
+        continue;
+      }
       const kind = classify(o);
+      if (kind === 'arg' && unusedParameter(o)) continue;
       if (kind === 'assign') {
         const rhs = accessOf(o).parent?.child('right') ?? null;
-        const inner = rhs ? occurrences(rhs, target).find((x) => !['check', 'sizeof'].includes(classify(x))) : undefined;
-        if (inner) result = { kind: 'use', node: inner, deref: classify(inner) === 'deref' };
-        return 'stop';
+        const inner = rhs ? occurrences(rhs, target).find((x) => !['check', 'sizeof', 'value'].includes(classify(x))) : undefined;
+        if (inner) events.push({ kind: 'use', node: inner, deref: classify(inner) === 'deref' });
+        if (o.text === target || full()) return 'stop';
+        continue;
       }
       if (kind === 'address') return 'stop';
       if (kind === 'check' || kind === 'sizeof') continue;
+      if (kind === 'value') {
+        const copy = copiedInto(o);
+        if (copy !== undefined) {
+          if (copy !== null && copies.length < 4 && !copies.includes(copy)) copies.push(copy);
+          continue;
+        }
+      }
       if (kind === 'free') {
         const call = o.ancestor(new Set(['call_expression', 'delete_expression'])) ?? o;
-        result = { kind: 'free', node: call, deref: false };
+        events.push({ kind: 'free', node: call, deref: false });
         return 'stop';
       }
-      result = { kind: 'use', node: o, deref: kind === 'deref' };
-      return 'stop';
+      // One use per statement: `p->a = p->b` is one access of freed memory.
+      events.push({ kind: 'use', node: o, deref: kind === 'deref' });
+      return full() ? 'stop' : 'continue';
     }
     return 'continue';
   });
-  return result;
+  return events;
+}
+
+/** The `init_declarator` whose declared name an identifier is (`p` in `char *p = …`, `int &r = …`). */
+function declarationOf(id: SyntaxNode): SyntaxNode | null {
+  let n = id;
+  for (let i = 0; i < 6 && n.parent; i++) {
+    const p: SyntaxNode = n.parent;
+    if (p.type === 'init_declarator') return n.field === 'declarator' ? p : null;
+    if ((p.type === 'pointer_declarator' || p.type === 'reference_declarator') && n.field !== 'value') {
+      n = p;
+      continue;
+    }
+    return null;
+  }
+  return null;
+}
+
+/** Whether an argument goes to a same-file function that never mentions that parameter (`sink(data)` with an empty body). */
+function unusedParameter(occ: SyntaxNode): boolean {
+  const a = accessOf(occ);
+  const call = a.parent?.type === 'argument_list' ? a.parent.parent : null;
+  const callee = call?.child('function');
+  if (!call || callee?.type !== 'identifier') return false;
+  const fn = functionsByName(rootOf(call)).get(callee.text);
+  const body = fn?.child('body');
+  if (!fn || !body || fn.contains(call)) return false;
+  const index = callArgs(call).indexOf(a);
+  const param = parameterDeclarations(fn)[index];
+  return param !== undefined && occurrences(body, param.name).length === 0;
+}
+
+/**
+ * For a pointer value copied as it is (`q = p`, `char *q = p;`, `*out = p`): the local it is copied
+ * into (null when it goes elsewhere); undefined when the occurrence is not a plain copy.
+ */
+function copiedInto(occ: SyntaxNode): string | null | undefined {
+  const a = accessOf(occ);
+  const p = a.parent;
+  if (p?.type === 'assignment_expression' && p.child('right') === a && p.child('operator')?.text === '=') {
+    const left = unwrap(p.child('left') ?? p);
+    if (left.type === 'identifier') return left.text;
+    // `*p = q` with `p = &local`: into that local.
+    if (left.type === 'pointer_expression' && left.child('operator')?.text === '*') {
+      const pointee = aliasOf(unwrap(left.child('argument') ?? left), 'pointer');
+      if (pointee) return pointee.text;
+    }
+    // Into a field of a local object (`u.first = p`): it stays here. Into a caller's object,
+    // a global or through a pointer (`s->name = p`, `*out = p`): the dangling pointer escapes.
+    let root = left;
+    for (let i = 0; i < 6 && root.type === 'field_expression' && root.child('operator')?.text === '.'; i++) root = unwrap(root.child('argument') ?? root);
+    const d = root.type === 'identifier' && root !== left ? findDeclaration(root.text, root) : null;
+    return d && d.kind === 'local' && d.pointers === 0 && !d.reference ? null : undefined;
+  }
+  if (p?.type === 'init_declarator' && p.child('value') === a) return declaratorShape(p).name?.text ?? null;
+  return undefined;
 }
 
 /** Whether an occurrence inside `stmt` only runs on some paths through it (a branch, a loop body, a short-circuit operand). */
-function conditionalWithin(occ: SyntaxNode, stmt: SyntaxNode): boolean {
+export function conditionalWithin(occ: SyntaxNode, stmt: SyntaxNode): boolean {
   for (let n: SyntaxNode | null = occ; n && n !== stmt; n = n.parent) {
     const p: SyntaxNode | null = n.parent;
     if (!p) return false;
-    if (p.type === 'if_statement' && n.field !== 'condition') return true;
-    if (p.type === 'else_clause' || p.type === 'case_statement' || p.type === 'switch_statement') return true;
+    // `if (1) { … }`, `if (kEnabled) { … }`: a branch whose condition always holds runs on every path.
+    if (p.type === 'if_statement' && n.field !== 'condition') {
+      if (n.field === 'consequence' && conditionValue(p.child('condition')) === true) continue;
+      return true;
+    }
+    if (p.type === 'else_clause') {
+      if (p.parent?.type === 'if_statement' && conditionValue(p.parent.child('condition')) === false) continue;
+      return true;
+    }
+    if (p.type === 'case_statement' || p.type === 'switch_statement') {
+      if (p.type === 'case_statement' && p.parent?.parent?.type === 'switch_statement' && constantSwitchCase(p.parent.parent) === p) continue;
+      if (p.type === 'switch_statement' && n.field === 'condition') continue;
+      if (p.type === 'switch_statement' && constantSwitchCase(p) !== undefined) continue;
+      return true;
+    }
     if (LOOPS.has(p.type) && n.field !== 'initializer') return true;
     if (p.type === 'conditional_expression' && n.field !== 'condition') return true;
     if (p.type === 'binary_expression' && /^(?:&&|\|\|)$/.test(p.child('operator')?.text ?? '') && p.child('right') === n) return true;
@@ -375,11 +477,43 @@ export function derefWhileNull(at: SyntaxNode, target: string, mode: 'alloc' | '
         result = { node: o, maybe };
         return 'stop';
       }
+      // `show(p)` where `void show(char *s) { putchar(s[0]); }`: the callee dereferences it first thing.
+      if (kind === 'arg') {
+        const inside = calleeFirstUse(o);
+        if (inside && classify(inside) === 'deref') result = { node: inside, maybe };
+      }
       return 'stop';
     }
     return 'continue';
   });
   return result;
+}
+
+/**
+ * For an argument passed to a function of this file: the callee's first use of that parameter,
+ * when it happens on every path into the callee (a top-level statement, not inside a branch or
+ * a loop); null otherwise.
+ */
+export function calleeFirstUse(occ: SyntaxNode): SyntaxNode | null {
+  const a = accessOf(occ);
+  const call = a.parent?.type === 'argument_list' ? a.parent.parent : null;
+  const callee = call?.child('function');
+  if (!call || callee?.type !== 'identifier') return null;
+  const fn = functionsByName(rootOf(call)).get(callee.text);
+  const body = fn?.child('body');
+  if (!fn || !body || fn.contains(call)) return null;
+  const param = parameterDeclarations(fn)[callArgs(call).indexOf(a)];
+  if (!param || param.pointers === 0) return null;
+  for (const stmt of body.namedChildren) {
+    if (stmt.type === 'comment') continue;
+    const first = occurrences(stmt, param.name)[0];
+    if (!first) {
+      if (leaves(stmt)) return null;
+      continue;
+    }
+    return conditionalWithin(first, stmt) ? null : first;
+  }
+  return null;
 }
 
 /** The freed expression as a target the scan can follow: a variable or a field path (`s->buf`). */

@@ -3,8 +3,8 @@
  * functions of its own far more than through return values: `form_value(qs, "user", user, sizeof
  * user)` copies part of its first argument into its third, `read_exact(fp, &hdr, sizeof hdr)` fills
  * its second argument from a file, `readLE<uint32_t>(in)` returns bytes read from a stream. The
- * walker follows taint through library calls the profile names (strcpy, fread, recv); this module
- * tells it which of the file's own functions behave like them.
+ * memory-safety rules ask this module which of the file's own functions behave like the library
+ * calls the models name (strcpy, fread, recv).
  *
  * The summary is computed on the syntax alone, flow-insensitively, per function: which variables
  * may hold data derived from which parameters or from input (origins), propagated through
@@ -14,8 +14,10 @@
  * - `copies`: out-parameters written with data from the other arguments;
  * - `reads`: out-parameters filled with input the function reads itself (local or remote);
  * - `returns`: whether the function returns input it read itself.
- * The adapter presents calls to such helpers under a canonical path that carries these facts (see
- * `helperPath`), so the profile's propagators, out-sources and sources apply to them.
+ * The taint walk takes only one fact from them, which helpers read input themselves (see
+ * `inputHelperPaths`); what helpers copy and return it learns from the engine's own function
+ * summaries. The memory-safety rules use them through `returnsReadValue` and the second pass below.
+ * Calls to input readers the file only declares are presented as out-sources (see `readerPaths`).
  *
  * A second pass finds parameters that callers in the same file feed with input (`parse_line(line)`
  * after `fgets(line, …)`), and parameters that are byte buffers of a decoder (`const uint8_t *buf,
@@ -97,9 +99,11 @@ interface FileSummaries {
   feeds: Map<SyntaxNode, Map<number, Feed>>;
   /** Functions the file registers as libcurl write/header callbacks. */
   curlCallbacks: Set<string>;
+  /** External input readers the file declares (see `externReaders`). */
+  readers: Map<string, readonly [number, Feed]>;
 }
 
-/** Names of helpers that escape, encode, quote or sanitize what they copy. */
+/** Names of helpers that escape, encode, quote or sanitize what they hand back. */
 const SAFE_HELPER = /(?:escape|encode|quote|saniti[sz]|normali[sz]e|canonical|hash|digest|hex|base64|checksum|crc)/i;
 const MAX_FUNCTIONS = 3000;
 const BYTE_TYPE = /^(?:const\s+)?(?:(?:std::)?u?int8_t|unsigned\s+char|signed\s+char|char|u8|s8|BYTE|UCHAR|guchar|gchar|guint8|(?:std::)?byte|void)(?:\s+const)?$/;
@@ -357,7 +361,7 @@ function externReaders(root: SyntaxNode, defined: ReadonlySet<string>): Map<stri
       if (p.children.some((c) => c.type === 'type_qualifier' && c.text === 'const')) return false;
       return WRITABLE_BUFFER.test((p.child('type')?.text ?? '').replace(/\s+/g, ' '));
     });
-    if (at < 0 || at >= HELPER_ARGS) continue;
+    if (at < 0) continue;
     out.set(name, [at, REMOTE_READER.some((w) => name.toLowerCase().includes(w)) ? 'remote' : 'local']);
   }
   return out;
@@ -786,7 +790,7 @@ function compute(root: SyntaxNode): FileSummaries {
     }
     pending = [...next];
   }
-  return { helpers, feeds, curlCallbacks };
+  return { helpers, feeds, curlCallbacks, readers };
 }
 
 function summaries(root: SyntaxNode): FileSummaries {
@@ -839,32 +843,42 @@ export function checkedPaths(root: SyntaxNode): Map<string, string> {
   return out;
 }
 
-/** Root segment of the canonical path of a same-file helper (see `helperPaths`). */
+/** Root segment of the path a call to a same-file input helper is presented under (see `inputHelperPaths`). */
 export const HELPER_ROOT = '__c_helper';
-/** Positions of arguments a helper path can describe. */
-export const HELPER_ARGS = 8;
 
 /**
- * The canonical path a call to a helper is presented under: `__c_helper.<input>.<a0>…<a7>.<name>`
- * where `<input>` is `L` or `R` when the helper returns, or reads into an argument, local or remote
- * input (the call is then a source), `_` otherwise; each `<ai>` is `o` (the helper copies its other
- * arguments into argument i), `i` (it reads input into it) or `_`. Functions that do none of this
- * keep their plain name.
+ * Same-file helpers that read input themselves, returned or written into an argument (`load_jobs(q,
+ * jobs, max)` after fgets, `read_request(fd, buf)`), presented as `__c_helper.<L|R>.<name>`: the call
+ * is a source of that strength, and what it returns is that input rather than its arguments passed
+ * through. What helpers copy between arguments and return is the engine's own function summaries.
  */
-export function helperPaths(root: SyntaxNode): Map<string, string> {
+export function inputHelperPaths(root: SyntaxNode): Map<string, string> {
   const out = new Map<string, string>();
+  const readers = summaries(root).readers;
   for (const [name, s] of summaries(root).helpers) {
-    // An escaping or validating helper (`html_escape(in, out, n)`) writes a different, safe text.
-    if (KNOWN.has(name) || SAFE_HELPER.test(name)) continue;
-    if (s.copies.size === 0 && s.reads.size === 0 && s.returns === null) continue;
+    // An escaping helper (`read_escaped(fd, out)`) hands back a different, safe text.
+    if (KNOWN.has(name) || readers.has(name) || SAFE_HELPER.test(name)) continue;
     let input = s.returns;
-    const flags: string[] = [];
-    for (let i = 0; i < HELPER_ARGS; i++) {
-      const read = s.reads.get(i);
-      input = stronger(input, read);
-      flags.push(read ? 'i' : s.copies.has(i) ? 'o' : '_');
-    }
-    out.set(name, [HELPER_ROOT, input === 'remote' ? 'R' : input === 'local' ? 'L' : '_', ...flags, name].join('.'));
+    for (const feed of s.reads.values()) input = stronger(input, feed);
+    if (input) out.set(name, `${HELPER_ROOT}.${input === 'remote' ? 'R' : 'L'}.${name}`);
+  }
+  return out;
+}
+
+/** Root segment of the path a call to a declared external reader is presented under (see `readerPaths`). */
+export const READER_ROOT = '__c_reader';
+/** Argument positions a reader path can name. */
+export const READER_ARGS = 8;
+
+/**
+ * Input readers the file declares but does not define (`int net_recv_frame(uint8_t *buf, size_t
+ * cap);`): the engine cannot read their bodies, so a call is presented as `__c_reader.<L|R>.<i>`,
+ * an out-source of argument i (the profile's `outSources`).
+ */
+export function readerPaths(root: SyntaxNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, [at, feed]] of summaries(root).readers) {
+    if (at < READER_ARGS) out.set(name, `${READER_ROOT}.${feed === 'remote' ? 'R' : 'L'}.${at}`);
   }
   return out;
 }
@@ -872,12 +886,6 @@ export function helperPaths(root: SyntaxNode): Map<string, string> {
 /** Whether a same-file helper returns a value it read as such (`readLE<uint16_t>(in)`), rather than a count. */
 export function returnsReadValue(root: SyntaxNode, name: string): boolean {
   return summaries(root).helpers.get(name)?.returnsRead === true;
-}
-
-/** Whether a same-file helper reads input into its argument `index` (`read_exact(fp, &hdr, sizeof hdr)` for 1). */
-export function readsIntoArgument(root: SyntaxNode, name: string, index: number): boolean {
-  if (KNOWN.has(name) || index >= HELPER_ARGS) return false;
-  return summaries(root).helpers.get(name)?.reads.has(index) ?? false;
 }
 
 /** What the file's callers (or the function's role) feed parameter `index` of `fn` with, or null. */

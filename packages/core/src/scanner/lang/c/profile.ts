@@ -1,8 +1,9 @@
 import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile, OutSourceSpec, PropagatorSpec } from '../../engine/profile.ts';
 import { VULN_CLASSES, type Strength, type VulnClass } from '../../rule.ts';
-import { cAdapter } from './adapter.ts';
-import { CHECKED_ROOT, HELPER_ARGS, HELPER_ROOT, INPUT_READERS, isCurlCallback } from './helpers.ts';
+import { cAdapter, UNDECLARED_ARGV } from './adapter.ts';
+import { CHECKED_ROOT, HELPER_ROOT, isCurlCallback, READER_ARGS, READER_ROOT } from './helpers.ts';
+import { cHeuristics } from './heuristics.ts';
 import { isIntegerType } from './syntax.ts';
 
 /**
@@ -138,18 +139,23 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
   return null;
 }
 
-/** CGI and embedded-server APIs that write a request parameter into a buffer: position of the buffer. */
-const REQUEST_READERS: [string, number][] = [
-  ['cgiFormString', 1], ['cgiFormStringNoNewlines', 1], ['cgiFormStringMultiple', 1], ['cgiCookieString', 1],
-  ['mg_http_get_var', 2], ['mg_get_var', 3], ['mg_get_var2', 3], ['mg_get_cookie', 2], ['mg_get_http_header', 1],
-  ['evhttp_uri_get_query', 0],
-];
+/** Declared external readers fill argument i with local or remote input (see helpers.ts `readerPaths`). */
+function readerOutSources(): OutSourceSpec[] {
+  const out: OutSourceSpec[] = [];
+  for (let i = 0; i < READER_ARGS; i++) {
+    out.push({ callee: [`${READER_ROOT}.L.${i}`], arg: i, strength: 'local' }, { callee: [`${READER_ROOT}.R.${i}`], arg: i, strength: 'remote' });
+  }
+  return out;
+}
 
-/** `__c_helper.<returns>.<a0>…<a7>.<name>` patterns with `flag` at argument `k` (see helpers.ts). */
-function helperPattern(k: number, flag: string): string {
-  const flags: string[] = [];
-  for (let i = 0; i < HELPER_ARGS; i++) flags.push(i === k ? flag : '*');
-  return [HELPER_ROOT, '*', ...flags, '*'].join('.');
+function propagators(language: 'c' | 'cpp'): PropagatorSpec[] {
+  // Library copies (strcpy, sprintf, sscanf, …) are in the models; these are the file's own.
+  const out: PropagatorSpec[] = [{ callee: ['strdup_into'], to: 0, from: [1] }];
+  if (language === 'cpp') {
+    // `oss << "id=" << id`: the adapter's `<<(oss, …)` call appends to the stream.
+    out.push({ callee: ['<<'], to: 0, from: [1], rest: true, update: true, builds: true });
+  }
+  return out;
 }
 
 /**
@@ -163,103 +169,33 @@ function withStd(language: 'c' | 'cpp', names: readonly string[]): string[] {
   return out;
 }
 
-function outSources(language: 'c' | 'cpp'): OutSourceSpec[] {
-  const out: OutSourceSpec[] = [];
-  // C's getline(&line, &n, fp) fills line; C++'s std::getline(in, s) fills s (below).
-  for (const [name, [arg, strength]] of Object.entries(INPUT_READERS)) out.push({ callee: withStd(language, [name]), arg, strength });
-  for (const [name, arg] of REQUEST_READERS) out.push({ callee: [name], arg, strength: 'remote' });
-
-  out.push({ callee: ['GetEnvironmentVariable', 'GetEnvironmentVariableA', 'GetEnvironmentVariableW'], arg: 1, strength: 'local' });
-  // scanf("%d %s", &n, name): every argument after the format is written from stdin / the file.
-  for (let i = 1; i <= 10; i++) out.push({ callee: withStd(language, ['scanf', 'scanf_s', 'wscanf', 'vscanf']), arg: i, strength: 'local' });
-  for (let i = 2; i <= 11; i++) out.push({ callee: withStd(language, ['fscanf', 'fscanf_s', 'fwscanf']), arg: i, strength: 'local' });
-  if (language === 'cpp') {
-    // std::getline(in, line): a line of a file, of stdin, of a socket stream: input either way.
-    out.push({ callee: ['std.getline', 'getline'], arg: 1, strength: 'local' });
-    out.push({ callee: ['{std.cin,cin,std.wcin,wcin}.{getline,get,read}'], arg: 0, strength: 'local' });
-    out.push({ callee: ['*.{getline,read,readsome}'], arg: 0, strength: 'local' });
-    out.push({ callee: ['*.read_some', 'boost.asio.read', 'asio.read', '*.receive', '*.receive_from'], arg: 0, strength: 'remote' });
-  }
-  return out;
-}
-
-function propagators(language: 'c' | 'cpp'): PropagatorSpec[] {
-  const out: PropagatorSpec[] = [
-    { callee: ['strcpy', 'strncpy', 'wcscpy', 'wcsncpy', 'lstrcpy', 'lstrcpyA', 'lstrcpyW', 'lstrcpyn', 'lstrcpynA', 'lstrcpynW', '_mbscpy', '_tcscpy', 'StrCpy', 'StrCpyN', 'stpcpy', 'stpncpy', 'strlcpy', 'wcslcpy', 'strcpy_s', 'strncpy_s', 'wcscpy_s', 'memcpy', 'memmove', 'wmemcpy', 'wmemmove', 'memccpy', 'CopyMemory', 'RtlCopyMemory', 'MoveMemory', 'memcpy_s', 'memmove_s', 'strdup_into', 'std.memcpy', 'std.strcpy', 'std.strncpy', 'std.memmove'], to: 0, from: [1] },
-    { callee: ['bcopy'], to: 1, from: [0] },
-    { callee: ['strcat', 'strncat', 'wcscat', 'wcsncat', 'lstrcat', 'lstrcatA', 'lstrcatW', '_mbscat', '_tcscat', 'StrCat', 'StrCatBuff', 'strlcat', 'wcslcat', 'strcat_s', 'strncat_s', 'wcscat_s', 'std.strcat', 'std.strncat'], to: 0, from: [1], update: true },
-    { callee: ['sprintf', 'vsprintf', 'wsprintf', 'wsprintfA', 'wsprintfW', 'asprintf', 'vasprintf', 'std.sprintf'], to: 0, from: [1], rest: true, builds: true },
-    { callee: ['snprintf', 'vsnprintf', '_snprintf', '_vsnprintf', 'swprintf', 'vswprintf', 'sprintf_s', 'vsprintf_s', 'StringCchPrintf', 'StringCchPrintfA', 'StringCchPrintfW', 'StringCbPrintf', 'g_snprintf', 'std.snprintf'], to: 0, from: [2], rest: true, builds: true },
-    { callee: ['sqlite3_snprintf'], to: 1, from: [2], rest: true, builds: true },
-    { callee: ['realpath', 'canonicalize_file_name'], to: 1, from: [0] },
-    { callee: ['_fullpath'], to: 0, from: [1] },
-  ];
-  // sscanf(line, "%d %63s", &n, name) parses line into its outputs.
-  for (let i = 2; i <= 11; i++) out.push({ callee: ['sscanf', 'sscanf_s', 'swscanf', 'vsscanf', 'std.sscanf'], to: i, from: [0] });
-  if (language === 'cpp') {
-    // `oss << "id=" << id`: the adapter's `<<(oss, …)` call appends to the stream.
-    out.push({ callee: ['<<'], to: 0, from: [1], rest: true, update: true, builds: true });
-  }
-  // The file's own helpers that copy their arguments into an out-parameter: `form_value(qs, "user", user, sizeof user)`.
-  for (let k = 0; k < HELPER_ARGS; k++) out.push({ callee: [helperPattern(k, 'o')], to: k, from: [0], rest: true });
-  return out;
-}
-
-const NUMERIC = [
-  'atoi', 'atol', 'atoll', 'atof', 'strtol', 'strtoul', 'strtoll', 'strtoull', 'strtod', 'strtof', 'strtold', 'strtoimax', 'strtoumax',
-  'wcstol', 'wcstoul', 'wcstoll', 'wcstoull', '_wtoi', '_wtol', '_atoi64', '_ttoi', 'strtonum', 'std.stoi', 'std.stol', 'std.stoul', 'std.stoll',
-  'std.stoull', 'std.stof', 'std.stod', 'stoi', 'stol', 'stoul', 'stoll', 'stoull', 'stof', 'stod', 'strlen', 'wcslen', 'strnlen', 'wcsnlen', '_tcslen',
-  'ntohl', 'ntohs', 'htonl', 'htons', 'be32toh', 'be16toh', 'le32toh', 'le16toh', 'be64toh', 'le64toh', 'inet_addr', 'abs', 'labs', 'llabs',
-  'std.to_string', 'to_string', 'std.hash', 'std.size', '*.size', '*.length', '*.count', '*.find', '*.rfind', '*.tellg', '*.gcount',
-];
+/** Methods that measure or search and so return a number, whatever their receiver (`s.size()`, `in.tellg()`). */
+const NUMERIC_METHODS = ['*.size', '*.length', '*.count', '*.find', '*.rfind', '*.tellg', '*.gcount'];
 
 /** What C and C++ code reads from outside, how data moves through out-parameters, and what makes it safe. */
 export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
   return {
     adapter: cAdapter(language),
+    // Library sources, copies and sanitizers are in models/c and models/cpp; what the file's own helpers
+    // copy and return is the engine's function summaries. These are the helpers that read input
+    // themselves (helpers.ts) and the undeclared argv of an excerpt.
     sources: [
-      {
-        strength: 'local',
-        paths: [
-          'getenv()', 'secure_getenv()', '__secure_getenv()', '_wgetenv()', '_tgetenv()', 'std.getenv()', 'g_getenv()',
-          'getchar()', 'fgetc()', 'getc()', 'getwchar()', 'fgetwc()', 'std.getchar()', 'std.fgetc()', 'std.getc()', 'getc_unlocked()', 'getchar_unlocked()', '_getch()', '_getche()', 'getch()',
-          'readline()', 'getpass()', 'GetCommandLine()', 'GetCommandLineA()', 'GetCommandLineW()', 'CommandLineToArgvW()',
-          'optarg', 'environ', '_environ', 'std.cin', 'cin', 'std.wcin', 'wcin', '__argv', '__wargv',
-          `${HELPER_ROOT}.L`,
-        ],
-      },
-      {
-        strength: 'remote',
-        paths: [
-          // CGI: getenv("QUERY_STRING"), getenv("HTTP_COOKIE") (the adapter names these calls `getenv.CGI()`).
-          'getenv.CGI()', 'std.getenv.CGI()', 'secure_getenv.CGI()', '__secure_getenv.CGI()', 'g_getenv.CGI()', 'FCGX_GetParam.CGI()',
-          // Request accessors with names no other API uses (the request object itself is a remote parameter).
-          '{req,request,rq,httpReq}.{get_param_value,get_header_value,get_file_value,getParameter,getQueryParameter,getPathVariable,getCookie}()',
-          '{req,request,rq,httpReq}.url_params', 'MHD_lookup_connection_value()', 'evhttp_request_get_uri()', 'evhttp_find_header()',
-          'cgi_param()', 'cgiGetValue()', `${HELPER_ROOT}.R`,
-        ],
-      },
+      { strength: 'local', paths: [`${HELPER_ROOT}.L`, UNDECLARED_ARGV] },
+      { strength: 'remote', paths: [`${HELPER_ROOT}.R`] },
     ],
-    outSources: outSources(language),
+    outSources: readerOutSources(),
     propagators: propagators(language),
     sanitizers: [
-      { callee: withStd(language, NUMERIC), classes: NOT_MEMORY },
+      { callee: NUMERIC_METHODS, classes: NOT_MEMORY },
       // How much of a reader's input is left: no more than was received, whatever the peer sent.
       { callee: ['*.remaining', '*.bytes_available', '*.bytesAvailable'], classes: 'all' },
       // The file's own checking helpers that hand back what passed (`safeId(id)`, `sanitize_filename(n)`).
       { callee: [`${CHECKED_ROOT}.*`], classes: NOT_MEMORY },
-      // The last path component cannot leave a directory; it can still hold quotes and `;` for a shell.
-      { callee: ['basename', '__xpg_basename', 'g_path_get_basename', 'PathFindFileName', 'PathFindFileNameA', 'PathStripPath', '*.filename'], classes: ['path'] },
-      {
-        callee: ['PQescapeLiteral', 'PQescapeIdentifier', 'PQescapeString', 'mysql_escape_string', 'sqlite3_escape', 'escape_sql', '*.quote', '*.esc', '*.quote_name', '*.escape', 'mysqlpp.quote', 'sql_escape'],
-        classes: ['sql'],
-      },
-      { callee: ['g_shell_quote', 'shell_quote', 'shell_escape', 'escape_shell_arg', 'quote_shell_arg', 'shellescape'], classes: ['command'] },
-      {
-        callee: ['g_markup_escape_text', 'html_escape', 'escape_html', 'xml_escape', 'htmlEscape', 'escapeHtml', 'HtmlEscape', 'EscapeHtml', 'htmlspecialchars', 'xmlEscape', 'escapeXml', 'html_encode', 'htmlEncode', 'escape_xml', 'crow.json.escape', 'drogon.utils.escapeHtml', 'utils.escapeHtml'],
-        classes: ['xss', 'xpath'],
-      },
-      { callee: ['curl_easy_escape', 'curl_escape', 'url_encode', 'urlEncode', 'drogon.utils.urlEncode', 'utils.urlEncode'], classes: ['xss', 'redirect', 'header', 'command', 'path'] },
+      // The usual names of a program's own escaping helpers.
+      { callee: ['escape_sql', 'sql_escape'], classes: ['sql'] },
+      { callee: ['shell_quote', 'shell_escape', 'escape_shell_arg', 'quote_shell_arg', 'shellescape'], classes: ['command'] },
+      { callee: ['html_escape', 'escape_html', 'xml_escape', 'htmlEscape', 'escapeHtml', 'HtmlEscape', 'EscapeHtml', 'htmlspecialchars', 'xmlEscape', 'escapeXml', 'html_encode', 'htmlEncode', 'escape_xml'], classes: ['xss', 'xpath'] },
+      { callee: ['url_encode', 'urlEncode'], classes: ['xss', 'redirect', 'header', 'command', 'path'] },
     ],
     paramTaint,
     mutators: language === 'cpp' ? ['append', 'push_back', 'insert', 'assign', 'emplace_back', 'add', 'write', 'sputn', 'operator+='] : [],
@@ -279,13 +215,14 @@ export function cFamilyProfile(language: 'c' | 'cpp'): LanguageProfile {
       'has_param', 'has_header', 'has_file', 'is_regular_file', 'is_directory', 'exists',
     ]),
     validators: [
-      'strcmp', 'strcasecmp', 'wcscmp', '_stricmp', 'strstr', 'strchr', 'strrchr', 'strpbrk', 'strspn', 'strcspn', 'wcsstr',
-      'wcschr', 'isalnum', 'isalpha', 'isdigit', 'isxdigit', 'regexec', 'fnmatch', 'find', 'find_first_of', 'find_first_not_of', 'starts_with',
-      'ends_with', 'compare', 'count', 'contains', 'path_ok', 'name_ok', 'is_safe_path', 'is_safe_name', 'safe_path', 'regex_match', 'regex_search', 'all_of', 'none_of', 'any_of', 'g_regex_match', 'pcre_exec', 'pcre2_match',
+      // Library predicates are in the models; these are method names of string and range checks, and the usual names of a program's own.
+      'find', 'find_first_of', 'find_first_not_of', 'starts_with', 'ends_with', 'compare', 'count', 'contains', 'all_of', 'none_of', 'any_of',
+      'path_ok', 'name_ok', 'is_safe_path', 'is_safe_name', 'safe_path',
       // Containment checks of a resolved path against a base directory.
       'isInside', 'is_inside', 'isWithin', 'is_within', 'isUnder', 'is_under', 'isSubpath', 'is_subpath', 'isSubPath', 'insideRoot', 'inside_root', 'withinRoot', 'within_root', 'isContained', 'is_contained', 'path_is_under', 'pathIsUnder', 'isPathInside', 'is_path_inside', 'under_root', 'underRoot',
     ],
     exits: ['exit', '_exit', '_Exit', 'abort', 'quick_exit', 'longjmp', 'siglongjmp', 'err', 'errx', 'verr', 'verrx', 'pthread_exit', 'ExitProcess', 'ExitThread', 'std.exit', 'std.abort', 'std.terminate', 'std.quick_exit', 'die', 'fatal', 'panic', 'fatal_error', 'g_error', 'BUG', 'croak'],
+    heuristics: cHeuristics,
     formatters: ['sprintf', 'snprintf', 'asprintf', 'vasprintf', 'sqlite3_mprintf', 'sqlite3_vmprintf', 'g_strdup_printf', 'std.format', 'fmt.format', 'absl.StrCat', 'absl.StrFormat', 'StrCat', 'StrFormat', '*.arg', 'boost.str', 'format', 'std.vformat', 'fmt.vformat'],
   };
 }

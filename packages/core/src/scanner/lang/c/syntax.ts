@@ -383,6 +383,99 @@ export function defines(root: SyntaxNode): Map<string, string> {
   return map;
 }
 
+const writesCache = new WeakMap<SyntaxNode, Set<string>>();
+
+/** Names a function assigns (`x = …`, `x += …`) or steps (`x++`) anywhere in its body. */
+function assignedIn(fn: SyntaxNode): Set<string> {
+  let set = writesCache.get(fn);
+  if (set) return set;
+  set = new Set();
+  for (const n of scopeDescendants(fn, ['assignment_expression', 'update_expression'])) {
+    const target = n.type === 'assignment_expression' ? n.child('left') : n.child('argument');
+    const t = target ? unwrap(target) : null;
+    if (t?.type === 'identifier') set.add(t.text);
+  }
+  writesCache.set(fn, set);
+  return set;
+}
+
+/**
+ * The local variable another name stands for: a pointer initialised with its address and never
+ * reassigned (`char **p = &data;` — `*p` is `data`), or a C++ reference bound to it
+ * (`char *&ref = data;` — `ref` is `data`). Returns the identifier node of that variable.
+ */
+export function aliasOf(name: SyntaxNode, via: 'pointer' | 'reference'): SyntaxNode | null {
+  if (name.type !== 'identifier') return null;
+  const d = findDeclaration(name.text, name);
+  if (!d || d.kind !== 'local' || !d.init || !d.fn) return null;
+  if (via === 'reference' ? !d.reference : d.reference || d.pointers === 0) return null;
+  let target = unwrap(d.init);
+  if (via === 'pointer') {
+    if (target.type !== 'pointer_expression' || target.child('operator')?.text !== '&') return null;
+    target = unwrap(target.child('argument') ?? target);
+  }
+  if (target.type !== 'identifier' || target.text === name.text) return null;
+  if (assignedIn(d.fn).has(name.text)) return null;
+  const t = findDeclaration(target.text, d.owner);
+  return t && t.kind === 'local' ? target : null;
+}
+
+const aliasCache = new WeakMap<SyntaxNode, Map<string, string>>();
+const NAME = /^(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/;
+/**
+ * Memory functions programs call through an all-capitals macro from a shared header
+ * (`ALLOCA(n)`, `MALLOC(n)`, `FREE(p)`), which the file itself does not define.
+ */
+const CONVENTIONAL_MACROS: Readonly<Record<string, string>> = { ALLOCA: 'alloca', MALLOC: 'malloc', CALLOC: 'calloc', REALLOC: 'realloc', FREE: 'free', STRDUP: 'strdup' };
+
+/**
+ * Object-like macros of the file that stand for another name: `#define FOPEN fopen`,
+ * `#define EXECLP _execlp`, `#define CLOSE_SOCKET closesocket`, `#define COMMAND_ARG3 data`. A
+ * macro defined twice (once per platform) keeps its first definition when both name the same kind
+ * of thing; a name defined once as something that is not a name (a number, an expression) is left.
+ */
+export function macroAliases(root: SyntaxNode): Map<string, string> {
+  let map = aliasCache.get(root);
+  if (map) return map;
+  map = new Map();
+  const stack: SyntaxNode[] = [root];
+  let budget = 200_000;
+  const refused = new Set<string>();
+  while (stack.length > 0 && budget-- > 0) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'preproc_def') {
+      const name = n.child('name')?.text;
+      const value = n.child('value')?.text.trim();
+      if (!name || refused.has(name)) continue;
+      if (value === undefined || !NAME.test(value) || value === name) {
+        refused.add(name);
+        map.delete(name);
+      } else if (!map.has(name)) map.set(name, value.replace(/^::/, ''));
+      continue;
+    }
+    if (n.type === 'function_definition' || n.type === 'comment') continue;
+    for (let i = n.children.length - 1; i >= 0; i--) {
+      const c = n.children[i] as SyntaxNode;
+      if (c.named) stack.push(c);
+    }
+  }
+  aliasCache.set(root, map);
+  return map;
+}
+
+/** What an identifier stands for once the file's name macros are expanded (`FOPEN` → `fopen`), or the identifier itself. */
+export function expandName(name: string, at: SyntaxNode): string {
+  const aliases = macroAliases(rootOf(at));
+  let out = name;
+  for (let i = 0; i < 4; i++) {
+    const next = aliases.get(out);
+    if (next === undefined) break;
+    out = next;
+  }
+  if (out === name && CONVENTIONAL_MACROS[name] !== undefined && !defines(rootOf(at)).has(name)) return CONVENTIONAL_MACROS[name] as string;
+  return out;
+}
+
 const enumCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode | number>>();
 
 function enumerators(root: SyntaxNode): Map<string, SyntaxNode | number> {
@@ -521,11 +614,21 @@ export function constInt(node: SyntaxNode | null, depth = 0): number | null {
   }
 }
 
-/** Value of a named constant: `#define N 64`, `enum { N = 64 }`, `const int N = 64;`. */
+/** The limits of <limits.h> and <stdint.h> (for the usual ILP32/LP64 data models; `long` is left out), and Windows' MAX_PATH. */
+const LIMITS: Readonly<Record<string, number>> = {
+  MAX_PATH: 260,
+  CHAR_BIT: 8, CHAR_MAX: 127, CHAR_MIN: -128, SCHAR_MAX: 127, SCHAR_MIN: -128, UCHAR_MAX: 255, SHRT_MAX: 32767, SHRT_MIN: -32768, USHRT_MAX: 65535,
+  INT_MAX: 2147483647, INT_MIN: -2147483648, UINT_MAX: 4294967295, INT8_MAX: 127, INT8_MIN: -128, UINT8_MAX: 255, INT16_MAX: 32767,
+  INT16_MIN: -32768, UINT16_MAX: 65535, INT32_MAX: 2147483647, INT32_MIN: -2147483648, UINT32_MAX: 4294967295,
+};
+
+/** Value of a named constant: `#define N 64`, `enum { N = 64 }`, `const int N = 64;`, `INT_MAX`. */
 function constName(name: string, at: SyntaxNode, depth: number): number | null {
   const root = rootOf(at);
   const def = defines(root).get(name);
   if (def !== undefined) return constText(def, root, depth + 1);
+  const limit = LIMITS[name];
+  if (limit !== undefined) return limit;
   const en = enumerators(root).get(name);
   if (typeof en === 'number') return en;
   if (en) return constInt(en, depth + 1);
@@ -571,6 +674,7 @@ function constText(text: string, root: SyntaxNode, depth: number): number | null
     if (/^[A-Za-z_]\w*$/.test(t)) {
       const def = defines(root).get(t);
       if (def !== undefined) return constText(def, root, depth + 1);
+      if (LIMITS[t] !== undefined) return LIMITS[t] as number;
       const en = enumerators(root).get(t);
       if (typeof en === 'number') return en;
       if (en) return constInt(en, depth + 1);
@@ -906,7 +1010,7 @@ export function subscriptIndex(node: SyntaxNode): SyntaxNode | null {
 export function calledName(call: SyntaxNode): string | null {
   const fn = call.child('function');
   if (!fn) return null;
-  if (fn.type === 'identifier') return fn.text;
+  if (fn.type === 'identifier') return expandName(fn.text, fn).replace(/^.*::/, '');
   if (fn.type === 'qualified_identifier') return fn.text.replace(/^.*::/, '');
   if (fn.type === 'field_expression') return fn.child('field')?.text ?? null;
   if (fn.type === 'template_function') return fn.child('name')?.text.replace(/^.*::/, '') ?? null;

@@ -8,6 +8,6 @@ export default defineModel({
     { call: ['*.executeQuery', '*.executeUpdate', '*.executeLargeUpdate', '*.addBatch', '*.prepareStatement', '*.prepareCall', '*.nativeSQL'], class: 'sql-injection', where: 'sql-text' },
     { call: '*.execute', class: 'sql-injection', where: 'sql-receiver-or-text' },
     // The catalog or schema a connection works in.
-    { call: ['*.setCatalog', '*.setSchema'], class: 'system-setting-control', where: 'db-connection' },
+    { call: ['*.setCatalog', '*.setSchema'], class: 'external-setting-control', where: 'db-connection' },
   ],
 });

@@ -62,7 +62,7 @@ export default defineModel({
     // Format strings
     { call: ['*.printf', '*.format'], arg: [0, 1], class: 'format-string', where: 'format-argument' },
     // System and security properties
-    { call: ['System.setProperty', 'Security.setProperty'], arg: [0, 1], class: 'system-setting-control' },
+    { call: ['System.setProperty', 'Security.setProperty'], arg: [0, 1], class: 'external-setting-control' },
   ],
   sanitizers: [
     {

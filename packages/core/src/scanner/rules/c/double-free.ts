@@ -13,6 +13,7 @@ function doubleFree(node: SyntaxNode, _ctx: MatchContext): Verdict {
 export default defineRule({
   class: 'double-free',
   confidence: 'high',
+  cwe: ['CWE-415'],
   languages: ['c', 'cpp'],
   message: 'The same memory is freed twice',
   remediation: 'Free each allocation exactly once: give it a single owner, and set the pointer to NULL after free() (free(NULL) is harmless).',

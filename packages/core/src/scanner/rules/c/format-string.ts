@@ -1,6 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { FORMAT_BIT, parseFormat, positional, untrusted } from '../../lang/c/analysis.ts';
-import { declaratorShape, defines, descendants, enclosingFunction, findDeclaration, functionsByName, isVariadic, parameterDeclarations, rootOf, unwrap } from '../../lang/c/syntax.ts';
+import { paramFeed } from '../../lang/c/helpers.ts';
+import { declaratorShape, defines, descendants, enclosingFunction, findDeclaration, functionName, functionsByName, isVariadic, parameterDeclarations, rootOf, scopeDescendants, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -218,12 +219,19 @@ function wrapperFormat(call: CallView): number | null {
   return pos;
 }
 
+/** Formatting calls whose first argument is the buffer they write. */
+const DESTINATION_FIRST = new Set(['sprintf', 'vsprintf', 'snprintf', 'vsnprintf', '_snprintf', '_vsnprintf', 'swprintf', 'vswprintf', 'sprintf_s', 'vsprintf_s', 'wsprintf', 'wsprintfA', 'wsprintfW']);
+const LITERAL_TYPES = new Set(['string_literal', 'concatenated_string', 'raw_string_literal']);
+
 function formatArgument(call: CallView, ctx: MatchContext): Verdict {
   const pos = FORMAT_ARG[call.name] ?? wrapperFormat(call);
   if (pos === undefined || pos === null) return false;
   const args = positional(call);
   const fmt = args[pos];
   if (!fmt) return false;
+  // `sprintf("%s\n", name)`: a literal where the buffer belongs is a printf written as sprintf; the
+  // literal is the format the author meant and the argument after it is data.
+  if (pos > 0 && DESTINATION_FIRST.has(call.name) && args[0] && LITERAL_TYPES.has(unwrap(args[0]).type)) return false;
   const t = ctx.taint(fmt);
   // Input written into the buffer (recv, fgets, strcat) wins over how the variable was initialised.
   if (!(t && untrusted(t) && !(t.sanitized & FORMAT_BIT)) && constantFormat(fmt, ctx)) return false;
@@ -246,7 +254,19 @@ function formatArgument(call: CallView, ctx: MatchContext): Verdict {
     const writer = builtAtRuntime(fmt, call.node, ctx);
     return writer ? { node: call.node, confidence: 'medium', message: `The format string of ${call.name}() was built at run time by ${writer}() from text that is not a constant: a "%" in that text is read as a directive` } : false;
   }
+  // A parameter of a `static` function whose callers (all in this file) never pass it input.
+  if (t.strength === 'param' && !t.built && t.param && unheardParameter(t.param.fn.node, t.param.index)) return false;
   return { node: call.node, confidence: 'medium', message: `The format string of ${call.name}() is not a constant: if it can contain "%" directives from input, it reads or writes arbitrary memory` };
+}
+
+/** Whether a parameter belongs to a `static` function the file calls, none of whose calls passes input to it. */
+function unheardParameter(fn: SyntaxNode, index: number): boolean {
+  if (fn.type !== 'function_definition') return false;
+  const head = fn.text.slice(0, Math.max(0, (fn.child('declarator')?.start ?? fn.start) - fn.start));
+  const name = functionName(fn);
+  if (!/\bstatic\b/.test(head) || !name) return false;
+  const called = scopeDescendants(rootOf(fn), ['call_expression']).some((c) => !fn.contains(c) && c.child('function')?.text === name);
+  return called && paramFeed(fn, index) === null;
 }
 
 export default defineRule({

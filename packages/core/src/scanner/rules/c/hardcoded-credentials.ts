@@ -170,7 +170,8 @@ function call(node: SyntaxNode, ctx: MatchContext): Verdict {
   // strcpy(password, "…") / strcmp(input_password, "…") == 0: a password in the code.
   if (/^(?:strcpy|strncpy|strcat|strlcpy|wcscpy|lstrcpy|lstrcpyA|lstrcpyW)$/.test(name)) {
     const [dst, src] = args;
-    const v = literal(src);
+    // A literal, or a macro or constant holding one (`strcpy(password, DEFAULT_PASSWORD)`).
+    const v = literal(src) ?? (src ? ctx.stringValue(src) : null);
     if (dst && v !== null && isSecretName(lastName(dst)) && credentialValue(v, lastName(dst))) return { message: `A hard-coded credential is copied into ${lastName(dst)}` };
     return false;
   }

@@ -1,7 +1,5 @@
-import type { CallView } from '../../engine/adapter.ts';
 import { formattedAsNumbers } from '../../lang/c/analysis.ts';
-import { DB_RECEIVER, looksLikeSql } from '../../lang/common.ts';
-import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
+import { defineRule, type Taint } from '../../rule.ts';
 
 /** The conversion letters of a sqlite3 printf format (`%q`, `%Q`, `%w`, `%s`, `%lld`), by a plain scan. */
 function sqliteConversions(format: string): string[] {
@@ -26,13 +24,6 @@ function escapedBySqlite(taint: Taint): boolean {
   return conversions.some((c) => c === 'q' || c === 'Q' || c === 'w') && !conversions.includes('s');
 }
 
-/** A C++ client's `exec`/`execute`/`query` only when the receiver is a database handle or the text is SQL. */
-function cppClient(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  const receiver = call.receiver ? ctx.path(call.receiver) : null;
-  const last = receiver?.[receiver.length - 1]?.replace(/\(\)$/, '');
-  return (last !== undefined && (DB_RECEIVER.test(last) || /^(?:txn|w|work|tx|stmt|pstmt|query|q|session|sess|db_)$/i.test(last))) || looksLikeSql(taint.text);
-}
-
 export default defineRule({
   class: 'sql-injection',
   confidence: 'high',
@@ -46,19 +37,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      {
-        callee: [
-          'sqlite3_exec', 'sqlite3_prepare', 'sqlite3_prepare_v2', 'sqlite3_prepare_v3', 'sqlite3_prepare16', 'sqlite3_prepare16_v2', 'sqlite3_get_table',
-          'mysql_query', 'mysql_real_query', 'mysql_send_query', 'mysql_stmt_prepare', 'PQexec', 'PQsendQuery', 'PQexecParams', 'PQsendQueryParams',
-          'SQLExecDirect', 'SQLExecDirectA', 'SQLExecDirectW', 'SQLPrepare', 'SQLPrepareA', 'SQLPrepareW', 'dbi_conn_query', 'sqlite_exec',
-        ],
-        args: [1],
-      },
-      { callee: ['PQprepare', 'PQsendPrepare', 'OCIStmtPrepare'], args: [2] },
-      { callee: ['*.executeQuery', '*.executeUpdate', '*.execute', '*.exec', '*.exec0', '*.exec1', '*.exec_n', '*.query', '*.sql', '*.prepareStatement', '*.prepare'], args: [0], where: cppClient },
-      { callee: ['QSqlQuery', 'pqxx.nontransaction', 'soci.statement'], args: [0] },
-    ],
+    // Sinks: the models of the database clients (sqlite, mysql, libpq, odbc, libdbi, oci; pqxx, soci, qt, mysql++, Connector/C++).
+    sinks: [],
     params: 'built',
     check: (taint, ctx, at) => (taint.built || taint.strength !== 'param') && !escapedBySqlite(taint) && !formattedAsNumbers(ctx, at, at),
   },

@@ -1,4 +1,4 @@
-import { assignedValue, derivedFromLength, isIntegerExpr, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import { assignedValue, derivedFromLength, enclosingCheck, isIntegerExpr, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
 import { callArgs, calledName, constInt, enclosingFunction, findDeclaration, scopeDescendants, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
@@ -58,7 +58,10 @@ function sizeFinding(size: SyntaxNode, at: SyntaxNode, ctx: MatchContext, what: 
   if (computed && multiplies(computed, ctx)) return false;
   // `malloc(n + 1)`: the addition can also wrap around.
   const adds = /\+/.test(norm(computed ?? size)) ? ['CWE-190'] : [];
+  // `if (n > strlen(greeting)) p = malloc(n);`: a check that only makes the size large enough is where it goes wrong.
+  const check = enclosingCheck(size, at);
   return {
+    ...(check ? { node: check } : {}),
     confidence: stack ? 'high' : 'medium',
     cwe: stack ? ['CWE-789', 'CWE-770', 'CWE-121', ...adds] : ['CWE-789', 'CWE-770', ...adds],
     message: `${what} takes its size ${show(size)} from ${t.label} without an upper limit${stack ? ': a large value overflows the stack' : ''}`,

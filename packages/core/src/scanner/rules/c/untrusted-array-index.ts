@@ -1,4 +1,4 @@
-import { boundedAtDefinition, isIntegerExpr, lengthChecked, sizedBy, maxStringLength, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import { boundedAtDefinition, enclosingCheck, isIntegerExpr, lengthChecked, sizedBy, maxStringLength, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
 import { assignedValue } from '../../lang/c/analysis.ts';
 import { bufferOf, callArgs, calledName, constInt, descendants, enclosingFunction, findDeclaration, functionName, rootOf, scopeDescendants, subscriptIndex, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
@@ -318,10 +318,23 @@ function untrustedIndex(node: SyntaxNode, ctx: MatchContext): Verdict {
     if (upperBounded(index, node)) {
       // `if (i >= 10) return; arr[i] = …` with a signed i: a negative index still gets through.
       if (!signedVariable(index) || lowerBounded(index, node) || boundedAtDefinition(norm(unwrap(index)), node, 'lower')) return false;
+      const check = enclosingCheck(index, node);
       return {
+        ...(check ? { node: check } : {}),
         confidence: 'medium',
         cwe: write ? ['CWE-129', 'CWE-787'] : ['CWE-129', 'CWE-125'],
-        message: `The index ${show(index)} comes from ${t.label} and is only checked against the upper bound of ${show(base)}: a negative value ${write ? 'writes' : 'reads'} before the array`,
+        message: check
+          ? `The index ${show(index)} comes from ${t.label} and this check bounds it from above only: a negative value ${write ? 'is written' : 'is read'} before ${show(base)} on line ${node.location.startLine}`
+          : `The index ${show(index)} comes from ${t.label} and is only checked against the upper bound of ${show(base)}: a negative value ${write ? 'writes' : 'reads'} before the array`,
+      };
+    }
+    const check = enclosingCheck(index, node);
+    if (check) {
+      return {
+        node: check,
+        confidence: 'high',
+        cwe: write ? ['CWE-129', 'CWE-787'] : ['CWE-129', 'CWE-125'],
+        message: `The index ${show(index)} comes from ${t.label} and this check bounds it from below only: a value past the end of ${show(base)} is ${write ? 'written' : 'read'} on line ${node.location.startLine}`,
       };
     }
     return {

@@ -1,17 +1,17 @@
-import { afterFree, danglingAliases, freedTarget } from '../../lang/c/flow.ts';
+import { afterFree, danglingAliases, freedTarget, lifetimeEvents } from '../../lang/c/flow.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 function useAfterFree(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const target = freedTarget(node);
   if (!target) return false;
-  const event = afterFree(node, target);
-  if (event?.kind === 'use') {
-    return {
+  const uses = lifetimeEvents(node, target).filter((e) => e.kind === 'use');
+  if (uses.length > 0) {
+    return uses.map((event) => ({
       node: event.node,
       confidence: event.deref ? 'high' : 'medium',
       message: `${target} is used after it was freed on line ${node.location.startLine}`,
-    };
+    }));
   }
   // `const char *name = s->name; session_free(s); printf("%s", name);`: a copy of the pointer dangles too.
   for (const alias of danglingAliases(node, target)) {

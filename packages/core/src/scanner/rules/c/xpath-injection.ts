@@ -9,11 +9,8 @@ export default defineRule({
   references: ['https://cwe.mitre.org/data/definitions/643.html', 'https://owasp.org/www-community/attacks/XPATH_Injection'],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['xmlXPathEvalExpression', 'xmlXPathEval', 'xmlXPathCompile', 'xmlXPathEvalPredicate'], args: [0] },
-      { callee: ['xmlXPathCtxtCompile', 'xmlXPathNodeEval'], args: [1] },
-      { callee: ['*.select_nodes', '*.select_node', '*.select_single_node', 'pugi.xpath_query', 'xpath_query'], args: [0] },
-    ],
+    // Sinks: models/c/libxml2.ts, models/cpp/pugixml.ts.
+    sinks: [],
     params: 'built',
     check: (taint) => taint.built || taint.strength !== 'param',
   },

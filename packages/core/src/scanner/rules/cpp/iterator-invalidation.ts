@@ -97,6 +97,77 @@ function usedAfter(stmt: SyntaxNode, name: string): SyntaxNode | null {
   return found;
 }
 
+/** Calls that put one element into a container (its value is the last argument), and calls that only look. */
+const FILLERS = new Set(['push_back', 'push_front', 'emplace_back', 'emplace_front', 'insert', 'emplace']);
+const LOOKS = new Set(['begin', 'end', 'cbegin', 'cend', 'clear', 'size', 'empty']);
+const INTEGER = /^-?(?:0|[1-9][0-9]{0,8})$/;
+
+/**
+ * The numbers a local container holds when nothing but constant insertions fill it in `fn`
+ * (`list<int> v; v.push_back(100); v.push_back(200);`), or null when anything else touches it.
+ */
+function constantContents(container: string, fn: SyntaxNode): number[] | null {
+  const values: number[] = [];
+  for (const id of descendants(fn, new Set(['identifier']))) {
+    if (id.text !== container) continue;
+    const p = id.parent;
+    if (p?.type === 'declaration') continue;
+    const call = p?.parent;
+    if (p?.type !== 'field_expression' || p.child('argument') !== id || call?.type !== 'call_expression') return null;
+    const method = p.child('field')?.text ?? '';
+    if (LOOKS.has(method)) continue;
+    if (!FILLERS.has(method)) return null;
+    const args = callArgs(call);
+    const text = args.length > 0 ? unwrap(args[args.length - 1] as SyntaxNode).text.replace(/\s+/g, '') : '';
+    if (!INTEGER.test(text)) return null;
+    values.push(Number(text));
+  }
+  return values;
+}
+
+const COMPARE: Record<string, (a: number, b: number) => boolean> = {
+  '==': (a, b) => a === b, '!=': (a, b) => a !== b, '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b,
+};
+const MIRROR: Record<string, string> = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+/** Whether `cond` tests the element `*it` (`!*it`, `*it == 0`, `5 < *it`) in a way some of `values` pass; null if it is no such test. */
+function elementTestHolds(cond: SyntaxNode, it: string, values: readonly number[]): boolean | null {
+  const c = unwrap(cond.type === 'condition_clause' ? (cond.namedChildren.find((x) => x.type !== 'comment') ?? cond) : cond);
+  const deref = (n: SyntaxNode | null): boolean => {
+    const v = n ? unwrap(n) : null;
+    return v?.type === 'pointer_expression' && v.child('operator')?.text === '*' && unwrap(v.child('argument') ?? v).text === it;
+  };
+  if (c.type === 'unary_expression' && c.child('operator')?.text === '!' && deref(c.child('argument'))) return values.some((v) => v === 0);
+  if (c.type !== 'binary_expression') return null;
+  const op = c.child('operator')?.text ?? '';
+  const left = c.child('left');
+  const right = c.child('right');
+  if (!COMPARE[op] || !left || !right) return null;
+  const [k, o] = deref(left) ? [unwrap(right).text, op] : deref(right) ? [unwrap(left).text, MIRROR[op] as string] : [null, op];
+  if (k === null || !INTEGER.test(k)) return null;
+  const test = COMPARE[o] as (a: number, b: number) => boolean;
+  return values.some((v) => test(v, Number(k)));
+}
+
+/**
+ * Whether the `if` around a clear() inside the loop tests the element (`if (!*it) v.clear();`) in a
+ * way no element of the container passes: it was filled only with constants (`push_back(100)`), so
+ * the branch never runs and nothing is cleared.
+ */
+function neverTaken(clear: SyntaxNode, loop: SyntaxNode, it: string, container: string, fn: SyntaxNode): boolean {
+  let branch: SyntaxNode | null = null;
+  for (let a = clear.parent; a && a !== loop; a = a.parent) {
+    if (a.type === 'if_statement' && a.child('consequence')?.contains(clear)) {
+      branch = a;
+      break;
+    }
+  }
+  const cond = branch?.child('condition');
+  if (!cond) return false;
+  const values = constantContents(container, fn);
+  return values !== null && values.length > 0 && elementTestHolds(cond, it, values) === false;
+}
+
 function invalidation(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const fnNode = node.child('function');
   if (fnNode?.type !== 'field_expression') return false;
@@ -124,6 +195,20 @@ function invalidation(node: SyntaxNode, _ctx: MatchContext): Verdict {
       }
     }
     return false;
+  }
+  // `for (it = c.begin(); it != c.end(); ++it) { … c.clear(); … *it … }`: clear() ends every iterator, in any container.
+  if (method === 'clear') {
+    for (let a = node.parent; a && a !== fn; a = a.parent) {
+      if (a.type !== 'for_statement' || !a.child('body')?.contains(node)) continue;
+      const init = a.child('initializer');
+      const target = init?.type === 'assignment_expression' ? init.child('left') : init?.type === 'declaration' ? declaratorShape(init.namedChildren.find((c) => c.type === 'init_declarator') ?? null).name : null;
+      const value = init?.type === 'assignment_expression' ? init.child('right') : init?.type === 'declaration' ? (init.namedChildren.find((c) => c.type === 'init_declarator')?.child('value') ?? null) : null;
+      if (!target || !value || unwrap(target).type !== 'identifier' || !refersInto(value, container)) continue;
+      const it = unwrap(target).text;
+      if (neverTaken(node, a, it, container, fn)) return false;
+      const use = usedAfter(node, it);
+      if (use) return { node: use, cwe: ['CWE-672', 'CWE-416'], message: `${it} iterates over ${container}, which ${container}.clear() on line ${node.location.startLine} emptied: ${show(use)} uses an iterator that no longer points into it` };
+    }
   }
   if (!contiguous(type)) return false;
   // `for (auto &x : v) v.push_back(…)`: the loop's own iterator dangles.

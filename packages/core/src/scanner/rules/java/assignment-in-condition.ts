@@ -17,9 +17,11 @@ function check(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  class: 'assignment-in-condition',
+  class: 'operator-confusion',
   confidence: 'high',
+  cwe: ['CWE-481'],
   languages: ['java'],
+  message: 'The condition assigns (=) where a comparison (==) was meant',
   remediation: 'Use == to compare (or test the boolean itself: `if (isZero)`).',
   references: ['https://cwe.mitre.org/data/definitions/481.html'],
   matcher: { kind: 'node', types: ['if_statement', 'while_statement'], where: check },

@@ -38,7 +38,7 @@ function check(node: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  class: 'incorrect-block-delimitation',
+  class: 'misleading-block',
   confidence: 'medium',
   languages: ['java'],
   remediation: 'Use braces for every if body, remove the stray semicolon after the condition, and let the formatter fix the indentation.',

@@ -1,9 +1,11 @@
 import { defineRule } from '../../rule.ts';
 
 export default defineRule({
-  class: 'system-setting-control',
+  class: 'external-setting-control',
   confidence: 'medium',
+  cwe: ['CWE-15'],
   languages: ['java'],
+  message: 'Untrusted data from {source} chooses a system or connection setting through {sink}',
   remediation:
     'Do not pass request or environment values to `Connection.setCatalog`/`setSchema` or `System.setProperty`: map the choice to a fixed set of allowed catalogs, schemas or property values.',
   references: ['https://cwe.mitre.org/data/definitions/15.html'],

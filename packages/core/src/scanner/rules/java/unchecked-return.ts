@@ -32,6 +32,7 @@ export default defineRule({
   confidence: 'medium',
   cwe: ['CWE-253'],
   languages: ['java'],
+  message: 'The result of read is tested against 0, which does not mean the end of the stream',
   remediation: 'Compare the result of read with -1 (end of stream), or use readNBytes / DataInputStream.readFully to fill the buffer.',
   references: ['https://cwe.mitre.org/data/definitions/253.html'],
   matcher: { kind: 'node', types: ['binary_expression'], where: check },

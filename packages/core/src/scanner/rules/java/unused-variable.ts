@@ -48,9 +48,13 @@ function check(d: SyntaxNode, _ctx: MatchContext): Verdict {
 }
 
 export default defineRule({
-  class: 'unused-variable',
-  confidence: 'medium',
+  class: 'useless-code',
+  // Code quality rather than a vulnerability: low, so a team that filters on confidence does not see it.
+  confidence: 'low',
+  severity: 'info',
+  cwe: ['CWE-563'],
   languages: ['java'],
+  message: 'A value is stored in a local variable that is never read',
   remediation: 'Delete the variable, or use the value where it was meant to be used.',
   references: ['https://cwe.mitre.org/data/definitions/563.html'],
   matcher: { kind: 'node', types: ['variable_declarator'], where: check },

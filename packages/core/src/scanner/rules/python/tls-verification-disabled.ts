@@ -84,7 +84,7 @@ export default defineRule({
     types: ['call', 'assignment'],
     where: (node, ctx) => {
       const v = tlsOff(node, ctx);
-      return v && typeof v === 'object' && !v.cwe ? { ...v, cwe: ['CWE-295'] } : v;
+      return v && typeof v === 'object' && !Array.isArray(v) && !('cwe' in v && v.cwe) ? { ...v, cwe: ['CWE-295'] } : v;
     },
   },
 });
