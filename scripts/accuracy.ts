@@ -31,7 +31,10 @@ const fixturesDir = join(root, 'packages/core/fixtures');
 // `--holdout` scores bench/holdout; `--corpus <dir>` any other folder laid out the same way
 // (bench/holdout3 is the blind one).
 const corpusArg = process.argv.indexOf('--corpus');
-const corpusDir = corpusArg > 0 && process.argv[corpusArg + 1] ? join(process.cwd(), process.argv[corpusArg + 1] as string) : join(root, process.argv.includes('--holdout') ? 'bench/holdout' : 'bench/corpus');
+const corpusDir =
+  corpusArg > 0 && process.argv[corpusArg + 1]
+    ? join(process.cwd(), process.argv[corpusArg + 1] as string)
+    : join(root, process.argv.includes('--holdout') ? 'bench/holdout' : 'bench/corpus');
 const json = process.argv.includes('--json');
 const corpusOnly = process.argv.includes('--corpus-only') || process.argv.includes('--holdout') || process.argv.includes('--corpus');
 const scanner = createScanner({ loader: grammarLoader, timeBudgetMs: 60_000 });
@@ -67,13 +70,12 @@ const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 const pct = (x: number | null): string => (x === null ? '   -  ' : `${(x * 100).toFixed(1).padStart(5)}%`);
 
 function table(title: string, rows: Map<string, Tally>): { key: string; recall: number | null; precision: number | null; tp: number; fp: number; fn: number }[] {
-  const out = [...rows.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([key, t]) => ({ key, ...t, recall: ratio(t.tp, t.tp + t.fn), precision: ratio(t.tp, t.tp + t.fp) }));
+  const out = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, t]) => ({ key, ...t, recall: ratio(t.tp, t.tp + t.fn), precision: ratio(t.tp, t.tp + t.fp) }));
   if (!json) {
     console.log(`\n${title}`);
     console.log(`${'key'.padEnd(44)} recall  precision   tp   fp   fn`);
-    for (const r of out) console.log(`${r.key.padEnd(44)} ${pct(r.recall)}  ${pct(r.precision)}  ${String(r.tp).padStart(4)} ${String(r.fp).padStart(4)} ${String(r.fn).padStart(4)}`);
+    for (const r of out)
+      console.log(`${r.key.padEnd(44)} ${pct(r.recall)}  ${pct(r.precision)}  ${String(r.tp).padStart(4)} ${String(r.fp).padStart(4)} ${String(r.fn).padStart(4)}`);
   }
   return out;
 }
@@ -100,7 +102,10 @@ if (!corpusOnly) {
     const code = readFileSync(file, 'utf8');
     const language = languageOf(fixturesDir, file);
     const result = await scanner.scan({ code, language, filename: file });
-    const check = checkAnnotations(parseAnnotations(code), result.findings.map((f) => ({ ruleId: f.ruleId, line: f.location.startLine })));
+    const check = checkAnnotations(
+      parseAnnotations(code),
+      result.findings.map((f) => ({ ruleId: f.ruleId, line: f.location.startLine })),
+    );
     const add = (ruleId: string, field: keyof Tally): void => {
       bump(byRule, ruleId, field);
       bump(byLanguage, language, field);
@@ -185,7 +190,9 @@ if (corpusFiles.length > 0) {
     const result = await scanner.scan({ code, language, filename: file });
     const used = new Set<Finding>();
     for (const e of expectations) {
-      const hit = result.findings.find((f) => f.location.startLine <= e.line && e.line <= Math.max(f.location.endLine, f.location.startLine) && e.cwes.some((c) => sameFamily(c, f.cwe)));
+      const hit = result.findings.find(
+        (f) => f.location.startLine <= e.line && e.line <= Math.max(f.location.endLine, f.location.startLine) && e.cwes.some((c) => sameFamily(c, f.cwe)),
+      );
       for (const c of e.cwes.slice(0, 1)) bump(byCwe, c, hit ? 'tp' : 'fn');
       bump(byLanguage, language, hit ? 'tp' : 'fn');
       if (hit) {
@@ -209,7 +216,9 @@ if (corpusFiles.length > 0) {
     falseAlarms,
   };
   if (!json) {
-    console.log(`\nCorpus total: recall ${pct(ratio(t.tp, t.tp + t.fn))}  precision ${pct(ratio(t.tp, t.tp + t.fp))}  (${t.tp} tp, ${t.fp} fp, ${t.fn} fn, ${corpusFiles.length} files)`);
+    console.log(
+      `\nCorpus total: recall ${pct(ratio(t.tp, t.tp + t.fn))}  precision ${pct(ratio(t.tp, t.tp + t.fp))}  (${t.tp} tp, ${t.fp} fp, ${t.fn} fn, ${corpusFiles.length} files)`,
+    );
     if (process.argv.includes('--details')) {
       console.log('\nMisses:');
       for (const m of misses) console.log(`  ${m}`);

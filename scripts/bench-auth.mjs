@@ -15,15 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import {
-  createMemoryStores,
-  createScanner,
-  issueApiKey,
-  issueSession,
-  RULES,
-  sha256Hex,
-  uuidV7,
-} from '@secscan/core';
+import { createMemoryStores, createScanner, issueApiKey, issueSession, RULES, sha256Hex, uuidV7 } from '@secscan/core';
 import { grammarLoader } from '@secscan/grammars';
 import { createApp } from '@secscan/http';
 
@@ -150,7 +142,15 @@ const results = [
 ];
 
 const header = ['scanner', 'caller', 'requests', 'p50', 'p99', 'Δp50 vs off', 'Δp99 vs off'];
-const table = results.map((r) => [r.scanner, r.caller, String(r.n), us(r.p50), us(r.p99), r.caller.startsWith('off') ? '—' : signed(r.d50), r.caller.startsWith('off') ? '—' : signed(r.d99)]);
+const table = results.map((r) => [
+  r.scanner,
+  r.caller,
+  String(r.n),
+  us(r.p50),
+  us(r.p99),
+  r.caller.startsWith('off') ? '—' : signed(r.d50),
+  r.caller.startsWith('off') ? '—' : signed(r.d99),
+]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
 const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
 console.log(['', line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(line)].join('\n'));

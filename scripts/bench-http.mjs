@@ -99,7 +99,16 @@ for (const runtime of RUNTIMES) {
     const g = bridge ? await load(bridge, '/') : null;
     const h = await load(app, '/api/health');
     const s = await load(app, '/api/scan', scan30);
-    runs.push({ bare: b, bridge: g, health: h, scan: s, healthRatio: h.rps / b.rps, scanRatio: s.rps / b.rps, bridgeRatio: g ? g.rps / b.rps : null, healthToBridge: g ? h.rps / g.rps : null });
+    runs.push({
+      bare: b,
+      bridge: g,
+      health: h,
+      scan: s,
+      healthRatio: h.rps / b.rps,
+      scanRatio: s.rps / b.rps,
+      bridgeRatio: g ? g.rps / b.rps : null,
+      healthToBridge: g ? h.rps / g.rps : null,
+    });
   }
 
   process.stderr.write(`${runtime.name}: latency one request at a time…\n`);
@@ -148,7 +157,9 @@ const cpu = (r) => (r.cpuUsPerRequest === null ? '–' : fmt(r.cpuUsPerRequest))
 console.log(
   `\n## HTTP — ${connections} connections, median of ${rounds} rounds of ${duration} s, loopback, ${process.platform} ${process.arch}, ${availableParallelism()} cores, load average ${loadAtStart} at start, ${loadavg()[0].toFixed(1)} at end\n`,
 );
-console.log('| runtime | bare server req/s (p50/p99 ms) | GET /api/health req/s (p50/p99 ms) | health / bare (target ≥ 70%) | POST /api/scan, 30 lines, req/s (p50/p99 ms) | scan / bare | server CPU µs per request: bare · health · scan |');
+console.log(
+  '| runtime | bare server req/s (p50/p99 ms) | GET /api/health req/s (p50/p99 ms) | health / bare (target ≥ 70%) | POST /api/scan, 30 lines, req/s (p50/p99 ms) | scan / bare | server CPU µs per request: bare · health · scan |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
@@ -158,7 +169,7 @@ for (const r of rows) {
 
 const bridged = rows.filter((r) => r.bridgeRatio !== null);
 if (bridged.length > 0) {
-  console.log('\n### Where Node\'s share goes: the node:http ↔ fetch bridge alone (@hono/node-server, fixed body)\n');
+  console.log("\n### Where Node's share goes: the node:http ↔ fetch bridge alone (@hono/node-server, fixed body)\n");
   console.log('| runtime | bridge / bare | health / bridge (our stack on top of the bridge) |');
   console.log('|---|---:|---:|');
   for (const r of bridged) console.log(`| ${r.runtime} | ${pct(r.bridgeRatio)} | ${pct(r.healthToBridge)} |`);

@@ -18,4 +18,6 @@ for (let i = 0; i < runs; i++) {
 }
 times.sort((a, b) => a - b);
 const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-console.log(`${runtime}: Argon2id m=${OWASP_ARGON2ID.memoryKiB} KiB t=${OWASP_ARGON2ID.iterations} p=${OWASP_ARGON2ID.parallelism}: median ${at(0.5)} ms, p10 ${at(0.1)} ms, p90 ${at(0.9)} ms over ${runs} hashes`);
+console.log(
+  `${runtime}: Argon2id m=${OWASP_ARGON2ID.memoryKiB} KiB t=${OWASP_ARGON2ID.iterations} p=${OWASP_ARGON2ID.parallelism}: median ${at(0.5)} ms, p10 ${at(0.1)} ms, p90 ${at(0.9)} ms over ${runs} hashes`,
+);

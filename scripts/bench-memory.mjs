@@ -68,10 +68,14 @@ for (const runtime of RUNTIMES) {
 }
 
 const mib = (n) => (n === null ? '–' : n.toFixed(0));
-console.log(`\n## Memory — ${all.toLocaleString('en-US')} scans of 30 lines (10 languages), ${concurrency} at a time, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}\n`);
+console.log(
+  `\n## Memory — ${all.toLocaleString('en-US')} scans of 30 lines (10 languages), ${concurrency} at a time, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}\n`,
+);
 const n = (x) => x.toLocaleString('en-US');
 const pctOf = (from, to) => (from && to ? `${(((to - from) / from) * 100).toFixed(1)}%` : '–');
-console.log(`| runtime | RSS warmed up (MiB) | after ${n(first)} scans | after ${n(total)} | after ${n(all)} | growth ${n(first)} → ${n(total)} (target < 10%) | growth ${n(total)} → ${n(all)} (a leak keeps growing) | scans/s | failed |`);
+console.log(
+  `| runtime | RSS warmed up (MiB) | after ${n(first)} scans | after ${n(total)} | after ${n(all)} | growth ${n(first)} → ${n(total)} (target < 10%) | growth ${n(total)} → ${n(all)} (a leak keeps growing) | scans/s | failed |`,
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const growth = r.atFirst && r.atTotal ? (r.atTotal - r.atFirst) / r.atFirst : null;

@@ -45,8 +45,12 @@ const fixtures = filesUnder(join(root, 'packages/core/fixtures'), /./)
 const code = toSize(sources, MiB);
 const mixed = toSize(`${sources.slice(0, 600_000)}\n${fixtures}`, MiB);
 const oneLine = code.replace(/\n/g, ' ');
-const base64 = randomBytes(Math.ceil((MiB * 3) / 4)).toString('base64').slice(0, MiB);
-const base64url = randomBytes(Math.ceil((MiB * 3) / 4)).toString('base64url').slice(0, MiB);
+const base64 = randomBytes(Math.ceil((MiB * 3) / 4))
+  .toString('base64')
+  .slice(0, MiB);
+const base64url = randomBytes(Math.ceil((MiB * 3) / 4))
+  .toString('base64url')
+  .slice(0, MiB);
 
 const inputs: [string, string][] = [
   ['realistic code (repo sources)', code],

@@ -82,7 +82,11 @@ const common = {
 
 /** Entries of a package that exist yet (packages land one by one). */
 function entries(dir, map) {
-  return Object.fromEntries(Object.entries(map).filter(([, file]) => existsSync(`${dir}/${file}`)).map(([name, file]) => [name, `${dir}/${file}`]));
+  return Object.fromEntries(
+    Object.entries(map)
+      .filter(([, file]) => existsSync(`${dir}/${file}`))
+      .map(([name, file]) => [name, `${dir}/${file}`]),
+  );
 }
 
 const targets = [

@@ -18,4 +18,6 @@ for (const f of result.findings) {
   const flow = f.dataflow ? `\n      flow: ${f.dataflow.map((d) => `${d.location.startLine}:${d.note}`).join(' -> ')}` : '';
   console.log(`${f.location.startLine}:${f.location.startColumn} ${f.ruleId} [${f.severity}/${f.confidence}] ${f.message}${flow}`);
 }
-console.log(`${result.findings.length} findings, ${result.suppressed} suppressed, language ${result.language}, ${result.durationMs} ms${result.truncated ? `, TRUNCATED: ${result.truncatedReason}` : ''}${result.partialParse ? ', partial parse' : ''}`);
+console.log(
+  `${result.findings.length} findings, ${result.suppressed} suppressed, language ${result.language}, ${result.durationMs} ms${result.truncated ? `, TRUNCATED: ${result.truncatedReason}` : ''}${result.partialParse ? ', partial parse' : ''}`,
+);

@@ -89,7 +89,11 @@ describe.each(RUNTIMES)('secscan on $name', (runtime) => {
       const doc = (await response.json()) as { openapi: string; info: Json; paths: Record<string, Json> };
       expect(doc.openapi).toBe('3.1.0');
       expect(doc.info['version']).toBe(VERSION);
-      expect(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`)).sort()).toEqual(
+      expect(
+        Object.entries(doc.paths)
+          .flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`))
+          .sort(),
+      ).toEqual(
         [
           'post /api/scan',
           'get /api/scans/{scanId}',
@@ -98,7 +102,14 @@ describe.each(RUNTIMES)('secscan on $name', (runtime) => {
           'get /api/docs',
           'get /api/docs/scalar.js',
           // The admin API (the admin token, or an admin user's session) and the dashboard's own API.
-          ...['post /api/admin/keys', 'get /api/admin/keys', 'delete /api/admin/keys/{id}', 'patch /api/admin/keys/{id}', 'post /api/admin/sessions', 'delete /api/admin/sessions/{id}'],
+          ...[
+            'post /api/admin/keys',
+            'get /api/admin/keys',
+            'delete /api/admin/keys/{id}',
+            'patch /api/admin/keys/{id}',
+            'post /api/admin/sessions',
+            'delete /api/admin/sessions/{id}',
+          ],
           ...['get /api/admin/users', 'patch /api/admin/users/{id}', 'post /api/admin/invitations', 'get /api/admin/invitations', 'delete /api/admin/invitations/{id}'],
           ...['get /api/admin/settings', 'patch /api/admin/settings', 'get /api/auth/config', 'post /api/auth/sign-up', 'post /api/auth/sign-in', 'post /api/auth/invitation'],
           ...['get /api/auth/session', 'post /api/auth/sign-out', 'post /api/auth/sign-out-everywhere', 'post /api/me/password', 'get /api/me/keys', 'post /api/me/keys'],
@@ -434,7 +445,12 @@ describe.each(RUNTIMES)('access control on $name', (runtime) => {
   beforeAll(async () => {
     // DESIGN §4's default limits; one trusted proxy, so each test can be its own client through X-Forwarded-For.
     // A queue for every request of the 120-request burst: this suite counts rate-limit answers, not scan-pool refusals.
-    server = await startServer(runtime, { SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN, SECSCAN_TRUST_PROXY: '1', SECSCAN_CORS_ORIGINS: 'https://app.example', SECSCAN_MAX_QUEUED_SCANS: '256' });
+    server = await startServer(runtime, {
+      SECSCAN_ADMIN_TOKEN: ADMIN_TOKEN,
+      SECSCAN_TRUST_PROXY: '1',
+      SECSCAN_CORS_ORIGINS: 'https://app.example',
+      SECSCAN_MAX_QUEUED_SCANS: '256',
+    });
   });
 
   afterAll(async () => {
@@ -499,7 +515,10 @@ describe.each(RUNTIMES)('access control on $name', (runtime) => {
     const revoked = await scanAs('203.0.113.11', { authorization: `Bearer ${key}` });
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get('www-authenticate')).toBe('Bearer realm="secscan", error="invalid_token"');
-    expect((await revoked.json()) as Record<string, unknown>).toMatchObject({ code: 'unauthorized', detail: 'The token is not valid: it is mistyped, unknown, revoked or expired, or its account is disabled.' });
+    expect((await revoked.json()) as Record<string, unknown>).toMatchObject({
+      code: 'unauthorized',
+      detail: 'The token is not valid: it is mistyped, unknown, revoked or expired, or its account is disabled.',
+    });
   });
 
   it('admits exactly 100 of 120 concurrent requests with a free key', async () => {
@@ -593,7 +612,9 @@ describe.each(RUNTIMES)('graceful shutdown on $name', (runtime) => {
       const half = Math.floor(body.length / 2);
       const connection = await rawConnect(server.port);
       // Headers and half the body: the request is in flight, its handler waiting for the rest.
-      await connection.write(`POST /api/scan HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`);
+      await connection.write(
+        `POST /api/scan HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       server.child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -643,9 +664,12 @@ describe.each(RUNTIMES)('PostgreSQL storage on $name', (runtime) => {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...headers },
       body: JSON.stringify({ code: SAMPLE, language: 'javascript', filename: 'src/app.js' }),
     });
-  const stored = (scanId: string, headers: Record<string, string> = {}): Promise<Response> => fetch(url(`/api/scans/${scanId}`), { headers: { 'x-forwarded-for': '203.0.113.200', ...headers } });
+  const stored = (scanId: string, headers: Record<string, string> = {}): Promise<Response> =>
+    fetch(url(`/api/scans/${scanId}`), { headers: { 'x-forwarded-for': '203.0.113.200', ...headers } });
   const issue = async (path: string, body: unknown): Promise<Json> =>
-    (await (await fetch(url(path), { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Json;
+    (await (
+      await fetch(url(path), { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    ).json()) as Json;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -667,7 +691,10 @@ describe.each(RUNTIMES)('PostgreSQL storage on $name', (runtime) => {
   it('stores every scan with its caller, and shows it back only to that caller', async () => {
     const keyA = String((await issue('/api/admin/keys', { name: 'a', plan: 'free' }))['key']);
     const keyB = String((await issue('/api/admin/keys', { name: 'b', plan: 'pro' }))['key']);
-    const alice = [String((await issue('/api/admin/sessions', { subject: `alice-${runtime.name}` }))['token']), String((await issue('/api/admin/sessions', { subject: `alice-${runtime.name}` }))['token'])];
+    const alice = [
+      String((await issue('/api/admin/sessions', { subject: `alice-${runtime.name}` }))['token']),
+      String((await issue('/api/admin/sessions', { subject: `alice-${runtime.name}` }))['token']),
+    ];
     const made = await scanAs('203.0.113.201', { authorization: `Bearer ${keyA}` });
     expect(made.status).toBe(200);
     const body = (await made.json()) as Json;

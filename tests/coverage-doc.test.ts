@@ -18,6 +18,11 @@ describe('docs/scanner.md coverage table', () => {
     const table = coverageTable(rules.filter((r) => r.class === 'sql-injection' && r.languages.includes('python')));
     const row = table.split('\n').find((line) => line.includes('`sql-injection`'));
     // Columns: C, C++, C#, Go, Java, JS, PHP, Py, Ruby, TS.
-    expect(row?.split('|').slice(2, 12).map((cell) => cell.trim())).toEqual(['', '', '', '', '', '', '', '✓', '', '']);
+    expect(
+      row
+        ?.split('|')
+        .slice(2, 12)
+        .map((cell) => cell.trim()),
+    ).toEqual(['', '', '', '', '', '', '', '✓', '', '']);
   });
 });

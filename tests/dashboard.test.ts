@@ -153,7 +153,11 @@ describe.each(VARIANTS)('dashboard journey on $name', ({ name, runtime, store })
       await page.getByRole('button', { name: 'Revoke CI pipeline' }).click();
       await page.getByRole('button', { name: 'Yes, revoke CI pipeline' }).click();
       await page.getByText('Revoked', { exact: true }).waitFor();
-      const refused = await fetch(`${server.url}/api/scan`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"code":"x = 1","language":"py"}' });
+      const refused = await fetch(`${server.url}/api/scan`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: '{"code":"x = 1","language":"py"}',
+      });
       expect(refused.status).toBe(401);
       await check('07-keys-revoked');
       const keyId = await page.evaluate(async () => ((await (await fetch('/api/me/keys')).json()) as { keys: { id: string }[] }).keys[0]?.id ?? '');
@@ -174,7 +178,11 @@ describe.each(VARIANTS)('dashboard journey on $name', ({ name, runtime, store })
       if (inspected) {
         // Dark mode, as a user who prefers it sees it.
         await page.emulateMedia({ colorScheme: 'dark' });
-        for (const [label, path] of [['usage', 'Usage'], ['keys', 'API keys'], ['history', 'History']] as const) {
+        for (const [label, path] of [
+          ['usage', 'Usage'],
+          ['keys', 'API keys'],
+          ['history', 'History'],
+        ] as const) {
           await nav(path).click();
           await page.getByRole('heading', { level: 1 }).waitFor();
           await check(`dark-${label}`);

@@ -63,7 +63,7 @@ describe('API reference page in headless Chromium', () => {
     await context.close();
   });
 
-  it("tries the scan operation with its example and gets JSON findings, not an empty SARIF log", async () => {
+  it('tries the scan operation with its example and gets JSON findings, not an empty SARIF log', async () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const ours = new URL(server.url).host;
     await context.route('**/*', (route) => (new URL(route.request().url()).host === ours ? route.continue() : route.abort('blockedbyclient')));

@@ -12,7 +12,15 @@ import { ROOT } from './support/servers.ts';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const readme = read('README.md');
-const DOCS = ['README.md', 'packages/cli/README.md', 'packages/postgres/README.md', 'examples/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  'packages/cli/README.md',
+  'packages/postgres/README.md',
+  'examples/README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes. */

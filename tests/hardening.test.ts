@@ -45,7 +45,11 @@ describe.each(RUNTIMES)('issue #12 on $name', (runtime) => {
   const scan = (body: unknown, headers: Record<string, string> = {}): Promise<Response> =>
     fetch(url('/api/scan'), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
   const admin = async (path: string, body: unknown): Promise<Response> =>
-    fetch(url(path), { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(url(path), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     // The default scan budget (5 s) and hard timeout (10 s), as the review had them.
@@ -79,7 +83,10 @@ describe.each(RUNTIMES)('issue #12 on $name', (runtime) => {
   });
 
   it('bounds the answer to thousands of sinks, JSON and SARIF (item 3)', async () => {
-    for (const [accept, lines] of [['application/json', 5_000], ['application/sarif+json', 2_000]] as const) {
+    for (const [accept, lines] of [
+      ['application/json', 5_000],
+      ['application/sarif+json', 2_000],
+    ] as const) {
       const response = await scan({ code: 'eval(req.query.a);\n'.repeat(lines), language: 'javascript', filename: 'big.js' }, { accept });
       expect(response.status).toBe(200);
       const text = await response.text();
@@ -208,7 +215,10 @@ describe.each(RUNTIMES)('file descriptors on $name (item 2)', (runtime) => {
     let recovered = 0;
     for (let i = 0; i < 40 && recovered === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      recovered = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(1000) }).then((r) => r.status, () => 0);
+      recovered = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(1000) }).then(
+        (r) => r.status,
+        () => 0,
+      );
     }
     expect(recovered).toBe(200);
     expect(server.child.exitCode).toBeNull();
@@ -297,7 +307,11 @@ describe.each(RUNTIMES)('callers on $name (items 9, 13)', (runtime) => {
       });
       const { key } = (await created.json()) as { key: string };
       const send = (code: string) =>
-        fetch(`${server.url}/api/scan`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ code, language: 'js' }) });
+        fetch(`${server.url}/api/scan`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ code, language: 'js' }),
+        });
       const burst = await Promise.all(Array.from({ length: 4 }, () => send('eval(req.query.a);\n'.repeat(2000))));
       const served = burst.filter((r) => r.status === 200).length;
       expect(burst.filter((r) => r.status === 503).length).toBe(4 - served);

@@ -168,17 +168,23 @@ describe('every regular expression we ship, on adversarial input', () => {
     superlinear = slow.map((t) => t.regex);
     const packs = slow.filter((t) => inScanner(t.regex));
     if (packs.length > 0) {
-      console.warn(`${packs.length} scanner regexes take over ${DIRECT_LIMIT_MS} ms on a 20,000-character attack (the scans below must still keep their budget):\n${packs.map(describe).join('\n')}`);
+      console.warn(
+        `${packs.length} scanner regexes take over ${DIRECT_LIMIT_MS} ms on a 20,000-character attack (the scans below must still keep their budget):\n${packs.map(describe).join('\n')}`,
+      );
     }
     expect(slow.filter((t) => !inScanner(t.regex)).map(describe)).toEqual([]);
   }, 600_000);
 
-  it.each(LANGUAGES.filter((l) => l !== 'generic').map((l) => [l]))('scans %s text full of short attacks within the time budget', async (language) => {
-    const regexes = inventory.filter((r) => languagesOf(r).includes(language));
-    const lines = regexes.flatMap((r) => attackLines(language, [...attacksFor(r.pattern, r.flags, 40, 4), ...attacksFor(r.pattern, r.flags, 1500, 1)]));
-    expect(lines.length).toBeGreaterThan(0);
-    await expectScansWithinBudget(language, documents(lines));
-  }, 300_000);
+  it.each(LANGUAGES.filter((l) => l !== 'generic').map((l) => [l]))(
+    'scans %s text full of short attacks within the time budget',
+    async (language) => {
+      const regexes = inventory.filter((r) => languagesOf(r).includes(language));
+      const lines = regexes.flatMap((r) => attackLines(language, [...attacksFor(r.pattern, r.flags, 40, 4), ...attacksFor(r.pattern, r.flags, 1500, 1)]));
+      expect(lines.length).toBeGreaterThan(0);
+      await expectScansWithinBudget(language, documents(lines));
+    },
+    300_000,
+  );
 
   it('scans long attacks on the whole-file detectors (secrets, suppression) within the time budget', async () => {
     const whole = inventory.filter((r) => /^packages\/core\/src\/scanner\/(?:rules\/secrets\/|secrets\/|suppression)/.test(relative(r.file)));
@@ -191,7 +197,9 @@ describe('every regular expression we ship, on adversarial input', () => {
   it('contains the superlinear ones at full length: within budget, or stopped at the hard limit and replaced', async () => {
     const overshoots: string[] = [];
     for (const regex of superlinear.filter(inScanner)) {
-      for (const language of languagesOf(regex).filter((l) => l !== 'generic').slice(0, 2)) {
+      for (const language of languagesOf(regex)
+        .filter((l) => l !== 'generic')
+        .slice(0, 2)) {
         const code = attackLines(language, attacksFor(regex.pattern, regex.flags, 20_000, 3)).join('\n');
         const started = performance.now();
         const outcome = await pool.scan({ code, language }, { timeBudgetMs: BUDGET_MS }).then(
@@ -200,7 +208,8 @@ describe('every regular expression we ship, on adversarial input', () => {
         );
         const ms = Math.round(performance.now() - started);
         expect(['answered', 'timeout'], `${relative(regex.file)}:${regex.line} in ${language}: ${outcome}`).toContain(outcome);
-        if (outcome !== 'answered' || ms > BUDGET_MS + SLACK_MS) overshoots.push(`${relative(regex.file)}:${regex.line} /${regex.pattern}/ in ${language}: ${outcome} after ${ms} ms`);
+        if (outcome !== 'answered' || ms > BUDGET_MS + SLACK_MS)
+          overshoots.push(`${relative(regex.file)}:${regex.line} /${regex.pattern}/ in ${language}: ${outcome} after ${ms} ms`);
         // Whatever happened, the pool answers the next scan.
         const next = await pool.scan({ code: 'x = 1', language });
         expect(next.truncated).toBe(false);

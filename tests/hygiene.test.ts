@@ -54,7 +54,11 @@ describe.each(VARIANTS)('secret hygiene on $name', ({ runtime, store }) => {
     const scan = (label: string, headers: Record<string, string>, query = '') =>
       send(label, `/api/scan${query}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"code":"x = 1","language":"py"}' });
     const adminCall = (label: string, method: string, path: string, body?: unknown, token = ADMIN_TOKEN) =>
-      send(label, path, { method, headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      send(label, path, {
+        method,
+        headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
 
     try {
       const createdKey = await adminCall('create key', 'POST', '/api/admin/keys', { name: 'hygiene', plan: 'free' });
@@ -91,7 +95,12 @@ describe.each(VARIANTS)('secret hygiene on $name', ({ runtime, store }) => {
       expect((await adminCall('list after', 'GET', '/api/admin/keys')).status).toBe(200);
 
       // The dashboard: accounts, passwords, a session cookie, a key and an invitation.
-      const PASSWORDS = ['hygiene first password for ada', 'hygiene wrong guess at the password', 'hygiene password of the invitee', 'hygiene changed password of the invitee'] as const;
+      const PASSWORDS = [
+        'hygiene first password for ada',
+        'hygiene wrong guess at the password',
+        'hygiene password of the invitee',
+        'hygiene changed password of the invitee',
+      ] as const;
       const postJson = (label: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
         send(label, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
       const cookieOf = (exchange: Exchange): string => /secscan_session=(ss_[0-9A-Za-z]+)/.exec(exchange.text)?.[1] ?? '';
@@ -185,7 +194,9 @@ describe.each(VARIANTS)('secret hygiene on $name', ({ runtime, store }) => {
           expect(dump).toContain(await sha256Hex(session));
           // Passwords only as Argon2id hashes.
           expect(dump.match(/\$argon2id\$v=19\$m=19456,t=2,p=1\$/g)?.length).toBe(2);
-          const hashed = new Set(['key', 'session', ...dashboardSecrets.filter(([name]) => !name.startsWith('password')).map(([name]) => name)].map((name) => `SHA-256 of ${name}`));
+          const hashed = new Set(
+            ['key', 'session', ...dashboardSecrets.filter(([name]) => !name.startsWith('password')).map(([name]) => name)].map((name) => `SHA-256 of ${name}`),
+          );
           for (const [name, value] of secrets) {
             expect(dump.includes(value), `${name} in the database`).toBe(hashed.has(name));
           }

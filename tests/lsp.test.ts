@@ -118,7 +118,9 @@ describe('secscan lsp with a real LSP client', () => {
     const fix = (actions ?? []).find((a) => 'kind' in a && a.kind === 'quickfix');
     expect(fix && 'edit' in fix ? fix.title : null).toBe('Suppress javascript.sql-injection here (secscan-ignore comment)');
     const edits = (fix && 'edit' in fix ? fix.edit?.changes?.[uri] : undefined) as TextEdit[] | undefined;
-    expect(edits).toEqual([{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // secscan-ignore javascript.sql-injection: explain why this is safe\n' }]);
+    expect(edits).toEqual([
+      { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // secscan-ignore javascript.sql-injection: explain why this is safe\n' },
+    ]);
     // Applied as an editor would: the finding is suppressed.
     const lines = VULNERABLE.split('\n');
     lines.splice(3, 0, (edits?.[0]?.newText ?? '').trimEnd());
@@ -133,7 +135,11 @@ describe('secscan lsp with a real LSP client', () => {
     expect((await nextDiagnostics(changed, (d) => d.length > 0)).diagnostics[0]?.code).toBe('javascript.sql-injection');
     // Three quick edits: only the last version is published.
     changed = performance.now();
-    for (const [version, text] of [[4, VULNERABLE], [5, VULNERABLE], [6, FIXED]] as const) {
+    for (const [version, text] of [
+      [4, VULNERABLE],
+      [5, VULNERABLE],
+      [6, FIXED],
+    ] as const) {
       await client.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
     }
     await nextDiagnostics(changed, (d) => d.length === 0);

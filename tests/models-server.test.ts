@@ -44,6 +44,8 @@ describe.each(RUNTIMES.map((r) => [r.name, r] as const))('SECSCAN_MODELS on %s',
         await server.stop();
       }
     }
-    await expect(startServer(runtime, { SECSCAN_MODELS: `${good},${bad}` }, 30_000)).rejects.toThrow(/SECSCAN_MODELS: invalid model files?:\n.*broken\.json\.sinks\[0\]\.class \(acme-web\): must be a taint class/);
+    await expect(startServer(runtime, { SECSCAN_MODELS: `${good},${bad}` }, 30_000)).rejects.toThrow(
+      /SECSCAN_MODELS: invalid model files?:\n.*broken\.json\.sinks\[0\]\.class \(acme-web\): must be a taint class/,
+    );
   });
 });

@@ -76,10 +76,13 @@ describe('OIDC single sign-on on node', () => {
     await page.locator('input[name="password"]').fill('any password the test provider accepts');
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'API keys' }).waitFor().catch(async (error: unknown) => {
-      await page.screenshot({ path: `${artifactsDir('oidc')}/failed-${login}.png` });
-      throw new Error(`not signed in; the browser is at ${page.url()}\n${server.stdout.filter((line) => line.includes('oidc')).join('\n')}`, { cause: error });
-    });
+    await page
+      .getByRole('heading', { name: 'API keys' })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: `${artifactsDir('oidc')}/failed-${login}.png` });
+        throw new Error(`not signed in; the browser is at ${page.url()}\n${server.stdout.filter((line) => line.includes('oidc')).join('\n')}`, { cause: error });
+      });
     return page;
   };
 
@@ -89,7 +92,9 @@ describe('OIDC single sign-on on node', () => {
     await first.getByText('Olivia Single-Sign-On').waitFor();
     await expect(first.getByRole('link', { name: 'Users' }).count()).resolves.toBe(1);
     await first.screenshot({ path: `${artifactsDir('oidc')}/signed-in.png` });
-    const session = await first.evaluate(async () => (await (await fetch('/api/auth/session')).json()) as { user: { email: string; role: string; singleSignOn: boolean; hasPassword: boolean } });
+    const session = await first.evaluate(
+      async () => (await (await fetch('/api/auth/session')).json()) as { user: { email: string; role: string; singleSignOn: boolean; hasPassword: boolean } },
+    );
     expect(session.user).toMatchObject({ email: 'olivia@example.com', role: 'admin', singleSignOn: true, hasPassword: false });
     await first.context().close();
 

@@ -109,7 +109,10 @@ export const wrong = (log: SarifLog): number | undefined => log.runs[0]?.results
     );
     writeFileSync(
       join(work, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noUncheckedIndexedAccess: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler', types: [] }, files: ['client.ts'] }),
+      JSON.stringify({
+        compilerOptions: { strict: true, noUncheckedIndexedAccess: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler', types: [] },
+        files: ['client.ts'],
+      }),
     );
     const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', work, '--pretty', 'false'], { encoding: 'utf8', timeout: 60_000 });
     expect(tsc.stdout + tsc.stderr).toBe('');

@@ -76,7 +76,8 @@ function installedPackages(): Map<string, { dir: string; manifest: { dependencie
 }
 
 /** A vulnerable Express handler: the scan must report SQL injection in it. */
-const VULNERABLE_JS = "const express = require('express');\nconst app = express();\napp.get('/u', (req, res) => {\n  db.query('SELECT * FROM users WHERE id = ' + req.query.id, (e, rows) => res.json(rows));\n});\n";
+const VULNERABLE_JS =
+  "const express = require('express');\nconst app = express();\napp.get('/u', (req, res) => {\n  db.query('SELECT * FROM users WHERE id = ' + req.query.id, (e, rows) => res.json(rows));\n});\n";
 
 /** The README's "embed it" example, as a user writes it (`npm:` specifiers on Deno). */
 function embedScript(specifier: (name: string) => string): string {
@@ -129,7 +130,16 @@ describe('the packed packages, installed outside the repository', () => {
     writeFileSync(join(app, 'src', 'routes.js'), VULNERABLE_JS);
     writeFileSync(
       join(app, 'package.json'),
-      JSON.stringify({ name: 'secscan-user', private: true, type: 'module', dependencies: Object.fromEntries(tarballs.map((file, i) => [`@secscan/${PUBLISHED[i]?.split('/')[1]}`, `file:${file}`])) }, null, 2),
+      JSON.stringify(
+        {
+          name: 'secscan-user',
+          private: true,
+          type: 'module',
+          dependencies: Object.fromEntries(tarballs.map((file, i) => [`@secscan/${PUBLISHED[i]?.split('/')[1]}`, `file:${file}`])),
+        },
+        null,
+        2,
+      ),
     );
     // Registry dependencies come from the cache `npm ci` filled: no network unless the cache lacks one.
     const install = run(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'warn']);
@@ -171,7 +181,10 @@ describe('the packed packages, installed outside the repository', () => {
   });
 
   it('embeds the library and imports every package on Node', () => {
-    writeFileSync(join(app, 'embed.mjs'), embedScript((name) => name));
+    writeFileSync(
+      join(app, 'embed.mjs'),
+      embedScript((name) => name),
+    );
     const embed = run(process.execPath, ['embed.mjs']);
     expect(embed.stderr).toBe('');
     expect(JSON.parse(embed.stdout)).toContain('javascript.sql-injection');
@@ -191,7 +204,10 @@ describe('the packed packages, installed outside the repository', () => {
   });
 
   it('embeds the library and runs the CLI on Bun', () => {
-    writeFileSync(join(app, 'embed.ts'), embedScript((name) => name));
+    writeFileSync(
+      join(app, 'embed.ts'),
+      embedScript((name) => name),
+    );
     const embed = run(BUN, ['embed.ts']);
     expect(JSON.parse(embed.stdout), embed.stderr).toContain('javascript.sql-injection');
     const others = run(BUN, ['others.mjs']);
@@ -202,7 +218,10 @@ describe('the packed packages, installed outside the repository', () => {
   });
 
   it('embeds the library through npm: specifiers, type-checks it and runs the CLI on Deno', () => {
-    writeFileSync(join(app, 'embed.deno.ts'), embedScript((name) => `npm:${name}`));
+    writeFileSync(
+      join(app, 'embed.deno.ts'),
+      embedScript((name) => `npm:${name}`),
+    );
     const permissions = ['--allow-read', '--allow-env', '--allow-sys'];
     const embed = run(DENO, ['run', ...permissions, 'embed.deno.ts']);
     expect(JSON.parse(embed.stdout || 'null'), embed.stderr).toContain('javascript.sql-injection');
@@ -220,7 +239,10 @@ describe('the packed packages, installed outside the repository', () => {
     writeFileSync(join(app, 'consumer.ts'), CONSUMER_TS);
     writeFileSync(
       join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['consumer.ts'] }),
+      JSON.stringify({
+        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+        files: ['consumer.ts'],
+      }),
     );
     const check = run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']);
     expect(check.stdout + check.stderr).toBe('');

@@ -86,7 +86,11 @@ describe('PostgreSQL outages, on Node, Bun and Deno at once', () => {
     expect(health.ms).toBeLessThan(HEALTH_TIMEOUT_MS + SLACK_MS);
     for (const request of [() => scan(server), () => scan(server, { authorization: `Bearer ${key}` }), () => history(server)]) {
       const { response, ms } = await timed(request);
-      expect({ runtime: server.runtime, status: response.status, retryAfter: response.headers.get('retry-after') }).toEqual({ runtime: server.runtime, status: 503, retryAfter: '5' });
+      expect({ runtime: server.runtime, status: response.status, retryAfter: response.headers.get('retry-after') }).toEqual({
+        runtime: server.runtime,
+        status: 503,
+        retryAfter: '5',
+      });
       expect(await response.json()).toMatchObject({ code: 'unavailable', status: 503 });
       expect(ms).toBeLessThan(scanDeadlineMs + SLACK_MS);
     }

@@ -103,7 +103,8 @@ describe('two server processes on one PostgreSQL', () => {
     const made = await scan(a, '203.0.113.120', { authorization: `Bearer ${owner.key}` });
     expect(made.status).toBe(200);
     const body = (await made.json()) as Json;
-    const read = (server: ServerProcess, headers: Record<string, string>) => fetch(`${server.url}/api/scans/${String(body['scanId'])}`, { headers: { 'x-forwarded-for': '203.0.113.121', ...headers } });
+    const read = (server: ServerProcess, headers: Record<string, string>) =>
+      fetch(`${server.url}/api/scans/${String(body['scanId'])}`, { headers: { 'x-forwarded-for': '203.0.113.121', ...headers } });
     const back = await read(b, { authorization: `Bearer ${owner.key}` });
     expect(back.status).toBe(200);
     const stored = (await back.json()) as Json;
@@ -126,7 +127,15 @@ describe('two server processes on one PostgreSQL', () => {
   it('sweeps periodically: scans past retention, expired sessions and finished rate-limit windows go; the rest stays', async () => {
     const old = '0190a000-0000-7000-8000-0000000000f1';
     const recent = '0190a000-0000-7000-8000-0000000000f2';
-    const result = JSON.stringify({ findings: [], summary: { total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 }, suppressed: 0, truncated: false, partialParse: false, engine: { version: 'x', rules: 0 }, durationMs: 1 });
+    const result = JSON.stringify({
+      findings: [],
+      summary: { total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 },
+      suppressed: 0,
+      truncated: false,
+      partialParse: false,
+      engine: { version: 'x', rules: 0 },
+      durationMs: 1,
+    });
     await sql`
       INSERT INTO secscan_scans (id, owner, created_at, language, code_bytes, finding_count, result)
       VALUES (${old}, 'key:x', now() - interval '31 days', 'javascript', 1, 0, ${result}::text::json),

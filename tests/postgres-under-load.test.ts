@@ -45,7 +45,12 @@ function scan(server: ServerProcess, key: string, agent: http.Agent): Promise<{ 
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => {
           const body = JSON.parse(text) as { scanId?: string; code?: string };
-          resolve({ status: response.statusCode ?? 0, scanId: body.scanId ?? null, code: body.code ?? null, retryAfter: (response.headers['retry-after'] as string | undefined) ?? null });
+          resolve({
+            status: response.statusCode ?? 0,
+            scanId: body.scanId ?? null,
+            code: body.code ?? null,
+            retryAfter: (response.headers['retry-after'] as string | undefined) ?? null,
+          });
         });
       },
     );
@@ -164,4 +169,3 @@ describe('PostgreSQL killed under load and restarted, on Node, Bun and Deno at o
     }
   }, 240_000);
 });
-

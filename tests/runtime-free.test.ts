@@ -18,7 +18,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /** Lines of the probe that must fail, and the runtime API each one reaches for. */
-const FORBIDDEN = ["import { readFileSync } from 'node:fs';", 'export const env = process.env;', "export const bytes = Buffer.from('x');", 'export const denoEnv = Deno.env;', 'export const bunEnv = Bun.env;'];
+const FORBIDDEN = [
+  "import { readFileSync } from 'node:fs';",
+  'export const env = process.env;',
+  "export const bytes = Buffer.from('x');",
+  'export const denoEnv = Deno.env;',
+  'export const bunEnv = Bun.env;',
+];
 
 describe.each(['core', 'http'])('@secscan/%s type-checks without runtime types', (pkg) => {
   it('refuses node:*, process, Buffer, Deno and Bun, and nothing else', () => {

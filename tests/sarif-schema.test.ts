@@ -31,13 +31,24 @@ describe('SARIF 2.1.0 output', () => {
       [
         'tools/ping.py',
         'python',
-        ['import subprocess', 'from flask import request', '', "@app.route('/ping')", 'def ping():', "    host = request.args.get('host')", "    subprocess.call('ping -c 1 ' + host, shell=True)", ''].join('\n'),
+        [
+          'import subprocess',
+          'from flask import request',
+          '',
+          "@app.route('/ping')",
+          'def ping():',
+          "    host = request.args.get('host')",
+          "    subprocess.call('ping -c 1 ' + host, shell=True)",
+          '',
+        ].join('\n'),
       ],
-      ['src/users.ts', 'typescript', ['export async function find(req: Request, db: Db) {', '  const id = req.query.id;', '  return db.query(`SELECT * FROM users WHERE id = ${id}`);', '}', ''].join('\n')],
+      [
+        'src/users.ts',
+        'typescript',
+        ['export async function find(req: Request, db: Db) {', '  const id = req.query.id;', '  return db.query(`SELECT * FROM users WHERE id = ${id}`);', '}', ''].join('\n'),
+      ],
     ];
-    const inputs = await Promise.all(
-      samples.map(async ([uri, language, code]) => ({ uri, result: await scanner.scan({ code, language, filename: uri }) })),
-    );
+    const inputs = await Promise.all(samples.map(async ([uri, language, code]) => ({ uri, result: await scanner.scan({ code, language, filename: uri }) })));
     const log = toSarif(inputs, RULES);
     expect(log.runs[0]?.results.length).toBeGreaterThan(2);
     expect(log.runs[0]?.results.some((r) => 'codeFlows' in r)).toBe(true);

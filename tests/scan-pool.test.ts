@@ -47,10 +47,12 @@ async function healthLatencies(server: ServerProcess, durationMs: number): Promi
     while (performance.now() < until) {
       const started = performance.now();
       await new Promise<void>((resolve, reject) => {
-        http.get(`${server.url}/api/health`, { agent }, (response) => {
-          response.resume();
-          response.on('end', () => resolve());
-        }).on('error', reject);
+        http
+          .get(`${server.url}/api/health`, { agent }, (response) => {
+            response.resume();
+            response.on('end', () => resolve());
+          })
+          .on('error', reject);
       });
       out.push(performance.now() - started);
     }

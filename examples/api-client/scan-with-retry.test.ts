@@ -109,7 +109,11 @@ describe('scan-with-retry.ts against a real server (SECSCAN_FREE_RPM=3)', () => 
     // Near the end of a minute (so the wait is short), use up what is left of the window.
     await untilSecondOfMinute(50, 56);
     for (let i = 0; i < 3; i++) {
-      const response = await fetch(`${server.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: '{"code":"","language":"js"}' });
+      const response = await fetch(`${server.url}/api/scan`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: '{"code":"","language":"js"}',
+      });
       await response.body?.cancel();
       if (response.status === 429) break;
     }

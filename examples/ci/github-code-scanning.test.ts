@@ -40,12 +40,18 @@ function section(text: string, path: readonly string[]): YamlLine[] {
 /** The `key: value` pairs directly in a block. */
 function pairs(lines: readonly YamlLine[]): Record<string, string> {
   const indent = Math.min(...lines.map((l) => l.indent));
-  return Object.fromEntries(lines.filter((l) => l.indent === indent && l.text.includes(': ')).map((l) => [l.text.slice(0, l.text.indexOf(': ')), l.text.slice(l.text.indexOf(': ') + 2)]));
+  return Object.fromEntries(
+    lines.filter((l) => l.indent === indent && l.text.includes(': ')).map((l) => [l.text.slice(0, l.text.indexOf(': ')), l.text.slice(l.text.indexOf(': ') + 2)]),
+  );
 }
 
 const steps = section(WORKFLOW, ['jobs', 'scan', 'steps']).map((l) => l.text);
 const runLine = steps.find((l) => l.startsWith('run: npx --yes @secscan/cli@')) ?? '';
-const [launcher = '', ...cliArgs] = runLine.slice('run: '.length).split(' ').filter((w) => w !== '').slice(2);
+const [launcher = '', ...cliArgs] = runLine
+  .slice('run: '.length)
+  .split(' ')
+  .filter((w) => w !== '')
+  .slice(2);
 const sarifFile = steps.find((l) => l.startsWith('sarif_file: '))?.slice('sarif_file: '.length) ?? '';
 
 describe('examples/ci/github-code-scanning.yml', () => {

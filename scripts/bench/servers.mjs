@@ -112,7 +112,11 @@ export function percentile(sorted, p) {
 }
 
 /** The median of numbers. */
-export const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** One request over `agent`; resolves with its status once the whole answer is in. */
 export function request(url, { method = 'GET', headers = {}, body } = {}, agent) {

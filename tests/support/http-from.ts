@@ -12,11 +12,7 @@ export interface FromResponse {
 }
 
 /** Sends one request from `localAddress` and reads the whole response. */
-export function requestFrom(
-  localAddress: string,
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<FromResponse> {
+export function requestFrom(localAddress: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<FromResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, localAddress, agent: false }, (response) => {
       let body = '';

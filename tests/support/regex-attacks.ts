@@ -13,18 +13,7 @@ interface Part {
 }
 
 /** Characters tried against each part: ASCII, whitespace, and a few beyond. */
-const CANDIDATES = [
-  ...Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)),
-  '\t',
-  '\n',
-  '\r',
-  '\u0000',
-  '\u00a0',
-  'é',
-  'ß',
-  '\u2028',
-  '😀',
-];
+const CANDIDATES = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)), '\t', '\n', '\r', '\u0000', '\u00a0', 'é', 'ß', '\u2028', '😀'];
 /** Characters a part is most likely to be attacked with, tried first. */
 const PREFERRED = ['a', ' ', '0', '/', '.', '-', '_', '=', '"', "'", '\\', ':', '(', '[', '{', '<', '@', '\t', '\n', 'A', 'x', '1', '*', '#'];
 

@@ -71,7 +71,10 @@ describe.each(RUNTIMES)('secscan on $name', ({ name, run }) => {
     expect(result.stderr).toBe('');
     const body = JSON.parse(result.stdout) as { summary: Record<string, number>; files: { path: string; findings: { ruleId: string }[] }[] };
     expect(body.summary).toEqual({ total: 2, critical: 2, high: 0, medium: 0, low: 0, info: 0 });
-    expect(body.files.flatMap((f) => f.findings.map((x) => `${f.path} ${x.ruleId}`))).toEqual(['src/routes/users.js javascript.sql-injection', 'tools/ping.py python.command-injection']);
+    expect(body.files.flatMap((f) => f.findings.map((x) => `${f.path} ${x.ruleId}`))).toEqual([
+      'src/routes/users.js javascript.sql-injection',
+      'tools/ping.py python.command-injection',
+    ]);
   });
 
   it('writes a SARIF 2.1.0 log to --output with repository-relative URIs', async () => {
@@ -80,10 +83,7 @@ describe.each(RUNTIMES)('secscan on $name', ({ name, run }) => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`Report written to ${output}.`);
-    expect(checkSarif(await readFile(join(project, output), 'utf8'))).toEqual([
-      'src/routes/users.js:9:3 javascript.sql-injection',
-      'tools/ping.py:9:5 python.command-injection',
-    ]);
+    expect(checkSarif(await readFile(join(project, output), 'utf8'))).toEqual(['src/routes/users.js:9:3 javascript.sql-injection', 'tools/ping.py:9:5 python.command-injection']);
   });
 
   it('exits 0 with --fail-on none and on clean code', async () => {

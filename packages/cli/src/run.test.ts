@@ -108,9 +108,7 @@ describe('secscan scan', () => {
     // .gitignore'd, node_modules and binary files are not reported
     expect(run.stdout).not.toContain('generated/');
     expect(run.stdout).not.toContain('node_modules');
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
-      '3 findings (2 critical, 1 high) in 3 of 5 files scanned, 1 file skipped. 3 at or above --fail-on high.',
-    );
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('3 findings (2 critical, 1 high) in 3 of 5 files scanned, 1 file skipped. 3 at or above --fail-on high.');
     expect(run.stderr).toBe('note: assets/blob.js: skipped, binary file (a NUL byte in its first 8 KB)\n');
   });
 

@@ -36,7 +36,10 @@ Exit codes: 0 success, 1 findings at or above the failure threshold, 2 usage or 
 function findCommand(name: string): Command {
   const command = COMMANDS.find((c) => c.name === name);
   if (command) return command;
-  const guess = closest(name, COMMANDS.map((c) => c.name));
+  const guess = closest(
+    name,
+    COMMANDS.map((c) => c.name),
+  );
   // `secscan src/` is a likely slip for `secscan scan src/`.
   const looksLikePath = name.includes('/') || name.includes('\\') || name.includes('.');
   throw new UsageError(`unknown command '${name}'${guess ? ` (did you mean ${guess}?)` : looksLikePath ? ` (to scan it: secscan scan ${name})` : ''}`);

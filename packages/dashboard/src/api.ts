@@ -56,7 +56,12 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: 
   for (const error of problem.errors ?? []) fields[error.pointer.replace('#/', '')] = error.detail;
   const retry = response.headers.get('retry-after');
   const detail = problem.detail ?? `The server answered ${response.status}.`;
-  throw new ApiError(response.status, problem.code ?? 'unknown', retry && response.status === 429 && !detail.includes('again') ? `${detail} Try again in ${retry} s.` : detail, fields);
+  throw new ApiError(
+    response.status,
+    problem.code ?? 'unknown',
+    retry && response.status === 429 && !detail.includes('again') ? `${detail} Try again in ${retry} s.` : detail,
+    fields,
+  );
 }
 
 /** What the API's types look like to the dashboard. */

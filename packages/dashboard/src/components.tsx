@@ -53,11 +53,7 @@ export function Field(props: { id: string; label: string; hint?: string; error?:
 
 /** A severity as a coloured label (the word is always there: colour is never the only signal). */
 export function SeverityBadge(props: { severity: Severity; count?: number }) {
-  return (
-    <span class={`badge severity-${props.severity}`}>
-      {props.count !== undefined ? `${props.count} ${props.severity}` : props.severity}
-    </span>
-  );
+  return <span class={`badge severity-${props.severity}`}>{props.count !== undefined ? `${props.count} ${props.severity}` : props.severity}</span>;
 }
 
 /** A scan summary: one badge per severity that has findings, or "No findings". */
@@ -100,7 +96,11 @@ export function CopyButton(props: { value: string; label: string }) {
 export function Time(props: { iso: string | null; empty?: string }) {
   if (props.iso === null) return <span class="muted">{props.empty ?? 'Never'}</span>;
   const date = new Date(props.iso);
-  return <time dateTime={props.iso} title={date.toISOString()}>{date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>;
+  return (
+    <time dateTime={props.iso} title={date.toISOString()}>
+      {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+    </time>
+  );
 }
 
 /** The findings of a scan, each with where, why and how to fix it. */

@@ -188,10 +188,20 @@ function App() {
     heading?.focus({ preventScroll: true });
   });
 
-  if (failure) return <main id="main" class="auth"><Notice kind="error">{failure}</Notice></main>;
+  if (failure)
+    return (
+      <main id="main" class="auth">
+        <Notice kind="error">{failure}</Notice>
+      </main>
+    );
   if (session === undefined || config === undefined) return <p class="loading">Loading…</p>;
   if (session === null || !session.user) {
-    if (session && !session.user) return <main id="main" class="auth"><Notice kind="info">This session belongs to no dashboard user (it was made with the admin API).</Notice></main>;
+    if (session && !session.user)
+      return (
+        <main id="main" class="auth">
+          <Notice kind="info">This session belongs to no dashboard user (it was made with the admin API).</Notice>
+        </main>
+      );
     return path === '/dashboard/sign-up' ? <SignUp config={config} onSession={accept} /> : <SignIn config={config} onSession={accept} />;
   }
   return <Shell user={session.user} path={path} onSession={accept} onSignedOut={signedOut} />;

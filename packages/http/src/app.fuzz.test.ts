@@ -40,7 +40,17 @@ beforeAll(async () => {
 
 // ---- what goes in -------------------------------------------------------------------------------
 
-const KNOWN_PATHS = ['/api/scan', '/api/health', '/api/openapi.json', '/api/docs', '/api/docs/scalar.js', '/api/admin/keys', '/api/admin/sessions', '/api/scans/0190a000-0000-7000-8000-000000000001', '/api/admin/keys/x'];
+const KNOWN_PATHS = [
+  '/api/scan',
+  '/api/health',
+  '/api/openapi.json',
+  '/api/docs',
+  '/api/docs/scalar.js',
+  '/api/admin/keys',
+  '/api/admin/sessions',
+  '/api/scans/0190a000-0000-7000-8000-000000000001',
+  '/api/admin/keys/x',
+];
 
 const segment = fc.oneof(
   fc.constantFrom('api', 'scan', 'health', 'admin', 'keys', '..', '.', '', '%2e%2e', '%2F', '%00', 'ü', '😀', '{id}', ':id', '*'),
@@ -89,7 +99,17 @@ const headerValue = fc.string({ maxLength: 80 }).map((s) => s.replace(/[\0\r\n]/
 const headers = fc.record(
   {
     'content-type': fc.oneof(
-      fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-16', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset="utf-8"', 'application/problem+json', ''),
+      fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'application/json;charset=UTF-16',
+        'APPLICATION/JSON',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/json; charset="utf-8"',
+        'application/problem+json',
+        '',
+      ),
       headerValue,
     ),
     accept: fc.oneof(fc.constantFrom('application/json', 'application/sarif+json', 'application/sarif+json;q=0.5, application/json', '*/*', 'text/html'), headerValue),
@@ -98,7 +118,10 @@ const headers = fc.record(
       fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'bearer  x y', 'Digest a=b'),
       headerValue,
     ),
-    cookie: fc.oneof(token.map((t) => `secscan_session=${t}`), headerValue),
+    cookie: fc.oneof(
+      token.map((t) => `secscan_session=${t}`),
+      headerValue,
+    ),
     origin: fc.oneof(fc.constantFrom('https://app.example', 'null', 'https://evil.example'), headerValue),
     'sec-fetch-site': fc.constantFrom('cross-site', 'same-origin', 'none'),
     'x-request-id': fc.oneof(fc.stringMatching(/^[A-Za-z0-9._:/+=@-]{1,140}$/), headerValue),
@@ -112,7 +135,17 @@ const language = fc.oneof(fc.constantFrom(...LANGUAGES, 'js', 'TS', 'py', 'c++',
 const code = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 400 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 400 }) },
-  { weight: 2, arbitrary: fc.constantFrom('const id = req.query.id;\ndb.query("SELECT * FROM t WHERE id = " + id);', 'import os\nos.system(input())', '(((((((((((', 'a'.repeat(20_000), '\u0000'.repeat(100), '"\\u0000" /* */ `${`${`') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'const id = req.query.id;\ndb.query("SELECT * FROM t WHERE id = " + id);',
+      'import os\nos.system(input())',
+      '(((((((((((',
+      'a'.repeat(20_000),
+      '\u0000'.repeat(100),
+      '"\\u0000" /* */ `${`${`',
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 2000 }).map((n) => '('.repeat(n) + ')'.repeat(n)) },
 );
 
@@ -142,7 +175,10 @@ const bodyBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   { weight: 1, arbitrary: scanObject.chain((o) => fc.integer({ min: 0, max: 60 }).map((cut) => utf8(JSON.stringify(o).slice(0, cut)))) },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }) },
   // Invalid UTF-8 inside an otherwise valid JSON string.
-  { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 20 }).map((junk) => new Uint8Array([...utf8('{"code":"'), ...junk.map((b) => b | 0x80), ...utf8('","language":"js"}')])) },
+  {
+    weight: 1,
+    arbitrary: fc.uint8Array({ minLength: 1, maxLength: 20 }).map((junk) => new Uint8Array([...utf8('{"code":"'), ...junk.map((b) => b | 0x80), ...utf8('","language":"js"}')])),
+  },
   // Byte-order marks and UTF-16.
   { weight: 1, arbitrary: scanObject.map((o) => new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(JSON.stringify(o))])) },
   { weight: 1, arbitrary: scanObject.map((o) => new Uint8Array(new Uint16Array([...JSON.stringify(o)].map((c) => c.charCodeAt(0))).buffer)) },
@@ -151,10 +187,7 @@ const bodyBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 40 * 1024, max: 120 * 1024 }).map((n) => utf8(JSON.stringify({ code: 'x'.repeat(n), language: 'js' }))) },
 );
 
-const body: fc.Arbitrary<BodySpec | null> = fc.option(
-  fc.record({ bytes: bodyBytes, chunks: fc.integer({ min: 0, max: 5 }), breaks: fc.boolean() }),
-  { nil: null, freq: 4 },
-);
+const body: fc.Arbitrary<BodySpec | null> = fc.option(fc.record({ bytes: bodyBytes, chunks: fc.integer({ min: 0, max: 5 }), breaks: fc.boolean() }), { nil: null, freq: 4 });
 
 /** A request as the fuzzer describes it (printable when a property fails). */
 interface FuzzRequest {
@@ -212,7 +245,8 @@ async function checkAnswer(spec: FuzzRequest): Promise<void> {
   const request = toRequest(spec);
   if (request === null) return;
   const response = await app.fetch(request);
-  const key = response.status >= 400 && spec.method !== 'HEAD' ? `${response.status} ${String(((await response.clone().json()) as { code?: unknown }).code)}` : String(response.status);
+  const key =
+    response.status >= 400 && spec.method !== 'HEAD' ? `${response.status} ${String(((await response.clone().json()) as { code?: unknown }).code)}` : String(response.status);
   seen.set(key, (seen.get(key) ?? 0) + 1);
   const requestId = response.headers.get('x-request-id');
   expect(requestId).toMatch(/^[A-Za-z0-9._:/+=@-]{1,128}$/);
@@ -256,7 +290,19 @@ describe('createApp under fuzzing', () => {
     if (process.env['FUZZ_STATS']) console.log(Object.fromEntries(seen));
     // Every layer was reached: routing, auth, media type, size, JSON, schema, language, the scanner.
     const answered = [...seen.keys()];
-    for (const expected of ['200', '400 invalid_json', '400 credentials_in_query', '401 unauthorized', '403 forbidden', '404 not_found', '405 method_not_allowed', '413 payload_too_large', '415 unsupported_media_type', '422 validation_failed', '422 unsupported_language']) {
+    for (const expected of [
+      '200',
+      '400 invalid_json',
+      '400 credentials_in_query',
+      '401 unauthorized',
+      '403 forbidden',
+      '404 not_found',
+      '405 method_not_allowed',
+      '413 payload_too_large',
+      '415 unsupported_media_type',
+      '422 validation_failed',
+      '422 unsupported_language',
+    ]) {
       expect(answered, JSON.stringify(Object.fromEntries(seen))).toContain(expected);
     }
   }, 120_000);
@@ -265,7 +311,9 @@ describe('createApp under fuzzing', () => {
     const wellFormed = fc.record({ code, language: fc.constantFrom(...LANGUAGES, 'js', 'py'), filename: fc.constantFrom('a.js', 'b.py', 'c.go') });
     await fc.assert(
       fc.asyncProperty(wellFormed, async (input) => {
-        const response = await app.fetch(new Request('http://localhost/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }));
+        const response = await app.fetch(
+          new Request('http://localhost/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }),
+        );
         if (response.status === 413) return; // a code over the limit
         expect(response.status).toBe(200);
         const result = (await response.json()) as { findings: unknown[]; summary: { total: number } };

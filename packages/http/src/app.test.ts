@@ -14,7 +14,19 @@ async function problemOf(response: Response): Promise<Record<string, unknown>> {
 describe('createApp routing', () => {
   it('exposes its route table', () => {
     const app = createApp(testDeps().deps);
-    expect(app.routes.filter((route) => route.path.startsWith('/api/scan') || route.path.startsWith('/api/health') || route.path.startsWith('/api/openapi') || route.path.startsWith('/api/docs') || route.path.startsWith('/api/admin/keys') || route.path.startsWith('/api/admin/sessions')).filter((route) => route.method !== 'PATCH')).toEqual([
+    expect(
+      app.routes
+        .filter(
+          (route) =>
+            route.path.startsWith('/api/scan') ||
+            route.path.startsWith('/api/health') ||
+            route.path.startsWith('/api/openapi') ||
+            route.path.startsWith('/api/docs') ||
+            route.path.startsWith('/api/admin/keys') ||
+            route.path.startsWith('/api/admin/sessions'),
+        )
+        .filter((route) => route.method !== 'PATCH'),
+    ).toEqual([
       { method: 'POST', path: '/api/scan' },
       { method: 'GET', path: '/api/scans/{scanId}' },
       { method: 'GET', path: '/api/health' },
@@ -30,7 +42,10 @@ describe('createApp routing', () => {
   });
 
   it('has the admin API and accounts whenever access control is on, and neither without it', () => {
-    const routes = (access: AppConfig['access']) => createApp(testDeps({ config: { access } }).deps).routes.map((r) => r.path).filter((path) => path.startsWith('/api/'));
+    const routes = (access: AppConfig['access']) =>
+      createApp(testDeps({ config: { access } }).deps)
+        .routes.map((r) => r.path)
+        .filter((path) => path.startsWith('/api/'));
     expect(routes({ ...TEST_ACCESS, adminTokenSha256: null })).toContain('/api/admin/keys');
     expect(routes({ ...TEST_ACCESS, adminTokenSha256: null })).toContain('/api/me/keys');
     expect(routes(null)).toEqual(['/api/scan', '/api/scans/{scanId}', '/api/health', '/api/openapi.json', '/api/docs', '/api/docs/scalar.js']);
@@ -135,7 +150,10 @@ describe('POST /api/scan', () => {
     const response = await app(scanRequest({ code: 'x', language: 'js', filename: 'dir\\my app.js' }, { accept: 'application/sarif+json' }));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/sarif+json');
-    const log = (await response.json()) as { version: string; runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[]; properties: { scanId: string } }[] };
+    const log = (await response.json()) as {
+      version: string;
+      runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[]; properties: { scanId: string } }[];
+    };
     expect(log.version).toBe('2.1.0');
     expect(log.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation.uri).toBe('dir/my%20app.js');
     expect(isUuidV7(log.runs[0]?.properties.scanId ?? '')).toBe(true);
@@ -167,9 +185,7 @@ describe('POST /api/scan', () => {
 
   it('refuses invalid UTF-8 with 400 and never echoes the body', async () => {
     const bytes = new Uint8Array([0x7b, 0x22, 0x63, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
-    const response = await createApp(testDeps().deps)(
-      new Request(url('/api/scan'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes }),
-    );
+    const response = await createApp(testDeps().deps)(new Request(url('/api/scan'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes }));
     expect(response.status).toBe(400);
   });
 
@@ -267,7 +283,13 @@ describe('POST /api/scan', () => {
   });
 
   it('answers 503 when the scan cannot be stored', async () => {
-    const failing: ScanStore = { ...createMemoryScanStore(), save: async () => Promise.reject(new Error('disk full')), get: async () => null, deleteCreatedBefore: async () => 0, ping: async () => {} };
+    const failing: ScanStore = {
+      ...createMemoryScanStore(),
+      save: async () => Promise.reject(new Error('disk full')),
+      get: async () => null,
+      deleteCreatedBefore: async () => 0,
+      ping: async () => {},
+    };
     const response = await createApp(testDeps({ scans: failing }).deps)(scanRequest({ code: '', language: 'js' }));
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
@@ -318,14 +340,26 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 degraded when the ping fails', async () => {
-    const down: ScanStore = { ...createMemoryScanStore(), save: async () => {}, get: async () => null, deleteCreatedBefore: async () => 0, ping: async () => Promise.reject(new Error('down')) };
+    const down: ScanStore = {
+      ...createMemoryScanStore(),
+      save: async () => {},
+      get: async () => null,
+      deleteCreatedBefore: async () => 0,
+      ping: async () => Promise.reject(new Error('down')),
+    };
     const response = await createApp(testDeps({ scans: down }).deps)(new Request(url('/api/health')));
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: 'degraded', db: 'disconnected' });
   });
 
   it('answers 503 within the deadline when the ping hangs', async () => {
-    const hanging: ScanStore = { ...createMemoryScanStore(), save: async () => {}, get: async () => null, deleteCreatedBefore: async () => 0, ping: () => new Promise<void>(() => {}) };
+    const hanging: ScanStore = {
+      ...createMemoryScanStore(),
+      save: async () => {},
+      get: async () => null,
+      deleteCreatedBefore: async () => 0,
+      ping: () => new Promise<void>(() => {}),
+    };
     const app = createApp(testDeps({ scans: hanging, config: { healthTimeoutMs: 100 } }).deps);
     const started = performance.now();
     const response = await app(new Request(url('/api/health')));

@@ -89,7 +89,13 @@ export function createApp(deps: AppDeps): App {
         version: deps.config.version,
         maxCodeBytes: deps.config.maxCodeBytes,
         maxBodyBytes: deps.config.maxBodyBytes,
-        access: access && { anonymous: access.anonymous, admin: adminEnabled, limits: access.limits, sessionTtlSeconds: access.sessionTtlSeconds, oidc: access.accounts.oidc !== null },
+        access: access && {
+          anonymous: access.anonymous,
+          admin: adminEnabled,
+          limits: access.limits,
+          sessionTtlSeconds: access.sessionTtlSeconds,
+          oidc: access.accounts.oidc !== null,
+        },
       }),
     );
     return respond(ctx, 200, openapiJson, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
@@ -174,14 +180,21 @@ export function createApp(deps: AppDeps): App {
         response = problem(ctx, 'bad_request', malformed);
       } else if (hasCredentialsInQuery(request.url)) {
         // Refused before routing, on every path: the URL is already in someone's logs (never in ours).
-        response = problem(ctx, 'credentials_in_query', 'Credentials must not be sent in the URL: send them in the Authorization header. If this was a real key or token, revoke it.');
+        response = problem(
+          ctx,
+          'credentials_in_query',
+          'Credentials must not be sent in the URL: send them in the Authorization header. If this was a real key or token, revoke it.',
+        );
       } else {
         response = (await route(request, ctx)) ?? problem(ctx, 'not_found', 'Nothing here. The API lives under /api; see /api/docs.');
       }
     } catch (error) {
       const e = error instanceof Error ? error : new Error('a non-Error value was thrown');
       // Only the frames of the stack: its first line repeats the message, which is already cut short.
-      const frames = e.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n');
+      const frames = e.stack
+        ?.split('\n')
+        .filter((line) => line.trimStart().startsWith('at '))
+        .join('\n');
       logger?.error({
         requestId,
         method,

@@ -32,7 +32,13 @@ const passwordSchema = (field: string, description: string) =>
   );
 
 const tokenField = (field: string, description: string) =>
-  v.pipe(v.string(`${field} must be a string`), v.minLength(1, `${field} must not be empty`), v.maxLength(MAX_TOKEN_LENGTH, `${field} is too long`), wellFormed(field), v.description(description));
+  v.pipe(
+    v.string(`${field} must be a string`),
+    v.minLength(1, `${field} must not be empty`),
+    v.maxLength(MAX_TOKEN_LENGTH, `${field} is too long`),
+    wellFormed(field),
+    v.description(description),
+  );
 
 /** Body of POST /api/auth/sign-up. */
 export const signUpRequestSchema = v.pipe(
@@ -40,7 +46,10 @@ export const signUpRequestSchema = v.pipe(
     {
       email: emailSchema,
       displayName: labelSchema('displayName', 'The name others see in the admin pages.', 'Ada Lovelace'),
-      password: passwordSchema('password', 'At least SECSCAN_PASSWORD_MIN_LENGTH characters (15 by default), no composition rules; common passwords and ones built from the e-mail or name are refused (NIST SP 800-63B).'),
+      password: passwordSchema(
+        'password',
+        'At least SECSCAN_PASSWORD_MIN_LENGTH characters (15 by default), no composition rules; common passwords and ones built from the e-mail or name are refused (NIST SP 800-63B).',
+      ),
       invitation: v.optional(tokenField('invitation', 'The token of an invitation link (the part after #invitation=).')),
     },
     objectMessage(['email', 'displayName', 'password', 'invitation']),
@@ -159,7 +168,10 @@ export const scanHistoryItemSchema = v.object({
   codeBytes: v.pipe(v.number(), v.integer()),
   summary: summarySchema,
   truncated: v.boolean(),
-  source: v.pipe(v.object({ kind: v.picklist(['session', 'key']), keyId: v.optional(v.string()), keyName: v.optional(v.string()) }), v.description('Which of the user’s credentials made it.')),
+  source: v.pipe(
+    v.object({ kind: v.picklist(['session', 'key']), keyId: v.optional(v.string()), keyName: v.optional(v.string()) }),
+    v.description('Which of the user’s credentials made it.'),
+  ),
 });
 
 /** Answer of GET /api/me/scans. */

@@ -39,7 +39,9 @@ describe('the request line, before routing (items 12, 15)', () => {
 
   it('refuses them in request.url too (Deno keeps the target as sent there)', async () => {
     const app = createApp(testDeps().deps);
-    const response = await app({ method: 'GET', url: 'http://localhost/public/%2E%2E/api/health', headers: new Headers({ host: 'localhost' }) } as unknown as Request, { info: { remoteAddr: { hostname: '127.0.0.1' } } });
+    const response = await app({ method: 'GET', url: 'http://localhost/public/%2E%2E/api/health', headers: new Headers({ host: 'localhost' }) } as unknown as Request, {
+      info: { remoteAddr: { hostname: '127.0.0.1' } },
+    });
     expect(response.status).toBe(400);
   });
 
@@ -110,7 +112,7 @@ describe('bodies (item 15)', () => {
     expect((await app(adminRequest('POST', '/api/admin/sessions', '{"subject":"user-😀"}'))).status).toBe(201);
   });
 
-  it('refuses lone surrogates in the dashboard\'s e-mails, passwords and tokens (item 11)', async () => {
+  it("refuses lone surrogates in the dashboard's e-mails, passwords and tokens (item 11)", async () => {
     const app = createApp(testDeps().deps);
     const post = (path: string, body: Json) =>
       app(new Request(url(path), { method: 'POST', headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' }, body: JSON.stringify(body) }));
@@ -134,7 +136,9 @@ describe('bodies (item 15)', () => {
     const created = (await (await app(adminRequest('POST', '/api/admin/keys', { name: 'k', plan: 'free' }))).json()) as { id: string; key: string };
     const stored = sampleStoredScan({ owner: `key:${created.id}`, filename: 'src/a\ud800b.js' });
     await deps.stores.scans.save(stored);
-    const response = await app(new Request(url(`/api/scans/${stored.id}`), { headers: { host: 'localhost', authorization: `Bearer ${created.key}`, accept: 'application/sarif+json' } }));
+    const response = await app(
+      new Request(url(`/api/scans/${stored.id}`), { headers: { host: 'localhost', authorization: `Bearer ${created.key}`, accept: 'application/sarif+json' } }),
+    );
     expect(response.status).toBe(200);
     const log = (await response.json()) as { runs: { artifacts: { location: { uri: string } }[] }[] };
     expect(log.runs[0]?.artifacts[0]?.location.uri).toBe('src/a%EF%BF%BDb.js');
@@ -159,7 +163,12 @@ describe('logs and echoes (item 10)', () => {
 
 describe('finding caps (item 3)', () => {
   it('hands the configured caps to the scanner and answers and stores what it left out', async () => {
-    const result: ScanResult = { ...fakeResult({ code: '' }), truncated: true, truncatedReason: 'finding cap reached', omitted: { total: 5, byRule: { 'javascript.sql-injection': 5 } } };
+    const result: ScanResult = {
+      ...fakeResult({ code: '' }),
+      truncated: true,
+      truncatedReason: 'finding cap reached',
+      omitted: { total: 5, byRule: { 'javascript.sql-injection': 5 } },
+    };
     const calls: unknown[] = [];
     const { deps } = testDeps({
       config: { maxFindings: 7, maxFindingsPerRule: 3 },
@@ -179,13 +188,22 @@ describe('finding caps (item 3)', () => {
     const sarif = (await (await app(scanRequest({ code: 'x', language: 'js' }, { accept: 'application/sarif+json' }))).json()) as {
       runs: { invocations: { executionSuccessful: boolean; toolExecutionNotifications: { message: { text: string } }[] }[] }[];
     };
-    expect(sarif.runs[0]?.invocations[0]).toMatchObject({ executionSuccessful: false, toolExecutionNotifications: [{ message: { text: 'finding cap reached (5 findings left out)' } }] });
+    expect(sarif.runs[0]?.invocations[0]).toMatchObject({
+      executionSuccessful: false,
+      toolExecutionNotifications: [{ message: { text: 'finding cap reached (5 findings left out)' } }],
+    });
   });
 });
 
 describe('capacity refusals cost no quota (item 13)', () => {
   it('gives the rate-limit hit back when the scan is refused busy, stopped at the hard timeout or cannot be stored', async () => {
-    const refusals: (ScanRefusedError | null)[] = [new ScanRefusedError('busy', 'busy', 1), new ScanRefusedError('timeout', 'timeout'), new ScanRefusedError('closed', 'closing', 1), null, new ScanRefusedError('failed', 'crashed')];
+    const refusals: (ScanRefusedError | null)[] = [
+      new ScanRefusedError('busy', 'busy', 1),
+      new ScanRefusedError('timeout', 'timeout'),
+      new ScanRefusedError('closed', 'closing', 1),
+      null,
+      new ScanRefusedError('failed', 'crashed'),
+    ];
     const calls: unknown[] = [];
     const { deps } = testDeps({
       config: { access: { ...TEST_ACCESS, limits: { ...DEFAULT_RATE_LIMITS, anonymousPerMinute: 2 } } },

@@ -3,7 +3,21 @@
  * Servers for Node, Bun and Deno wrap it (see `@secscan/http/server` for their shared start-up).
  */
 export { createApp, type App, type RawProblem, type RouteInfo, type UnparsedProblemCode } from './app.ts';
-export type { AccessConfig, AccountsConfig, AppConfig, AppDeps, AppLogger, AppScanner, Clock, DashboardAssets, DocsAssets, ErrorLogEntry, OidcConfig, RequestLogEntry, ScanCaller } from './deps.ts';
+export type {
+  AccessConfig,
+  AccountsConfig,
+  AppConfig,
+  AppDeps,
+  AppLogger,
+  AppScanner,
+  Clock,
+  DashboardAssets,
+  DocsAssets,
+  ErrorLogEntry,
+  OidcConfig,
+  RequestLogEntry,
+  ScanCaller,
+} from './deps.ts';
 export type { RequestContext } from './context.ts';
 export { ScanRefusedError, type ScanRefusalReason } from './scan-pool/refusal.ts';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi/document.ts';

@@ -55,7 +55,10 @@ describe('createRouter', () => {
 
   it('answers CORS preflights when CORS is on, and a plain OPTIONS with 405', async () => {
     const withCors = createRouter(table, createCors(['https://a.example']));
-    const preflight = await withCors(new Request('http://x/api/scan', { method: 'OPTIONS', headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } }), ctx());
+    const preflight = await withCors(
+      new Request('http://x/api/scan', { method: 'OPTIONS', headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' } }),
+      ctx(),
+    );
     expect(preflight?.status).toBe(204);
     expect(preflight?.headers.get('access-control-allow-methods')).toBe('POST');
     expect(await call(withCors, 'OPTIONS', '/api/scan')).toMatchObject({ status: 405, allow: 'POST' });

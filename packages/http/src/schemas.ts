@@ -164,7 +164,10 @@ export const scanResponseSchema = v.object({
   findings: v.array(findingSchema),
   summary: summarySchema,
   suppressed: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Findings dropped by secscan-ignore comments.')),
-  truncated: v.pipe(v.boolean(), v.description('True when the scan stopped early or left findings out (time budget, size, finding caps, engine fault); findings are then partial.')),
+  truncated: v.pipe(
+    v.boolean(),
+    v.description('True when the scan stopped early or left findings out (time budget, size, finding caps, engine fault); findings are then partial.'),
+  ),
   truncatedReason: v.optional(v.string()),
   omitted: v.optional(
     v.pipe(
@@ -248,7 +251,9 @@ export const sarifResultSchema = v.object({
   locations: v.array(sarifLocationSchema),
   partialFingerprints: v.pipe(v.object({ 'secscan/v1': v.string() }), v.description('The finding’s stable id: the same code yields the same value, even when lines move.')),
   properties: v.object({ severity: v.picklist(SEVERITIES), confidence: v.picklist(CONFIDENCES), cwe: v.array(v.string()) }),
-  relatedLocations: v.optional(v.pipe(v.array(sarifLocationSchema), v.description('With a trace: the source and the steps before the sink, for viewers that do not draw code flows.'))),
+  relatedLocations: v.optional(
+    v.pipe(v.array(sarifLocationSchema), v.description('With a trace: the source and the steps before the sink, for viewers that do not draw code flows.')),
+  ),
   codeFlows: v.optional(
     v.pipe(
       v.array(v.object({ threadFlows: v.array(v.object({ locations: v.array(v.object({ location: sarifLocationSchema })) })) })),
@@ -402,9 +407,7 @@ export const createKeyRequestSchema = v.pipe(
     {
       name: labelSchema('name', 'A label for people (what the key is for); not secret, not unique.', 'CI pipeline'),
       plan: planSchema,
-      requestsPerMinute: v.optional(
-        v.pipe(requestsPerMinuteSchema, v.description('Required for an enterprise key, and only accepted for one: its own per-minute limit.')),
-      ),
+      requestsPerMinute: v.optional(v.pipe(requestsPerMinuteSchema, v.description('Required for an enterprise key, and only accepted for one: its own per-minute limit.'))),
     },
     objectMessage(['name', 'plan', 'requestsPerMinute']),
   ),
@@ -482,7 +485,4 @@ export const htmlSchema = v.pipe(v.string(), v.description('An HTML page.'));
 export const javascriptSchema = v.pipe(v.string(), v.description('A JavaScript file.'));
 
 /** An OpenAPI document (outline only: it describes itself). */
-export const openApiDocumentSchema = v.pipe(
-  v.looseObject({ openapi: v.string(), info: v.looseObject({}), paths: v.looseObject({}) }),
-  v.description('An OpenAPI 3.1 document.'),
-);
+export const openApiDocumentSchema = v.pipe(v.looseObject({ openapi: v.string(), info: v.looseObject({}), paths: v.looseObject({}) }), v.description('An OpenAPI 3.1 document.'));

@@ -140,9 +140,7 @@ export function createPostgresSessionStore(db: Database): SessionStore {
       return result.count;
     },
     async revokeSubject(subject, at) {
-      const result = await db.run(
-        (sql) => sql`UPDATE secscan_sessions SET revoked_at = ${at} WHERE subject = ${subject} AND revoked_at IS NULL AND expires_at > ${at}`,
-      );
+      const result = await db.run((sql) => sql`UPDATE secscan_sessions SET revoked_at = ${at} WHERE subject = ${subject} AND revoked_at IS NULL AND expires_at > ${at}`);
       return result.count;
     },
     ping: () => db.ping(),

@@ -25,7 +25,9 @@ describe('toDatabaseError', () => {
   });
 
   it('names connection failures by their code only', () => {
-    expect(toDatabaseError(Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' })).message).toBe('database connection failed: ECONNREFUSED (connection refused)');
+    expect(toDatabaseError(Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' })).message).toBe(
+      'database connection failed: ECONNREFUSED (connection refused)',
+    );
     expect(toDatabaseError(new Error('anything at all')).message).toBe('database connection failed: UNKNOWN');
     expect(toDatabaseError({ code: 'has spaces; DROP' }).code).toBe('UNKNOWN');
   });

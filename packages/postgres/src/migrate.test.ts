@@ -39,8 +39,20 @@ describe('migration files', () => {
   it('refuses badly named, repeated or missing versions', async () => {
     await expect(toMigrations([{ file: 'init.sql', sql: '' }])).rejects.toThrow('not named NNNN_name.sql');
     await expect(toMigrations([{ file: '0002_b.sql', sql: '' }])).rejects.toThrow('without gaps');
-    await expect(toMigrations([{ file: '0001_a.sql', sql: '' }, { file: '0001_b.sql', sql: '' }])).rejects.toThrow('without gaps');
-    expect((await toMigrations([{ file: '0002_b.sql', sql: 'b' }, { file: '0001_a.sql', sql: 'a' }])).map((m) => m.name)).toEqual(['a', 'b']);
+    await expect(
+      toMigrations([
+        { file: '0001_a.sql', sql: '' },
+        { file: '0001_b.sql', sql: '' },
+      ]),
+    ).rejects.toThrow('without gaps');
+    expect(
+      (
+        await toMigrations([
+          { file: '0002_b.sql', sql: 'b' },
+          { file: '0001_a.sql', sql: 'a' },
+        ])
+      ).map((m) => m.name),
+    ).toEqual(['a', 'b']);
   });
 });
 
@@ -86,7 +98,10 @@ describe('migrate', () => {
   it('rolls a failing migration back entirely and records nothing for it', async () => {
     const { db } = await freshDatabase();
     const sources = await readMigrationSources();
-    const migrations = await toMigrations([...sources, { file: `${String(sources.length + 1).padStart(4, '0')}_broken.sql`, sql: 'CREATE TABLE half_done (n integer); SELECT 1/0;' }]);
+    const migrations = await toMigrations([
+      ...sources,
+      { file: `${String(sources.length + 1).padStart(4, '0')}_broken.sql`, sql: 'CREATE TABLE half_done (n integer); SELECT 1/0;' },
+    ]);
     await expect(migrate(db.sql, migrations)).rejects.toThrow();
     const [state] = await db.sql<{ version: number; half: string | null }[]>`SELECT max(version) AS version, to_regclass('half_done')::text AS half FROM secscan_migrations`;
     expect(state).toEqual({ version: sources.length, half: null });

@@ -53,7 +53,8 @@ export async function toMigrations(sources: readonly MigrationSource[]): Promise
   }
   migrations.sort((a, b) => a.version - b.version);
   migrations.forEach((migration, i) => {
-    if (migration.version !== i + 1) throw new Error(`migrations must be numbered 0001, 0002, … without gaps or repeats; found ${String(migration.version).padStart(4, '0')} at position ${i + 1}`);
+    if (migration.version !== i + 1)
+      throw new Error(`migrations must be numbered 0001, 0002, … without gaps or repeats; found ${String(migration.version).padStart(4, '0')} at position ${i + 1}`);
   });
   return migrations;
 }
@@ -66,7 +67,9 @@ export async function loadMigrations(): Promise<Migration[]> {
 /** Refuses to go on when a recorded migration's file has changed since it was applied. */
 function assertUnchanged(migration: Migration, recorded: string): void {
   if (recorded !== migration.checksum) {
-    throw new Error(`migration ${String(migration.version).padStart(4, '0')}_${migration.name} has changed since it was applied; add a new migration instead of editing an applied one`);
+    throw new Error(
+      `migration ${String(migration.version).padStart(4, '0')}_${migration.name} has changed since it was applied; add a new migration instead of editing an applied one`,
+    );
   }
 }
 

@@ -34,7 +34,9 @@ describe('the PostgreSQL rate-limit store, on the database clock', () => {
     const store = createPostgresRateLimitStore(pg.get().database);
     const [clock] = await pg.get().database.sql<{ ms: string }[]>`SELECT floor(extract(epoch FROM now()) * 1000)::bigint AS ms`;
     const outcome = await store.hit('key:clock', [{ name: 'free-minute', limit: 100, windowSeconds: 60 }]);
-    const [row] = await pg.get().database.sql<{ starts: string[]; expires: Date }[]>`SELECT window_starts AS starts, expires_at AS expires FROM secscan_rate_limits WHERE subject = 'key:clock'`;
+    const [row] = await pg.get().database.sql<
+      { starts: string[]; expires: Date }[]
+    >`SELECT window_starts AS starts, expires_at AS expires FROM secscan_rate_limits WHERE subject = 'key:clock'`;
     const start = Number(row?.starts[0]);
     expect(start).toBe(windowStart(start, 60));
     expect(Math.abs(start - windowStart(Number(clock?.ms), 60))).toBeLessThanOrEqual(60_000);

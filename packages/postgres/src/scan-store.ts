@@ -144,7 +144,13 @@ export function createPostgresScanStore(db: Database): ScanStore {
         (row): DailyUsage => ({
           day: row.day,
           scans: bigintToNumber(row.scans),
-          findings: { critical: bigintToNumber(row.critical), high: bigintToNumber(row.high), medium: bigintToNumber(row.medium), low: bigintToNumber(row.low), info: bigintToNumber(row.info) },
+          findings: {
+            critical: bigintToNumber(row.critical),
+            high: bigintToNumber(row.high),
+            medium: bigintToNumber(row.medium),
+            low: bigintToNumber(row.low),
+            info: bigintToNumber(row.info),
+          },
         }),
       );
     },

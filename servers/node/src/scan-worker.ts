@@ -6,4 +6,6 @@ import { serveScans } from '@secscan/http/scan-worker';
 
 const port = parentPort;
 if (!port) throw new Error('scan-worker.js runs only as a worker thread of the secscan server');
-serveScans({ postMessage: (message) => port.postMessage(message), onMessage: (listener) => port.on('message', listener) }, (models) => createScanner({ loader: grammarLoader, models }));
+serveScans({ postMessage: (message) => port.postMessage(message), onMessage: (listener) => port.on('message', listener) }, (models) =>
+  createScanner({ loader: grammarLoader, models }),
+);

@@ -65,7 +65,15 @@ describe('secscan keys', () => {
       {
         keys: [
           { id: KEY_ID, name: 'CI pipeline', plan: 'free', requestsPerMinute: 100, createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: null, revokedAt: null },
-          { id: '0190a000-0000-7000-8000-000000000002', name: 'old', plan: 'pro', requestsPerMinute: 1000, createdAt: '2026-01-02T03:04:05.000Z', lastUsedAt: '2026-01-03T00:00:00.000Z', revokedAt: '2026-01-04T00:00:00.000Z' },
+          {
+            id: '0190a000-0000-7000-8000-000000000002',
+            name: 'old',
+            plan: 'pro',
+            requestsPerMinute: 1000,
+            createdAt: '2026-01-02T03:04:05.000Z',
+            lastUsedAt: '2026-01-03T00:00:00.000Z',
+            revokedAt: '2026-01-04T00:00:00.000Z',
+          },
         ],
       },
     ]);
@@ -128,7 +136,11 @@ describe('secscan keys', () => {
     [401, { code: 'unauthorized' }, 'SECSCAN_ADMIN_TOKEN does not match'],
     [403, { code: 'forbidden' }, 'not the admin token'],
     [404, { code: 'not_found', detail: 'Nothing here.' }, 'has no admin API: start it with SECSCAN_ADMIN_TOKEN set'],
-    [401, { code: 'unauthorized', detail: 'This server was started without SECSCAN_ADMIN_TOKEN: only the sessions of admin users reach the admin API.' }, 'has no admin token: start it with SECSCAN_ADMIN_TOKEN set'],
+    [
+      401,
+      { code: 'unauthorized', detail: 'This server was started without SECSCAN_ADMIN_TOKEN: only the sessions of admin users reach the admin API.' },
+      'has no admin token: start it with SECSCAN_ADMIN_TOKEN set',
+    ],
     [503, { code: 'unavailable', title: 'Service unavailable', detail: 'down', requestId: 'r-1' }, 'answered 503 Service unavailable: down (request r-1)'],
   ])('explains a %d from the server (exit 1)', async (status, body, message) => {
     const out = io();

@@ -49,10 +49,6 @@ describe('closest', () => {
 
 describe('formatOptions', () => {
   it('aligns names and descriptions', () => {
-    expect(formatOptions(SPECS).split('\n')).toEqual([
-      '  -f, --format <fmt>    output format',
-      '      --exclude <glob>  skip paths',
-      '  -q, --quiet           less output',
-    ]);
+    expect(formatOptions(SPECS).split('\n')).toEqual(['  -f, --format <fmt>    output format', '      --exclude <glob>  skip paths', '  -q, --quiet           less output']);
   });
 });

@@ -12,11 +12,7 @@
  * (everything inside). Characters are compared as Unicode code points, case-sensitively.
  */
 
-type Token =
-  | { kind: 'char'; char: string }
-  | { kind: 'any' }
-  | { kind: 'star' }
-  | { kind: 'class'; negated: boolean; ranges: readonly (readonly [number, number])[] };
+type Token = { kind: 'char'; char: string } | { kind: 'any' } | { kind: 'star' } | { kind: 'class'; negated: boolean; ranges: readonly (readonly [number, number])[] };
 
 /** A whole `**` segment (any number of path segments), or one segment's tokens. */
 type Segment = 'globstar' | readonly Token[];
@@ -171,7 +167,12 @@ export function parseIgnoreFile(text: string): IgnoreRule[] {
 /** Whether one rule matches a path given as segments relative to the rule's base directory. */
 export function ruleMatches(rule: IgnoreRule, segments: readonly string[], isDir: boolean): boolean {
   if (rule.dirOnly && !isDir) return false;
-  return wildMatch(rule.segments, segments, (s) => s === 'globstar', (s, name) => s !== 'globstar' && matchSegment(s, name));
+  return wildMatch(
+    rule.segments,
+    segments,
+    (s) => s === 'globstar',
+    (s, name) => s !== 'globstar' && matchSegment(s, name),
+  );
 }
 
 /**

@@ -145,8 +145,7 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
     roots.push({ absolute, isDir: info.isDirectory() });
   }
 
-  const excluded = (absolute: string, isDir: boolean): boolean =>
-    exclude.length > 0 && ignoredBy(exclude, displayPath(cwd, absolute).split('/'), isDir) === true;
+  const excluded = (absolute: string, isDir: boolean): boolean => exclude.length > 0 && ignoredBy(exclude, displayPath(cwd, absolute).split('/'), isDir) === true;
 
   const addFile = async (absolute: string, language: LanguageId | null, explicit: boolean): Promise<void> => {
     if (seen.has(absolute)) return; // named twice, or named and found by walking
@@ -219,7 +218,9 @@ export async function discoverFiles(paths: readonly string[], options: DiscoverO
     const frames: IgnoreFrame[] = [];
     let segments: string[] = [];
     if (workTree !== null) {
-      segments = relative(workTree, root.absolute).split(sep).filter((s) => s !== '');
+      segments = relative(workTree, root.absolute)
+        .split(sep)
+        .filter((s) => s !== '');
       frames.push({ depth: 0, rules: await readIgnoreFile(join(workTree, '.git', 'info', 'exclude')) });
       for (let depth = 0; depth < segments.length; depth++) {
         frames.push({ depth, rules: await readIgnoreFiles(join(workTree, ...segments.slice(0, depth))) });

@@ -36,7 +36,9 @@ const EDITOR_LANGUAGES: Readonly<Record<string, LanguageId>> = {
  */
 export function documentLanguage(uri: string, languageId: string): LanguageId | null {
   const path = uriPath(uri);
-  return (path === null ? null : inferLanguage(path)) ?? resolveLanguage(languageId) ?? (Object.hasOwn(EDITOR_LANGUAGES, languageId) ? (EDITOR_LANGUAGES[languageId] ?? null) : null);
+  return (
+    (path === null ? null : inferLanguage(path)) ?? resolveLanguage(languageId) ?? (Object.hasOwn(EDITOR_LANGUAGES, languageId) ? (EDITOR_LANGUAGES[languageId] ?? null) : null)
+  );
 }
 
 /** The path of a `file:` URI (decoded), or null for other schemes (`untitled:`). */

@@ -90,7 +90,10 @@ export function parseScanArgs(argv: readonly string[]): ScanSettings | 'help' {
   const ruleArgs = args.values.get('rules');
   if (ruleArgs) {
     const known = RULES.map((r) => r.id);
-    rules = ruleArgs.flatMap((list) => list.split(',')).map((id) => id.trim()).filter((id) => id !== '');
+    rules = ruleArgs
+      .flatMap((list) => list.split(','))
+      .map((id) => id.trim())
+      .filter((id) => id !== '');
     if (rules.length === 0) throw new UsageError('--rules needs at least one rule id');
     const unknown = rules.find((id) => !known.includes(id));
     if (unknown !== undefined) throw unknownRuleError(unknown);

@@ -137,7 +137,15 @@ describe('formatJson', () => {
 
 describe('formatSarif', () => {
   it('writes one run for all files, listing files with findings or truncated scans', () => {
-    const log = JSON.parse(formatSarif(report)) as { version: string; runs: { results: { ruleIndex: number; ruleId: string }[]; artifacts: { location: { uri: string } }[]; tool: { driver: { rules: { id: string }[] } }; invocations: { executionSuccessful: boolean }[] }[] };
+    const log = JSON.parse(formatSarif(report)) as {
+      version: string;
+      runs: {
+        results: { ruleIndex: number; ruleId: string }[];
+        artifacts: { location: { uri: string } }[];
+        tool: { driver: { rules: { id: string }[] } };
+        invocations: { executionSuccessful: boolean }[];
+      }[];
+    };
     expect(log.version).toBe('2.1.0');
     const run = log.runs[0]!;
     expect(run.artifacts.map((a) => a.location.uri)).toEqual(['src/app.js', 'src/slow.js']);

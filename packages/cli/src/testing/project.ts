@@ -138,7 +138,12 @@ export interface SarifShape {
   $schema: string;
   runs: {
     tool: { driver: { name: string; rules: { id: string; properties: Record<string, unknown> }[] } };
-    results: { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string; index: number }; region: { startLine: number; startColumn: number } } }[] }[];
+    results: {
+      ruleId: string;
+      ruleIndex: number;
+      level: string;
+      locations: { physicalLocation: { artifactLocation: { uri: string; index: number }; region: { startLine: number; startColumn: number } } }[];
+    }[];
     artifacts: { location: { uri: string } }[];
   }[];
 }

@@ -32,7 +32,11 @@ describe('signUp', () => {
     expect(await signUp(deps, settings, bob)).toMatchObject({ ok: true, user: { role: 'member' } });
     expect(await signUp(deps, settings, { ...bob, password: 'yet another long passphrase' })).toEqual({ ok: false, reason: 'email_taken' });
     // The operator's setting wins over the admin's.
-    expect(await signUp(deps, { ...settings, configuredSignUpPolicy: 'closed' }, { ...bob, email: 'carol@example.com' })).toEqual({ ok: false, reason: 'closed', policy: 'closed' });
+    expect(await signUp(deps, { ...settings, configuredSignUpPolicy: 'closed' }, { ...bob, email: 'carol@example.com' })).toEqual({
+      ok: false,
+      reason: 'closed',
+      policy: 'closed',
+    });
   });
 
   it('makes exactly one admin when the first sign-ups race', async () => {
@@ -74,7 +78,10 @@ describe('signInWithPassword', () => {
     const { deps, settings, stores } = setup();
     const up = await signUp(deps, settings, ada);
     if (!up.ok) throw new Error('no user');
-    expect(await signInWithPassword(deps, settings, { email: 'ADA@example.com', password: ada.password, client: 'ip4:192.0.2.1' })).toMatchObject({ ok: true, user: { id: up.user.id } });
+    expect(await signInWithPassword(deps, settings, { email: 'ADA@example.com', password: ada.password, client: 'ip4:192.0.2.1' })).toMatchObject({
+      ok: true,
+      user: { id: up.user.id },
+    });
     expect(await signInWithPassword(deps, settings, { email: 'ada@example.com', password: 'wrong', client: 'ip4:192.0.2.1' })).toEqual({ ok: false, reason: 'invalid' });
     expect(await signInWithPassword(deps, settings, { email: 'nobody@example.com', password: 'wrong', client: 'ip4:192.0.2.1' })).toEqual({ ok: false, reason: 'invalid' });
     await stores.users.update(up.user.id, { disabledAt: '2026-01-02T10:00:00.000Z' });
@@ -101,10 +108,20 @@ describe('signInWithOidc', () => {
     expect(await signInWithOidc(deps, settings, { ...identity, subject: 'u-2', email: 'bob@example.com' }, false)).toEqual({ ok: false, reason: 'not_allowed' });
     expect(await signInWithOidc(deps, settings, { ...identity, subject: 'u-2', email: 'bob@example.com' }, true)).toMatchObject({ ok: true, user: { role: 'member' } });
     // A password account with the same, verified e-mail is linked; an unverified one is not.
-    const up = await signUp(deps, settings, { ...bob, email: 'carol@example.com', invitation: (await createInvitation(deps, settings, { email: 'carol@example.com', role: 'member', createdBy: null }) as { token: string }).token });
+    const up = await signUp(deps, settings, {
+      ...bob,
+      email: 'carol@example.com',
+      invitation: ((await createInvitation(deps, settings, { email: 'carol@example.com', role: 'member', createdBy: null })) as { token: string }).token,
+    });
     if (!up.ok) throw new Error('no user');
-    expect(await signInWithOidc(deps, settings, { ...identity, subject: 'u-3', email: 'carol@example.com', emailVerified: false }, true)).toEqual({ ok: false, reason: 'not_allowed' });
-    expect(await signInWithOidc(deps, settings, { ...identity, subject: 'u-3', email: 'carol@example.com' }, false)).toMatchObject({ ok: true, user: { id: up.user.id, oidcSubject: 'https://idp.example u-3' } });
+    expect(await signInWithOidc(deps, settings, { ...identity, subject: 'u-3', email: 'carol@example.com', emailVerified: false }, true)).toEqual({
+      ok: false,
+      reason: 'not_allowed',
+    });
+    expect(await signInWithOidc(deps, settings, { ...identity, subject: 'u-3', email: 'carol@example.com' }, false)).toMatchObject({
+      ok: true,
+      user: { id: up.user.id, oidcSubject: 'https://idp.example u-3' },
+    });
     expect(await signInWithOidc(deps, settings, { ...identity, subject: 'u-4', email: null }, true)).toEqual({ ok: false, reason: 'no_email' });
     await stores.users.update(up.user.id, { disabledAt: '2026-01-02T10:00:00.000Z' });
     expect(await signInWithOidc(deps, settings, { ...identity, subject: 'u-3', email: 'carol@example.com' }, false)).toEqual({ ok: false, reason: 'disabled' });
@@ -112,7 +129,16 @@ describe('signInWithOidc', () => {
 
   it("lists a user's scan owners: their sessions and every key of theirs", async () => {
     const { stores } = setup();
-    await stores.keys.create({ id: 'k1', name: 'a', plan: 'free', hash: 'h1', createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, revokedAt: '2026-01-01T01:00:00.000Z', userId: 'u' });
+    await stores.keys.create({
+      id: 'k1',
+      name: 'a',
+      plan: 'free',
+      hash: 'h1',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastUsedAt: null,
+      revokedAt: '2026-01-01T01:00:00.000Z',
+      userId: 'u',
+    });
     await stores.keys.create({ id: 'k2', name: 'b', plan: 'free', hash: 'h2', createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, revokedAt: null, userId: 'other' });
     expect(await userScanOwners(stores, 'u')).toEqual(['session:user:u', 'key:k1']);
   });

@@ -196,7 +196,12 @@ export async function signInWithPassword(deps: AccountDeps, settings: AccountSet
 export type PasswordChangeResult = { ok: true } | { ok: false; reason: 'wrong_password' } | { ok: false; reason: 'weak_password'; detail: string };
 
 /** Changes a user's password after checking the current one; the caller then revokes their other sessions. */
-export async function changePassword(deps: AccountDeps, settings: AccountSettings, user: UserRecord, input: { currentPassword: string; newPassword: string }): Promise<PasswordChangeResult> {
+export async function changePassword(
+  deps: AccountDeps,
+  settings: AccountSettings,
+  user: UserRecord,
+  input: { currentPassword: string; newPassword: string },
+): Promise<PasswordChangeResult> {
   if (!(await verifyPassword(input.currentPassword, user.passwordHash ?? nobodysHash(settings.kdf))) || user.passwordHash === null) return { ok: false, reason: 'wrong_password' };
   const weak = passwordProblem(input.newPassword, { minLength: settings.passwordMinLength, words: [user.email, user.displayName] });
   if (weak !== null) return { ok: false, reason: 'weak_password', detail: weak };

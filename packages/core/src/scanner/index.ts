@@ -10,7 +10,24 @@ export type { GrammarLoader, LoadedGrammar } from './grammar.ts';
 export { loadedGrammars } from './grammar.ts';
 export * from './types.ts';
 export * from './languages.ts';
-export type { Rule, RuleSpec, Matcher, TaintMatcher, CallMatcher, NodeMatcher, QueryMatcher, SecretMatcher, SecretHit, Taint, MatchContext, VulnClass, Strength, Verdict, CallSink, AssignSink } from './rule.ts';
+export type {
+  Rule,
+  RuleSpec,
+  Matcher,
+  TaintMatcher,
+  CallMatcher,
+  NodeMatcher,
+  QueryMatcher,
+  SecretMatcher,
+  SecretHit,
+  Taint,
+  MatchContext,
+  VulnClass,
+  Strength,
+  Verdict,
+  CallSink,
+  AssignSink,
+} from './rule.ts';
 export { defineRule, materializeRules, VULN_CLASSES } from './rule.ts';
 export { CLASSES, findClass, type ClassDefinition, type ClassId } from './classes/catalogue.ts';
 export type { CallView, FunctionView, ParamView, View, LanguageAdapter, Arg } from './engine/adapter.ts';

@@ -1,36 +1,11 @@
 /** The languages secscan scans; `generic` is any text and gets the secret detectors only. */
-export const LANGUAGES = [
-  'c',
-  'cpp',
-  'csharp',
-  'generic',
-  'go',
-  'java',
-  'javascript',
-  'php',
-  'python',
-  'ruby',
-  'typescript',
-] as const;
+export const LANGUAGES = ['c', 'cpp', 'csharp', 'generic', 'go', 'java', 'javascript', 'php', 'python', 'ruby', 'typescript'] as const;
 
 /** A canonical language id. */
 export type LanguageId = (typeof LANGUAGES)[number];
 
 /** The tree-sitter grammars the scanner can load (one `.wasm` each). */
-export const GRAMMARS = [
-  'c',
-  'c_sharp',
-  'cpp',
-  'go',
-  'java',
-  'javascript',
-  'php',
-  'php_only',
-  'python',
-  'ruby',
-  'tsx',
-  'typescript',
-] as const;
+export const GRAMMARS = ['c', 'c_sharp', 'cpp', 'go', 'java', 'javascript', 'php', 'php_only', 'python', 'ruby', 'tsx', 'typescript'] as const;
 
 /** The name of a tree-sitter grammar. */
 export type GrammarName = (typeof GRAMMARS)[number];

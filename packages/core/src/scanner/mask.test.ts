@@ -17,7 +17,15 @@ describe('masking', () => {
   });
 
   it('merges overlapping and touching ranges before masking', () => {
-    expect(mergeMaskRanges([{ start: 10, end: 20 }, { start: 0, end: 5 }, { start: 5, end: 8 }, { start: 12, end: 15 }, { start: 30, end: 30 }])).toEqual([
+    expect(
+      mergeMaskRanges([
+        { start: 10, end: 20 },
+        { start: 0, end: 5 },
+        { start: 5, end: 8 },
+        { start: 12, end: 15 },
+        { start: 30, end: 30 },
+      ]),
+    ).toEqual([
       { start: 0, end: 8 },
       { start: 10, end: 20 },
     ]);
@@ -25,7 +33,10 @@ describe('masking', () => {
 
   it('masks a slice as the whole text would show it, also when a range starts before the slice', () => {
     const code = 'a="0123456789abcdef0123" b="zyxwvutsrq"';
-    const ranges = mergeMaskRanges([{ start: 3, end: 23 }, { start: 28, end: 38 }]);
+    const ranges = mergeMaskRanges([
+      { start: 3, end: 23 },
+      { start: 28, end: 38 },
+    ]);
     const whole = maskedSlice(code, 0, code.length, ranges);
     expect(whole).toBe('a="0123****************" b="zy********"');
     for (let from = 0; from < code.length; from += 3) {

@@ -105,7 +105,7 @@ describe('scan() results', () => {
     expect(r.suppressed).toBe(0);
   });
 
-  it('honours gosec and bandit `#nosec` markers on the finding\'s lines or alone on the line above', async () => {
+  it("honours gosec and bandit `#nosec` markers on the finding's lines or alone on the line above", async () => {
     const same = vulnerable.replace('req.query.id);', 'req.query.id); // #nosec G201 -- reviewed');
     const spaced = vulnerable.replace('req.query.id);', 'req.query.id); // # nosec');
     const above = vulnerable.replace('  db.query', '  // #nosec G201 -- reviewed\n  db.query');

@@ -76,7 +76,11 @@ export function createScanner(config: ScannerConfig): Scanner {
   // Classes a model brings to a language without a rule of that class get one from the catalogue.
   const allRules = [...config.rules, ...modelClassRules(models, config.rules)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byLanguage = new Map<LanguageId, Rule[]>();
-  for (const lang of LANGUAGES) byLanguage.set(lang, allRules.filter((r) => r.languages.includes(lang)));
+  for (const lang of LANGUAGES)
+    byLanguage.set(
+      lang,
+      allRules.filter((r) => r.languages.includes(lang)),
+    );
   /** Compiled queries by grammar, per matcher (parts of one class share a rule id, so the matcher is the key). */
   const queries = new Map<string, WeakMap<object, Query | null>>();
 
@@ -380,6 +384,14 @@ export function isTestPath(filename: string | undefined): boolean {
   const base = parts.pop() ?? '';
   if (parts.some((p) => TEST_DIRS.has(p))) return true;
   const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
-  return stem.startsWith('test_') || stem.endsWith('_test') || stem.endsWith('.test') || stem.endsWith('.spec') || stem.endsWith('_spec') || stem.endsWith('tests') || (stem.endsWith('test') && filename.endsWith('Test' + base.slice(stem.length)));
+  return (
+    stem.startsWith('test_') ||
+    stem.endsWith('_test') ||
+    stem.endsWith('.test') ||
+    stem.endsWith('.spec') ||
+    stem.endsWith('_spec') ||
+    stem.endsWith('tests') ||
+    (stem.endsWith('test') && filename.endsWith('Test' + base.slice(stem.length)))
+  );
 }
 const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'testdata', 'test-data', 'fixtures', '__fixtures__', 'testing', 'e2e']);

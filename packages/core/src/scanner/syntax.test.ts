@@ -28,7 +28,11 @@ describe('syntax mirror', () => {
     if (!profile) throw new Error(`no profile for ${language}`);
     const dir = join(fixtures, language);
     // Files only: model fixtures sit in a `models/` folder beside them.
-    const code = readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile()).map((f) => readFileSync(join(dir, f.name), 'utf8')).join('\n') + '\n(((( broken [ { "ünïcødé 😀" ';
+    const code =
+      readdirSync(dir, { withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => readFileSync(join(dir, f.name), 'utf8'))
+        .join('\n') + '\n(((( broken [ { "ünïcødé 😀" ';
     const grammar = await loadGrammar(grammarLoader, profile.adapter.grammar(code, undefined));
     expect(rawCursorApi()).not.toBeNull();
     const tree = parserFor(grammar).parse(code);

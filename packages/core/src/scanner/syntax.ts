@@ -83,15 +83,7 @@ export class SyntaxNode {
   viewCache: unknown = undefined;
   pathCache: readonly string[] | null | undefined = undefined;
 
-  constructor(
-    type: string,
-    named: boolean,
-    field: string | null,
-    start: number,
-    end: number,
-    parent: SyntaxNode | null,
-    source: SourceText,
-  ) {
+  constructor(type: string, named: boolean, field: string | null, start: number, end: number, parent: SyntaxNode | null, source: SourceText) {
     this.type = type;
     this.named = named;
     this.field = field;
@@ -164,13 +156,7 @@ export interface Mirror {
  * 100,000 nested brackets cannot overflow the stack). Anonymous tokens get their end from their
  * type's length (their text is their type), which saves a WebAssembly call per token.
  */
-export function mirrorTree(
-  tree: Tree,
-  grammar: LoadedGrammar,
-  source: SourceText,
-  deadline: number,
-  maxNodes: number,
-): Mirror {
+export function mirrorTree(tree: Tree, grammar: LoadedGrammar, source: SourceText, deadline: number, maxNodes: number): Mirror {
   const raw = rawCursorApi();
   return raw ? mirrorRaw(raw, tree, grammar, source, deadline, maxNodes) : mirrorPublic(tree, grammar, source, deadline, maxNodes);
 }

@@ -60,7 +60,9 @@ export function createMemoryInvitationStore(): InvitationStore {
       return null;
     },
     list: async () =>
-      [...invitations.values()].map((invitation) => ({ ...invitation })).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1)),
+      [...invitations.values()]
+        .map((invitation) => ({ ...invitation }))
+        .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1)),
     async accept(id, at) {
       const invitation = invitations.get(id);
       if (!invitation || invitation.acceptedAt !== null || invitation.revokedAt !== null || Date.parse(invitation.expiresAt) <= Date.parse(at)) return false;

@@ -10,7 +10,13 @@ describe('sweepStores', () => {
   it('deletes scans past retention, expired sessions and finished rate-limit windows, and counts them', async () => {
     const now = Date.UTC(2026, 2, 1, 12);
     const clock = createManualClock(now - 120_000);
-    const stores = { ...createMemoryStores({ clock }), scans: createMemoryScanStore(), keys: createMemoryKeyStore(), sessions: createMemorySessionStore({ clock }), rateLimits: createMemoryRateLimitStore({ clock }) };
+    const stores = {
+      ...createMemoryStores({ clock }),
+      scans: createMemoryScanStore(),
+      keys: createMemoryKeyStore(),
+      sessions: createMemorySessionStore({ clock }),
+      rateLimits: createMemoryRateLimitStore({ clock }),
+    };
     const day = 86_400_000;
     await stores.scans.save(sampleStoredScan({ id: '0190a000-0000-7000-8000-000000000001', createdAt: new Date(now - 31 * day).toISOString() }));
     await stores.scans.save(sampleStoredScan({ id: '0190a000-0000-7000-8000-000000000002', createdAt: new Date(now - 29 * day).toISOString() }));

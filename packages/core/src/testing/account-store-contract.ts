@@ -80,7 +80,12 @@ export function describeUserStoreContract(name: string, create: () => UserStore 
       await store.create(sampleUserRecord({ id: userId(1), email: 'a@example.com', createdAt: '2026-01-02T00:00:01.000Z' }));
       expect((await store.list()).map((u) => u.email)).toEqual(['a@example.com', 'b@example.com']);
       const updated = await store.update(userId(2), { role: 'admin', disabledAt: '2026-01-05T00:00:00.000Z', plan: 'pro' });
-      expect(updated).toEqual({ ...sampleUserRecord({ id: userId(2), email: 'b@example.com', createdAt: '2026-01-02T00:00:02.000Z' }), role: 'admin', disabledAt: '2026-01-05T00:00:00.000Z', plan: 'pro' });
+      expect(updated).toEqual({
+        ...sampleUserRecord({ id: userId(2), email: 'b@example.com', createdAt: '2026-01-02T00:00:02.000Z' }),
+        role: 'admin',
+        disabledAt: '2026-01-05T00:00:00.000Z',
+        plan: 'pro',
+      });
       expect(await store.update(userId(2), { disabledAt: null, requestsPerMinute: null })).toMatchObject({ disabledAt: null, role: 'admin' });
       expect(await store.get(userId(2))).toMatchObject({ disabledAt: null, role: 'admin', plan: 'pro' });
       expect(await store.update(userId(9), { role: 'admin' })).toBeNull();

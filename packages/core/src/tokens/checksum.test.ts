@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base62EncodeInt } from './base62.ts';
-import {
-  API_KEY_PREFIX,
-  SESSION_TOKEN_PREFIX,
-  base62Crc32,
-  checksumToken,
-  mintToken,
-  tokenChecksum,
-  verifyGithubStyleChecksum,
-  verifyTokenChecksum,
-} from './checksum.ts';
+import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX, base62Crc32, checksumToken, mintToken, tokenChecksum, verifyGithubStyleChecksum, verifyTokenChecksum } from './checksum.ts';
 import { crc32 } from './crc32.ts';
 
 const BODY = '3kTMd1Jf0qJ8ZrTq7YwW5nS4d9bQ0eLxV2hGc6uKpA1'; // 43 base62 characters

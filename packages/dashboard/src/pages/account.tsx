@@ -70,7 +70,16 @@ export function Account(props: { user: User; onSession: (session: SessionInfo) =
           <h2 id="password-title">Change password</h2>
           <form onSubmit={(e) => void change(e)}>
             <Field id="current-password" label="Current password" error={fields['currentPassword']}>
-              {(d) => <input id="current-password" type="password" autoComplete="current-password" aria-describedby={d} value={current} onInput={(e) => setCurrent(e.currentTarget.value)} />}
+              {(d) => (
+                <input
+                  id="current-password"
+                  type="password"
+                  autoComplete="current-password"
+                  aria-describedby={d}
+                  value={current}
+                  onInput={(e) => setCurrent(e.currentTarget.value)}
+                />
+              )}
             </Field>
             <Field id="next-password" label="New password" error={fields['newPassword']}>
               {(d) => <input id="next-password" type="password" autoComplete="new-password" aria-describedby={d} value={next} onInput={(e) => setNext(e.currentTarget.value)} />}

@@ -47,8 +47,14 @@ export function AdminUsers(props: { me: User }) {
   const [link, setLink] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const load = (): void => {
-    api<{ users: User[] }>('GET', '/api/admin/users').then((r) => setUsers(r.users), (e: unknown) => setMessage({ kind: 'error', text: errorText(e) }));
-    api<{ invitations: Invitation[] }>('GET', '/api/admin/invitations').then((r) => setInvitations(r.invitations), () => {});
+    api<{ users: User[] }>('GET', '/api/admin/users').then(
+      (r) => setUsers(r.users),
+      (e: unknown) => setMessage({ kind: 'error', text: errorText(e) }),
+    );
+    api<{ invitations: Invitation[] }>('GET', '/api/admin/invitations').then(
+      (r) => setInvitations(r.invitations),
+      () => {},
+    );
   };
   useEffect(load, []);
   const act = async (action: () => Promise<unknown>, success: string): Promise<void> => {
@@ -113,7 +119,12 @@ export function AdminUsers(props: { me: User }) {
                 .map((i) => (
                   <li key={i.id}>
                     {i.email} ({i.role}), expires <Time iso={i.expiresAt} />{' '}
-                    <button type="button" class="button button-ghost" aria-label={`Revoke the invitation of ${i.email}`} onClick={() => void act(() => api('DELETE', `/api/admin/invitations/${i.id}`), `Invitation of ${i.email} revoked.`)}>
+                    <button
+                      type="button"
+                      class="button button-ghost"
+                      aria-label={`Revoke the invitation of ${i.email}`}
+                      onClick={() => void act(() => api('DELETE', `/api/admin/invitations/${i.id}`), `Invitation of ${i.email} revoked.`)}
+                    >
                       Revoke
                     </button>
                   </li>
@@ -149,7 +160,9 @@ export function AdminUsers(props: { me: User }) {
                       <select
                         aria-label={`Role of ${user.displayName}`}
                         value={user.role}
-                        onChange={(e) => void act(() => api('PATCH', `/api/admin/users/${user.id}`, { role: e.currentTarget.value }), `${user.displayName} is now ${e.currentTarget.value}.`)}
+                        onChange={(e) =>
+                          void act(() => api('PATCH', `/api/admin/users/${user.id}`, { role: e.currentTarget.value }), `${user.displayName} is now ${e.currentTarget.value}.`)
+                        }
                       >
                         <option value="member">member</option>
                         <option value="admin">admin</option>
@@ -161,7 +174,12 @@ export function AdminUsers(props: { me: User }) {
                         label={user.displayName}
                         plan={user.plan}
                         requestsPerMinute={user.requestsPerMinute}
-                        onSave={(plan, rpm) => act(() => api('PATCH', `/api/admin/users/${user.id}`, { plan, ...(rpm !== undefined ? { requestsPerMinute: rpm } : {}) }), `${user.displayName} is on ${plan}.`)}
+                        onSave={(plan, rpm) =>
+                          act(
+                            () => api('PATCH', `/api/admin/users/${user.id}`, { plan, ...(rpm !== undefined ? { requestsPerMinute: rpm } : {}) }),
+                            `${user.displayName} is on ${plan}.`,
+                          )
+                        }
                       />
                     </td>
                     <td>
@@ -173,7 +191,12 @@ export function AdminUsers(props: { me: User }) {
                         <button
                           type="button"
                           class="button button-ghost"
-                          onClick={() => void act(() => api('PATCH', `/api/admin/users/${user.id}`, { disabled: user.disabledAt === null }), `${user.displayName} ${user.disabledAt === null ? 'is disabled: their keys and sessions stop now' : 'is enabled again'}.`)}
+                          onClick={() =>
+                            void act(
+                              () => api('PATCH', `/api/admin/users/${user.id}`, { disabled: user.disabledAt === null }),
+                              `${user.displayName} ${user.disabledAt === null ? 'is disabled: their keys and sessions stop now' : 'is enabled again'}.`,
+                            )
+                          }
                         >
                           {user.disabledAt === null ? `Disable ${user.displayName}` : `Enable ${user.displayName}`}
                         </button>
@@ -196,8 +219,14 @@ export function AdminKeys() {
   const [users, setUsers] = useState<Map<string, User>>(new Map());
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const load = (): void => {
-    api<{ keys: Key[] }>('GET', '/api/admin/keys').then((r) => setKeys(r.keys), (e: unknown) => setMessage({ kind: 'error', text: errorText(e) }));
-    api<{ users: User[] }>('GET', '/api/admin/users').then((r) => setUsers(new Map(r.users.map((u) => [u.id, u]))), () => {});
+    api<{ keys: Key[] }>('GET', '/api/admin/keys').then(
+      (r) => setKeys(r.keys),
+      (e: unknown) => setMessage({ kind: 'error', text: errorText(e) }),
+    );
+    api<{ users: User[] }>('GET', '/api/admin/users').then(
+      (r) => setUsers(new Map(r.users.map((u) => [u.id, u]))),
+      () => {},
+    );
   };
   useEffect(load, []);
   const save = async (key: Key, plan: Plan, rpm: number | undefined): Promise<void> => {
@@ -262,7 +291,13 @@ export function AdminKeys() {
 export function AdminSettings() {
   const [settings, setSettings] = useState<{ signUpPolicy: string; signUpPolicyLocked: boolean } | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  useEffect(() => void api<{ signUpPolicy: string; signUpPolicyLocked: boolean }>('GET', '/api/admin/settings').then(setSettings, (e: unknown) => setMessage({ kind: 'error', text: errorText(e) })), []);
+  useEffect(
+    () =>
+      void api<{ signUpPolicy: string; signUpPolicyLocked: boolean }>('GET', '/api/admin/settings').then(setSettings, (e: unknown) =>
+        setMessage({ kind: 'error', text: errorText(e) }),
+      ),
+    [],
+  );
   const choose = async (policy: string): Promise<void> => {
     setMessage(null);
     try {

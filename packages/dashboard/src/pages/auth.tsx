@@ -70,7 +70,11 @@ export function SignIn(props: { config: AuthConfig | null; onSession: (session: 
       <Brand />
       <div class="auth-card">
         <h1 tabIndex={-1}>Sign in</h1>
-        {config?.firstUser && <Notice kind="info">This server has no accounts yet. <a href="/dashboard/sign-up">Create the first one</a>: it becomes the admin.</Notice>}
+        {config?.firstUser && (
+          <Notice kind="info">
+            This server has no accounts yet. <a href="/dashboard/sign-up">Create the first one</a>: it becomes the admin.
+          </Notice>
+        )}
         {error && <Notice kind="error">{error}</Notice>}
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Field id="email" label="E-mail">
@@ -144,19 +148,43 @@ export function SignUp(props: { config: AuthConfig | null; onSession: (session: 
             You are invited as <strong>{invited.role}</strong> with <strong>{invited.email}</strong>.
           </p>
         )}
-        {closed && <Notice kind="info">{config.signUp === 'invite' ? 'Accounts on this server are by invitation: ask an admin for a link.' : 'Sign-up is closed on this server.'}</Notice>}
+        {closed && (
+          <Notice kind="info">{config.signUp === 'invite' ? 'Accounts on this server are by invitation: ask an admin for a link.' : 'Sign-up is closed on this server.'}</Notice>
+        )}
         {error && <Notice kind="error">{error}</Notice>}
         {!closed && (
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Field id="email" label="E-mail" error={fields['email']}>
-              {(d) => <input id="email" type="email" autoComplete="username" required readOnly={invited !== null} aria-describedby={d} aria-invalid={fields['email'] ? 'true' : undefined} value={email} onInput={(e) => setEmail(e.currentTarget.value)} />}
+              {(d) => (
+                <input
+                  id="email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  readOnly={invited !== null}
+                  aria-describedby={d}
+                  aria-invalid={fields['email'] ? 'true' : undefined}
+                  value={email}
+                  onInput={(e) => setEmail(e.currentTarget.value)}
+                />
+              )}
             </Field>
             <Field id="display-name" label="Name" error={fields['displayName']}>
               {(d) => <input id="display-name" autoComplete="name" required aria-describedby={d} value={displayName} onInput={(e) => setDisplayName(e.currentTarget.value)} />}
             </Field>
             <Field id="new-password" label="Password" hint={`At least ${min} characters. A few unrelated words are easy to remember and hard to guess.`} error={fields['password']}>
               {(d) => (
-                <input id="new-password" type="password" autoComplete="new-password" required minLength={min} aria-describedby={d} aria-invalid={fields['password'] ? 'true' : undefined} value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+                <input
+                  id="new-password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={min}
+                  aria-describedby={d}
+                  aria-invalid={fields['password'] ? 'true' : undefined}
+                  value={password}
+                  onInput={(e) => setPassword(e.currentTarget.value)}
+                />
               )}
             </Field>
             <button class="button button-primary button-wide" type="submit" disabled={busy}>

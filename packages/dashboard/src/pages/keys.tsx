@@ -15,7 +15,11 @@ export function Keys() {
   const [created, setCreated] = useState<(Key & { key: string }) | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = (): void => void api<{ keys: Key[] }>('GET', '/api/me/keys').then((r) => setKeys(r.keys), (e: unknown) => setError(errorText(e)));
+  const load = (): void =>
+    void api<{ keys: Key[] }>('GET', '/api/me/keys').then(
+      (r) => setKeys(r.keys),
+      (e: unknown) => setError(errorText(e)),
+    );
   useEffect(load, []);
 
   const create = async (event: Event): Promise<void> => {

@@ -66,7 +66,10 @@ export function Playground() {
       {result && (
         <section aria-labelledby="result-title" aria-live="polite">
           <h2 id="result-title">
-            Result: {result.scan.findings.length} finding{result.scan.findings.length === 1 ? '' : 's'} <span class="muted">({result.scan.language}, {Math.round(result.scan.durationMs)} ms)</span>
+            Result: {result.scan.findings.length} finding{result.scan.findings.length === 1 ? '' : 's'}{' '}
+            <span class="muted">
+              ({result.scan.language}, {Math.round(result.scan.durationMs)} ms)
+            </span>
           </h2>
           <p>
             <SummaryBadges summary={result.scan.summary} /> <a href={`/dashboard/history/${result.scan.scanId}`}>Open in history</a>

@@ -21,7 +21,14 @@ describe('socketAddress', () => {
       expect(socketAddress(env)).toBeNull();
     }
     for (const env of [undefined, null, 42, {}, { incoming: {} }]) expect(socketAddress(env)).toBeUndefined();
-    const throwing = { raw: new Request('http://localhost/'), server: { requestIP: () => { throw new TypeError('proxy'); } } };
+    const throwing = {
+      raw: new Request('http://localhost/'),
+      server: {
+        requestIP: () => {
+          throw new TypeError('proxy');
+        },
+      },
+    };
     expect(socketAddress(throwing)).toBeNull();
   });
 });

@@ -23,7 +23,18 @@ export type PresentedCredentials =
 
 /** Whether a character may appear in an RFC 6750 §2.1 b64token: ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" (and trailing "="). */
 function isB64TokenChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e || c === 0x2b || c === 0x2f || c === 0x3d;
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x5f ||
+    c === 0x7e ||
+    c === 0x2b ||
+    c === 0x2f ||
+    c === 0x3d
+  );
 }
 
 /** Parses an Authorization header value (RFC 9110 §11.6.2); the scheme is case-insensitive (RFC 9110 §11.1). */

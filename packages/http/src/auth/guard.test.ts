@@ -26,7 +26,12 @@ describe('callers of the scan endpoint', () => {
     const { key, keyId, session, sessionId } = await credentials(app);
     const owners: (string | null)[] = [];
     const csrf = await csrfTokenFor(session);
-    for (const headers of [{ authorization: `Bearer ${key}` }, { authorization: `Bearer ${session}` }, { cookie: `secscan_session=${session}`, 'x-csrf-token': csrf }, {}] as Record<string, string>[]) {
+    for (const headers of [
+      { authorization: `Bearer ${key}` },
+      { authorization: `Bearer ${session}` },
+      { cookie: `secscan_session=${session}`, 'x-csrf-token': csrf },
+      {},
+    ] as Record<string, string>[]) {
       const response = await app(scanRequest({ code: '', language: 'js' }, headers));
       expect(response.status).toBe(200);
       const { scanId } = (await response.json()) as { scanId: string };
@@ -121,7 +126,10 @@ describe('callers of the scan endpoint', () => {
       expect(response.status).toBe(403);
       expect((await problemOf(response))['code']).toBe('forbidden');
     }
-    for (const extra of [{}, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, { origin: 'https://app.example', 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) {
+    for (const extra of [{}, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, { origin: 'https://app.example', 'sec-fetch-site': 'same-site' }] as Record<
+      string,
+      string
+    >[]) {
       expect((await app(scanRequest({ code: '', language: 'js' }, { ...cookie, ...extra }))).status).toBe(200);
     }
     expect((await app(scanRequest({ code: '', language: 'js' }, { authorization: `Bearer ${session}`, 'sec-fetch-site': 'cross-site' }))).status).toBe(200);
@@ -169,7 +177,11 @@ describe('the admin API’s guard', () => {
 
   it('without an admin token, refuses every token (401): only admin users’ sessions get in', async () => {
     const app = createApp(testDeps({ config: { access: { ...TEST_ACCESS, adminTokenSha256: null } } }).deps);
-    for (const [method, path] of [['GET', '/api/admin/keys'], ['POST', '/api/admin/sessions'], ['DELETE', '/api/admin/keys/0190a000-0000-7000-8000-000000000001']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/keys'],
+      ['POST', '/api/admin/sessions'],
+      ['DELETE', '/api/admin/keys/0190a000-0000-7000-8000-000000000001'],
+    ] as const) {
       expect((await app(adminRequest(method, path))).status).toBe(401);
     }
   });

@@ -74,8 +74,7 @@ export function createAccessGuard(deps: AppDeps, access: AccessConfig, now: () =
   const trust = { hops: access.trustProxyHops, proxies: access.trustedProxies };
 
   /** Whether a bearer token is the admin token: compares SHA-256 digests in constant time. */
-  const isAdminToken = async (token: string): Promise<boolean> =>
-    access.adminTokenSha256 !== null && timingSafeEqual(await sha256Hex(token), access.adminTokenSha256);
+  const isAdminToken = async (token: string): Promise<boolean> => access.adminTokenSha256 !== null && timingSafeEqual(await sha256Hex(token), access.adminTokenSha256);
 
   /** The caller of a request, or the refusal to answer with; sets ctx.user and ctx.sessionToken. */
   const authenticate = async (request: Request, ctx: RequestContext, anonymous: boolean): Promise<Caller | Response> => {
@@ -157,7 +156,8 @@ export function createAccessGuard(deps: AppDeps, access: AccessConfig, now: () =
       }
       if (authorization !== null) {
         const presented = parseAuthorization(authorization);
-        if (presented.kind === 'unsupported_scheme') return unauthorized(ctx, 'Only Bearer credentials are accepted: Authorization: Bearer <SECSCAN_ADMIN_TOKEN>.', ADMIN_REALM, false);
+        if (presented.kind === 'unsupported_scheme')
+          return unauthorized(ctx, 'Only Bearer credentials are accepted: Authorization: Bearer <SECSCAN_ADMIN_TOKEN>.', ADMIN_REALM, false);
         if (presented.kind !== 'bearer') return unauthorized(ctx, 'The Authorization header holds no usable bearer token.', ADMIN_REALM, true);
         if (await isAdminToken(presented.token)) return handler(request, ctx);
         if (tokenKind(presented.token) === null) {

@@ -40,7 +40,9 @@ const BODY_PROBLEMS = [400, 408, 413, 415, 422] as const;
 export function dashboardOperations(kit: OperationKit, oidc: boolean): Operations {
   const session: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearer: [] }];
   const admin: Record<string, string[]>[] = [{ adminToken: [] }, { sessionCookie: [] }];
-  const cookieHeader = { 'Set-Cookie': { description: 'The session: secscan_session=ss_…; Path=/api; HttpOnly; SameSite=Lax (and Secure over HTTPS).', schema: { type: 'string' } } };
+  const cookieHeader = {
+    'Set-Cookie': { description: 'The session: secscan_session=ss_…; Path=/api; HttpOnly; SameSite=Lax (and Secure over HTTPS).', schema: { type: 'string' } },
+  };
   const op = (spec: Spec): Record<string, unknown> => {
     const [status, description, schema] = spec.success;
     const responses: Record<string, unknown> = {
@@ -63,14 +65,28 @@ export function dashboardOperations(kit: OperationKit, oidc: boolean): Operation
   const adminOnly = [400, 401, 403, 503] as const;
   const historyParameters = [
     { name: 'language', in: 'query', required: false, schema: { type: 'string' }, description: 'Only scans in this language (a canonical id).' },
-    { name: 'severity', in: 'query', required: false, schema: { type: 'string', enum: ['critical', 'high', 'medium', 'low', 'info'] }, description: 'Only scans with a finding of this severity.' },
+    {
+      name: 'severity',
+      in: 'query',
+      required: false,
+      schema: { type: 'string', enum: ['critical', 'high', 'medium', 'low', 'info'] },
+      description: 'Only scans with a finding of this severity.',
+    },
     { name: 'before', in: 'query', required: false, schema: { type: 'string' }, description: 'The `next` cursor of the previous page.' },
     { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^[0-9]{1,3}$' }, description: 'Scans per page, 1–100 (default 25).' },
   ];
 
   const paths: Operations = {
     '/api/auth/config': {
-      get: op({ id: 'authConfig', tag: 'account', summary: 'What the sign-in page offers', description: 'Public: the sign-up policy, whether this is a fresh install, the password length rule and the single sign-on provider.', security: [{}], success: ['200', 'The configuration.', 'AuthConfig'], problems: [400, 503] }),
+      get: op({
+        id: 'authConfig',
+        tag: 'account',
+        summary: 'What the sign-in page offers',
+        description: 'Public: the sign-up policy, whether this is a fresh install, the password length rule and the single sign-on provider.',
+        security: [{}],
+        success: ['200', 'The configuration.', 'AuthConfig'],
+        problems: [400, 503],
+      }),
     },
     '/api/auth/sign-up': {
       post: op({
@@ -101,16 +117,49 @@ export function dashboardOperations(kit: OperationKit, oidc: boolean): Operation
       }),
     },
     '/api/auth/invitation': {
-      post: op({ id: 'invitationInfo', tag: 'account', summary: 'What an invitation link is for', description: 'Public. The token travels in the body, never in a URL a server logs.', security: [{}], body: 'InvitationLookupRequest', success: ['200', 'The invitation.', 'InvitationInfo'], problems: [404, 503] }),
+      post: op({
+        id: 'invitationInfo',
+        tag: 'account',
+        summary: 'What an invitation link is for',
+        description: 'Public. The token travels in the body, never in a URL a server logs.',
+        security: [{}],
+        body: 'InvitationLookupRequest',
+        success: ['200', 'The invitation.', 'InvitationInfo'],
+        problems: [404, 503],
+      }),
     },
     '/api/auth/session': {
-      get: op({ id: 'currentSession', tag: 'account', summary: 'The current session and its CSRF token', description: 'Any session: the signed-in user (null for sessions made with the admin API), when it ends, and the X-CSRF-Token value.', security: session, success: ['200', 'The session.', 'SessionInfo'], problems: [400, 401, 403, 503] }),
+      get: op({
+        id: 'currentSession',
+        tag: 'account',
+        summary: 'The current session and its CSRF token',
+        description: 'Any session: the signed-in user (null for sessions made with the admin API), when it ends, and the X-CSRF-Token value.',
+        security: session,
+        success: ['200', 'The session.', 'SessionInfo'],
+        problems: [400, 401, 403, 503],
+      }),
     },
     '/api/auth/sign-out': {
-      post: op({ id: 'signOut', tag: 'account', summary: 'Sign out', description: `Revokes this session and clears the cookie.${cookieNote}`, security: session, success: ['204', 'Signed out.'], problems: [400, 401, 403, 503] }),
+      post: op({
+        id: 'signOut',
+        tag: 'account',
+        summary: 'Sign out',
+        description: `Revokes this session and clears the cookie.${cookieNote}`,
+        security: session,
+        success: ['204', 'Signed out.'],
+        problems: [400, 401, 403, 503],
+      }),
     },
     '/api/auth/sign-out-everywhere': {
-      post: op({ id: 'signOutEverywhere', tag: 'account', summary: 'Sign out everywhere', description: `Revokes every session of the user, this one included.${cookieNote}`, security: session, success: ['204', 'Every session revoked.'], problems: userOnly }),
+      post: op({
+        id: 'signOutEverywhere',
+        tag: 'account',
+        summary: 'Sign out everywhere',
+        description: `Revokes every session of the user, this one included.${cookieNote}`,
+        security: session,
+        success: ['204', 'Every session revoked.'],
+        problems: userOnly,
+      }),
     },
     '/api/me/password': {
       post: op({
@@ -126,28 +175,98 @@ export function dashboardOperations(kit: OperationKit, oidc: boolean): Operation
       }),
     },
     '/api/me/keys': {
-      get: op({ id: 'listMyKeys', tag: 'me', summary: 'My API keys', description: 'The user’s keys, revoked ones included, oldest first; never a secret or a hash.', security: session, success: ['200', 'The keys.', 'DashboardKeyList'], problems: userOnly }),
-      post: op({ id: 'createMyKey', tag: 'me', summary: 'Create an API key', description: `A key on the user’s plan (free for members unless an admin changed it), answered once with its secret.${cookieNote}`, security: session, body: 'CreateMyKeyRequest', success: ['201', 'The key and its secret (only here).', 'CreatedDashboardKey'], problems: userOnly }),
+      get: op({
+        id: 'listMyKeys',
+        tag: 'me',
+        summary: 'My API keys',
+        description: 'The user’s keys, revoked ones included, oldest first; never a secret or a hash.',
+        security: session,
+        success: ['200', 'The keys.', 'DashboardKeyList'],
+        problems: userOnly,
+      }),
+      post: op({
+        id: 'createMyKey',
+        tag: 'me',
+        summary: 'Create an API key',
+        description: `A key on the user’s plan (free for members unless an admin changed it), answered once with its secret.${cookieNote}`,
+        security: session,
+        body: 'CreateMyKeyRequest',
+        success: ['201', 'The key and its secret (only here).', 'CreatedDashboardKey'],
+        problems: userOnly,
+      }),
     },
     '/api/me/keys/{id}': {
-      delete: op({ id: 'revokeMyKey', tag: 'me', summary: 'Revoke one of my keys', description: `Refused from the next request on. Another user’s key answers 404, as a missing one.${cookieNote}`, security: session, parameters: [kit.idParameter], success: ['204', 'Revoked.'], problems: [...userOnly, 404, 422] }),
+      delete: op({
+        id: 'revokeMyKey',
+        tag: 'me',
+        summary: 'Revoke one of my keys',
+        description: `Refused from the next request on. Another user’s key answers 404, as a missing one.${cookieNote}`,
+        security: session,
+        parameters: [kit.idParameter],
+        success: ['204', 'Revoked.'],
+        problems: [...userOnly, 404, 422],
+      }),
     },
     '/api/me/usage': {
-      get: op({ id: 'myUsage', tag: 'me', summary: 'My usage', description: 'The current rate-limit window of the sessions and of each key (what the limiter holds), and scans and findings per day over 30 days.', security: session, success: ['200', 'The usage.', 'Usage'], problems: userOnly }),
+      get: op({
+        id: 'myUsage',
+        tag: 'me',
+        summary: 'My usage',
+        description: 'The current rate-limit window of the sessions and of each key (what the limiter holds), and scans and findings per day over 30 days.',
+        security: session,
+        success: ['200', 'The usage.', 'Usage'],
+        problems: userOnly,
+      }),
     },
     '/api/me/scans': {
-      get: op({ id: 'myScans', tag: 'me', summary: 'My scan history', description: 'Scans of all the user’s keys and sessions, newest first, in pages.', security: session, parameters: historyParameters, success: ['200', 'A page of scans.', 'ScanHistoryPage'], problems: [...userOnly, 422] }),
+      get: op({
+        id: 'myScans',
+        tag: 'me',
+        summary: 'My scan history',
+        description: 'Scans of all the user’s keys and sessions, newest first, in pages.',
+        security: session,
+        parameters: historyParameters,
+        success: ['200', 'A page of scans.', 'ScanHistoryPage'],
+        problems: [...userOnly, 422],
+      }),
     },
     '/api/me/scans/{scanId}': {
       get: {
-        ...op({ id: 'myScan', tag: 'me', summary: 'One of my scans', description: 'With its code when the server keeps code (SECSCAN_STORE_CODE). Another user’s scan answers 404. Accept: application/sarif+json answers SARIF 2.1.0.', security: session, parameters: [kit.scanIdParameter], success: ['200', 'The scan.', 'ScanDetail'], problems: [...userOnly, 404, 422] }),
+        ...op({
+          id: 'myScan',
+          tag: 'me',
+          summary: 'One of my scans',
+          description: 'With its code when the server keeps code (SECSCAN_STORE_CODE). Another user’s scan answers 404. Accept: application/sarif+json answers SARIF 2.1.0.',
+          security: session,
+          parameters: [kit.scanIdParameter],
+          success: ['200', 'The scan.', 'ScanDetail'],
+          problems: [...userOnly, 404, 422],
+        }),
       },
     },
     '/api/admin/keys/{id}': {
-      patch: op({ id: 'updateKey', tag: 'admin', summary: 'Change a key’s plan', description: `Enterprise needs its agreed requestsPerMinute.${cookieNote}`, security: admin, parameters: [kit.idParameter], body: 'UpdateKeyRequest', success: ['200', 'The key.', 'DashboardKey'], problems: [...adminOnly, 404] }),
+      patch: op({
+        id: 'updateKey',
+        tag: 'admin',
+        summary: 'Change a key’s plan',
+        description: `Enterprise needs its agreed requestsPerMinute.${cookieNote}`,
+        security: admin,
+        parameters: [kit.idParameter],
+        body: 'UpdateKeyRequest',
+        success: ['200', 'The key.', 'DashboardKey'],
+        problems: [...adminOnly, 404],
+      }),
     },
     '/api/admin/users': {
-      get: op({ id: 'listUsers', tag: 'admin', summary: 'Users', description: 'Every dashboard user, oldest first.', security: admin, success: ['200', 'The users.', 'UserList'], problems: adminOnly }),
+      get: op({
+        id: 'listUsers',
+        tag: 'admin',
+        summary: 'Users',
+        description: 'Every dashboard user, oldest first.',
+        security: admin,
+        success: ['200', 'The users.', 'UserList'],
+        problems: adminOnly,
+      }),
     },
     '/api/admin/users/{id}': {
       patch: op({
@@ -163,24 +282,78 @@ export function dashboardOperations(kit: OperationKit, oidc: boolean): Operation
       }),
     },
     '/api/admin/invitations': {
-      post: op({ id: 'createInvitation', tag: 'admin', summary: 'Invite someone', description: `An invitation link for one e-mail address, valid for SECSCAN_INVITATION_TTL_HOURS, answered once.${cookieNote}`, security: admin, body: 'CreateInvitationRequest', success: ['201', 'The invitation and its link (only here).', 'CreatedInvitation'], problems: [...adminOnly, 409] }),
-      get: op({ id: 'listInvitations', tag: 'admin', summary: 'Invitations', description: 'Every invitation with its status, newest first; never a token.', security: admin, success: ['200', 'The invitations.', 'InvitationList'], problems: adminOnly }),
+      post: op({
+        id: 'createInvitation',
+        tag: 'admin',
+        summary: 'Invite someone',
+        description: `An invitation link for one e-mail address, valid for SECSCAN_INVITATION_TTL_HOURS, answered once.${cookieNote}`,
+        security: admin,
+        body: 'CreateInvitationRequest',
+        success: ['201', 'The invitation and its link (only here).', 'CreatedInvitation'],
+        problems: [...adminOnly, 409],
+      }),
+      get: op({
+        id: 'listInvitations',
+        tag: 'admin',
+        summary: 'Invitations',
+        description: 'Every invitation with its status, newest first; never a token.',
+        security: admin,
+        success: ['200', 'The invitations.', 'InvitationList'],
+        problems: adminOnly,
+      }),
     },
     '/api/admin/invitations/{id}': {
-      delete: op({ id: 'revokeInvitation', tag: 'admin', summary: 'Revoke an invitation', description: `Its link stops working.${cookieNote}`, security: admin, parameters: [kit.idParameter], success: ['204', 'Revoked.'], problems: [...adminOnly, 404, 422] }),
+      delete: op({
+        id: 'revokeInvitation',
+        tag: 'admin',
+        summary: 'Revoke an invitation',
+        description: `Its link stops working.${cookieNote}`,
+        security: admin,
+        parameters: [kit.idParameter],
+        success: ['204', 'Revoked.'],
+        problems: [...adminOnly, 404, 422],
+      }),
     },
     '/api/admin/settings': {
-      get: op({ id: 'settings', tag: 'admin', summary: 'Sign-up policy', description: 'The policy in force, and whether SECSCAN_SIGNUP_POLICY fixes it.', security: admin, success: ['200', 'The settings.', 'Settings'], problems: adminOnly }),
-      patch: op({ id: 'updateSettings', tag: 'admin', summary: 'Change the sign-up policy', description: `409 when SECSCAN_SIGNUP_POLICY fixes it.${cookieNote}`, security: admin, body: 'UpdateSettingsRequest', success: ['200', 'The settings.', 'Settings'], problems: [...adminOnly, 409] }),
+      get: op({
+        id: 'settings',
+        tag: 'admin',
+        summary: 'Sign-up policy',
+        description: 'The policy in force, and whether SECSCAN_SIGNUP_POLICY fixes it.',
+        security: admin,
+        success: ['200', 'The settings.', 'Settings'],
+        problems: adminOnly,
+      }),
+      patch: op({
+        id: 'updateSettings',
+        tag: 'admin',
+        summary: 'Change the sign-up policy',
+        description: `409 when SECSCAN_SIGNUP_POLICY fixes it.${cookieNote}`,
+        security: admin,
+        body: 'UpdateSettingsRequest',
+        success: ['200', 'The settings.', 'Settings'],
+        problems: [...adminOnly, 409],
+      }),
     },
   };
   const detail = paths['/api/me/scans/{scanId}']?.['get'] as { responses: Record<string, { content?: Record<string, unknown> }> };
   const ok = detail.responses['200'];
   if (ok?.content) ok.content[SARIF_MEDIA_TYPE] = { schema: kit.schemaRef('SarifLog') };
   if (oidc) {
-    const redirect = (description: string) => ({ '302': { description, headers: { ...kit.requestIdHeader, Location: { schema: { type: 'string' } } } }, '400': kit.problemRef(400), '500': kit.problemRef(500) });
+    const redirect = (description: string) => ({
+      '302': { description, headers: { ...kit.requestIdHeader, Location: { schema: { type: 'string' } } } },
+      '400': kit.problemRef(400),
+      '500': kit.problemRef(500),
+    });
     paths['/api/auth/oidc/start'] = {
-      get: { operationId: 'oidcStart', tags: ['account'], summary: 'Sign in with single sign-on', description: 'Redirects the browser to the OpenID provider (authorization code with PKCE).', security: [{}], responses: redirect('To the provider.') },
+      get: {
+        operationId: 'oidcStart',
+        tags: ['account'],
+        summary: 'Sign in with single sign-on',
+        description: 'Redirects the browser to the OpenID provider (authorization code with PKCE).',
+        security: [{}],
+        responses: redirect('To the provider.'),
+      },
     };
     paths['/api/auth/oidc/callback'] = {
       get: {

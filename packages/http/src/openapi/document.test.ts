@@ -68,7 +68,11 @@ describe('OpenAPI document', () => {
   it('lists exactly the router’s paths and methods', async () => {
     const doc = await servedDocument();
     const documented = Object.entries(doc.paths)
-      .flatMap(([path, item]) => Object.keys(item).filter((k) => HTTP_METHODS.has(k)).map((method) => `${method.toUpperCase()} ${path}`))
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((k) => HTTP_METHODS.has(k))
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      )
       .sort();
     const routed = createApp(testDeps().deps)
       .routes.filter((r) => r.path.startsWith('/api/'))
@@ -161,7 +165,12 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/me/keys']?.['post']?.security).toEqual([{ sessionCookie: [] }, { bearer: [] }]);
     expect(doc.paths['/api/auth/sign-in']?.['post']?.security).toEqual([{}]);
     expect(doc.paths['/api/health']?.['get']?.security).toBeUndefined();
-    const closed = buildOpenApiDocument({ version: '1', maxCodeBytes: 1024, maxBodyBytes: 2048, access: { anonymous: false, admin: false, limits: TEST_ACCESS.limits, sessionTtlSeconds: 60 } });
+    const closed = buildOpenApiDocument({
+      version: '1',
+      maxCodeBytes: 1024,
+      maxBodyBytes: 2048,
+      access: { anonymous: false, admin: false, limits: TEST_ACCESS.limits, sessionTtlSeconds: 60 },
+    });
     expect((closed.paths['/api/scan']!['post'] as { security: unknown }).security).toEqual([{ bearer: [] }, { sessionCookie: [] }]);
     expect(Object.keys(closed.paths).some((path) => path.startsWith('/api/admin'))).toBe(false);
     expect(await new Validator().validate(closed as unknown as Record<string, unknown>)).toMatchObject({ valid: true });

@@ -155,7 +155,13 @@ const problemRef = (status: number): { $ref: string } => ref('responses', PROBLE
 function adminOperations(json: (schema: { $ref: string } | JsonSchema) => Record<string, unknown>): Record<string, Record<string, Record<string, unknown>>> {
   const security = [{ adminToken: [] }, { sessionCookie: [] }];
   const guarded = { '401': problemRef(401), '403': problemRef(403), '500': problemRef(500), '503': problemRef(503) };
-  const idParameter = { name: 'id', in: 'path', required: true, schema: schemaOf(idParameterSchema), description: 'The id the key or session was created with. An invalid one answers 422 with the pointer #/path/id.' };
+  const idParameter = {
+    name: 'id',
+    in: 'path',
+    required: true,
+    schema: schemaOf(idParameterSchema),
+    description: 'The id the key or session was created with. An invalid one answers 422 with the pointer #/path/id.',
+  };
   const creation = (operationId: string, summary: string, description: string, request: string, created: string, createdDescription: string) => ({
     operationId,
     tags: ['admin'],
@@ -182,7 +188,14 @@ function adminOperations(json: (schema: { $ref: string } | JsonSchema) => Record
   });
   return {
     '/api/admin/keys': {
-      post: creation('createKey', 'Create an API key', 'Creates a key and answers it once: only its SHA-256 is stored. An enterprise key needs its own requestsPerMinute (422 otherwise).', 'CreateKeyRequest', 'CreatedApiKey', 'The new key, with its secret (shown only here).'),
+      post: creation(
+        'createKey',
+        'Create an API key',
+        'Creates a key and answers it once: only its SHA-256 is stored. An enterprise key needs its own requestsPerMinute (422 otherwise).',
+        'CreateKeyRequest',
+        'CreatedApiKey',
+        'The new key, with its secret (shown only here).',
+      ),
       get: {
         operationId: 'listKeys',
         tags: ['admin'],
@@ -196,7 +209,14 @@ function adminOperations(json: (schema: { $ref: string } | JsonSchema) => Record
       delete: { operationId: 'revokeKey', tags: ['admin'], summary: 'Revoke an API key', security, parameters: [idParameter], responses: deleted('key') },
     },
     '/api/admin/sessions': {
-      post: creation('createSession', 'Create a session', 'Creates a session token for a subject and answers it once: only its SHA-256 is stored.', 'CreateSessionRequest', 'CreatedSession', 'The new session, with its token (shown only here).'),
+      post: creation(
+        'createSession',
+        'Create a session',
+        'Creates a session token for a subject and answers it once: only its SHA-256 is stored.',
+        'CreateSessionRequest',
+        'CreatedSession',
+        'The new session, with its token (shown only here).',
+      ),
     },
     '/api/admin/sessions/{id}': {
       delete: { operationId: 'revokeSession', tags: ['admin'], summary: 'Revoke a session', security, parameters: [idParameter], responses: deleted('session') },
@@ -280,8 +300,20 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           schemaRef: (name) => ref('schemas', name),
           problemRef,
           requestIdHeader,
-          idParameter: { name: 'id', in: 'path', required: true, schema: schemaOf(idParameterSchema), description: 'The id. An invalid one answers 422 with the pointer #/path/id.' },
-          scanIdParameter: { name: 'scanId', in: 'path', required: true, schema: schemaOf(scanIdParameterSchema), description: 'The scan’s id. An invalid one answers 422 with the pointer #/path/scanId.' },
+          idParameter: {
+            name: 'id',
+            in: 'path',
+            required: true,
+            schema: schemaOf(idParameterSchema),
+            description: 'The id. An invalid one answers 422 with the pointer #/path/id.',
+          },
+          scanIdParameter: {
+            name: 'scanId',
+            in: 'path',
+            required: true,
+            schema: schemaOf(scanIdParameterSchema),
+            description: 'The scan’s id. An invalid one answers 422 with the pointer #/path/scanId.',
+          },
         },
         access.oidc === true,
       )
@@ -289,7 +321,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   // OpenAPI 3.1 §4.8.30: alternatives are ORed; `{}` makes credentials optional (anonymous callers).
   const scanSecurity = access ? [...(access.anonymous ? [{}] : []), { bearer: [] }, { sessionCookie: [] }] : [{}];
   const limits = access?.limits;
-
 
   return {
     openapi: '3.1.0',
@@ -320,7 +351,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       { name: 'docs', description: 'This documentation' },
       ...(access?.admin
         ? [
-            { name: 'admin', description: 'Managing API keys, sessions, users, invitations and the sign-up policy: with the admin token (SECSCAN_ADMIN_TOKEN) or an admin user’s session' },
+            {
+              name: 'admin',
+              description: 'Managing API keys, sessions, users, invitations and the sign-up policy: with the admin token (SECSCAN_ADMIN_TOKEN) or an admin user’s session',
+            },
             { name: 'account', description: 'Signing up, in and out (the dashboard’s sessions)' },
             { name: 'me', description: 'The signed-in user’s keys, usage, history and password' },
           ]
@@ -370,7 +404,13 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           description: `A scan as POST /api/scan answered it, plus createdAt, for the caller who made it: the same API key, or a session of the same subject. Anyone else — another key, another subject, an anonymous caller — gets 404, as for an id that does not exist. Scans are kept for the server's retention period (SECSCAN_RETENTION_DAYS, 30 days by default); the submitted code is never returned. Counted against the caller's rate limit like a scan. Send \`Accept: application/sarif+json\` for a SARIF 2.1.0 log.`,
           security: scanSecurity,
           parameters: [
-            { name: 'scanId', in: 'path', required: true, schema: schemaOf(scanIdParameterSchema), description: 'The scanId that POST /api/scan answered. An invalid one answers 422 with the pointer #/path/scanId.' },
+            {
+              name: 'scanId',
+              in: 'path',
+              required: true,
+              schema: schemaOf(scanIdParameterSchema),
+              description: 'The scanId that POST /api/scan answered. An invalid one answers 422 with the pointer #/path/scanId.',
+            },
           ],
           responses: {
             '200': {
@@ -465,18 +505,21 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'secscan API key (sk_live_…) or session token (ss_…)',
-          description: 'An API key, created with the admin API or `secscan keys create`, or a session token. Wrong, expired or revoked credentials answer 401; they never fall back to anonymous.',
+          description:
+            'An API key, created with the admin API or `secscan keys create`, or a session token. Wrong, expired or revoked credentials answer 401; they never fall back to anonymous.',
         },
         sessionCookie: {
           type: 'apiKey',
           in: 'cookie',
           name: 'secscan_session',
-          description: 'A session token in a cookie, for browsers. The Authorization header wins when both are sent. Refused (403) on a request from another site (Sec-Fetch-Site: cross-site, or an Origin that is neither this server nor listed in SECSCAN_CORS_ORIGINS).',
+          description:
+            'A session token in a cookie, for browsers. The Authorization header wins when both are sent. Refused (403) on a request from another site (Sec-Fetch-Site: cross-site, or an Origin that is neither this server nor listed in SECSCAN_CORS_ORIGINS).',
         },
         adminToken: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The server’s SECSCAN_ADMIN_TOKEN. Only for the admin API, which also accepts the session of an admin user; API keys and other sessions are refused there (403).',
+          description:
+            'The server’s SECSCAN_ADMIN_TOKEN. Only for the admin API, which also accepts the session of an admin user; API keys and other sessions are refused there (403).',
         },
       },
       responses: {
@@ -502,16 +545,17 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         RequestTimeout: problemResponse('The body did not arrive within SECSCAN_BODY_TIMEOUT_MS; the connection is closed.', ['request_timeout']),
         PayloadTooLarge: problemResponse('The body or `code` is over its limit.', ['payload_too_large']),
         UnsupportedMediaType: problemResponse('Content-Type is not application/json.', ['unsupported_media_type']),
-        UnprocessableContent: problemResponse('The body or a path parameter breaks its schema (each violation in errors[], body members as #/name, path parameters as #/path/name), or the language is not supported (supportedLanguages lists the ids), or the scan of this input ran past SECSCAN_SCAN_TIMEOUT_MS (scan_timeout) or crashed its scanner (scan_failed): sending the same input again will not help.', [
-          'validation_failed',
-          'unsupported_language',
-          'scan_timeout',
-          'scan_failed',
-        ]),
+        UnprocessableContent: problemResponse(
+          'The body or a path parameter breaks its schema (each violation in errors[], body members as #/name, path parameters as #/path/name), or the language is not supported (supportedLanguages lists the ids), or the scan of this input ran past SECSCAN_SCAN_TIMEOUT_MS (scan_timeout) or crashed its scanner (scan_failed): sending the same input again will not help.',
+          ['validation_failed', 'unsupported_language', 'scan_timeout', 'scan_failed'],
+        ),
         InternalError: problemResponse('An unexpected error; the log has the details under the requestId.', ['internal']),
-        ServiceUnavailable: problemResponse('A store needed to answer is down, or every scanner is busy and its wait queue is full (or the server is shutting down).', ['unavailable'], { 'Retry-After': ref('headers', 'Retry-After') }),
+        ServiceUnavailable: problemResponse(
+          'A store needed to answer is down, or every scanner is busy and its wait queue is full (or the server is shutting down).',
+          ['unavailable'],
+          { 'Retry-After': ref('headers', 'Retry-After') },
+        ),
       },
     },
   };
 }
-

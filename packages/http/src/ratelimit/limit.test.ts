@@ -129,7 +129,13 @@ describe('rate limits through the HTTP API (memory store)', () => {
   });
 
   it('fails closed with 503 when the rate-limit store is down', async () => {
-    const down: RateLimitStore = { hit: async () => Promise.reject(new Error('down')), refund: async () => {}, peek: async () => Promise.reject(new Error('down')), deleteExpired: async () => 0, ping: async () => {} };
+    const down: RateLimitStore = {
+      hit: async () => Promise.reject(new Error('down')),
+      refund: async () => {},
+      peek: async () => Promise.reject(new Error('down')),
+      deleteExpired: async () => 0,
+      ping: async () => {},
+    };
     const { deps } = testDeps({ stores: { rateLimits: down } });
     const response = await createApp(deps)(scanRequest({ code: '' }));
     expect(response.status).toBe(503);

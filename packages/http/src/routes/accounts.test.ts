@@ -101,7 +101,7 @@ describe('the dashboard API', () => {
     const bobUp = await bob.call('POST', '/api/auth/sign-up', BOB);
     const bobId = String((bobUp.json['user'] as Json)['id']);
     const key = String((await bob.call('POST', '/api/me/keys', { name: 'bob' })).json['key']);
-    expect((await app(scanRequest({ code: '' , language: 'py' }, { authorization: `Bearer ${key}` }))).status).toBe(200);
+    expect((await app(scanRequest({ code: '', language: 'py' }, { authorization: `Bearer ${key}` }))).status).toBe(200);
     const plan = await ada.call('PATCH', `/api/admin/users/${bobId}`, { plan: 'enterprise', requestsPerMinute: 5000 });
     expect(plan.json).toMatchObject({ plan: 'enterprise', requestsPerMinute: 5000 });
     expect((await app(scanRequest({ code: '', language: 'py' }, { authorization: `Bearer ${key}` }))).headers.get('ratelimit-policy')).toBe('"enterprise-minute";q=5000;w=60');
@@ -135,7 +135,10 @@ describe('the dashboard API', () => {
     const files: Record<string, string> = { 'app-1.js': 'console.log(1)', 'app-1.css': 'body{}' };
     const app = createApp({
       ...testDeps().deps,
-      dashboard: { manifest: async () => ({ script: 'app-1.js', style: 'app-1.css', files: Object.keys(files) }), file: async (name) => new TextEncoder().encode(files[name] ?? '') },
+      dashboard: {
+        manifest: async () => ({ script: 'app-1.js', style: 'app-1.css', files: Object.keys(files) }),
+        file: async (name) => new TextEncoder().encode(files[name] ?? ''),
+      },
     });
     const root = await app(new Request(`${ORIGIN}/`));
     expect([root.status, root.headers.get('location')]).toEqual([302, '/dashboard/']);

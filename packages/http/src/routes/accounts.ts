@@ -157,15 +157,23 @@ export function createAccountHandlers(deps: AppDeps, access: AccessConfig, now: 
       if (result.ok) return startSession(request, ctx, 201, result.user, result.session);
       switch (result.reason) {
         case 'invalid_email':
-          return problem(ctx, 'validation_failed', 'The request body does not match the SignUpRequest schema.', { errors: [{ pointer: '#/email', detail: 'not an e-mail address' }] });
+          return problem(ctx, 'validation_failed', 'The request body does not match the SignUpRequest schema.', {
+            errors: [{ pointer: '#/email', detail: 'not an e-mail address' }],
+          });
         case 'weak_password':
           return problem(ctx, 'validation_failed', 'The password is not accepted.', { errors: [{ pointer: '#/password', detail: result.detail }] });
         case 'closed':
-          return problem(ctx, 'forbidden', result.policy === 'invite' ? 'Sign-up is by invitation: ask an admin for an invitation link.' : 'Sign-up is closed on this server: ask an admin.');
+          return problem(
+            ctx,
+            'forbidden',
+            result.policy === 'invite' ? 'Sign-up is by invitation: ask an admin for an invitation link.' : 'Sign-up is closed on this server: ask an admin.',
+          );
         case 'invitation_invalid':
           return problem(ctx, 'forbidden', 'This invitation link is invalid, expired, revoked or already used: ask an admin for a new one.');
         case 'invitation_email_mismatch':
-          return problem(ctx, 'forbidden', 'This invitation is for another e-mail address.', { errors: [{ pointer: '#/email', detail: 'must be the address the invitation is for' }] });
+          return problem(ctx, 'forbidden', 'This invitation is for another e-mail address.', {
+            errors: [{ pointer: '#/email', detail: 'must be the address the invitation is for' }],
+          });
         case 'email_taken':
           return problem(ctx, 'conflict', 'An account with this e-mail exists: sign in instead.', { errors: [{ pointer: '#/email', detail: 'already registered' }] });
       }
@@ -242,7 +250,8 @@ export function createAccountHandlers(deps: AppDeps, access: AccessConfig, now: 
       if (result === null) return busy(ctx);
       if (result.ok && issued) return startSession(request, ctx, 200, user, issued);
       if (result.ok) return storeDown(ctx, 'account');
-      if (result.reason === 'wrong_password') return problem(ctx, 'forbidden', 'The current password is not right.', { errors: [{ pointer: '#/currentPassword', detail: 'not the current password' }] });
+      if (result.reason === 'wrong_password')
+        return problem(ctx, 'forbidden', 'The current password is not right.', { errors: [{ pointer: '#/currentPassword', detail: 'not the current password' }] });
       return problem(ctx, 'validation_failed', 'The new password is not accepted.', { errors: [{ pointer: '#/newPassword', detail: result.detail }] });
     },
 
@@ -264,7 +273,12 @@ export function createAccountHandlers(deps: AppDeps, access: AccessConfig, now: 
       try {
         const issued = await issueApiKey(
           stores.keys,
-          { name: body.value.name, plan: user.plan, userId: user.id, ...(user.plan === 'enterprise' ? { requestsPerMinute: user.requestsPerMinute ?? access.limits.proPerMinute } : {}) },
+          {
+            name: body.value.name,
+            plan: user.plan,
+            userId: user.id,
+            ...(user.plan === 'enterprise' ? { requestsPerMinute: user.requestsPerMinute ?? access.limits.proPerMinute } : {}),
+          },
           { clock: { now }, newId },
         );
         return respondJson(ctx, 201, { ...keyView(issued.record, access.limits), key: issued.key });
@@ -334,7 +348,8 @@ export function createAccountHandlers(deps: AppDeps, access: AccessConfig, now: 
       if (!parsed.success) return problem(ctx, 'validation_failed', 'The query is not valid.', { errors: issuesToErrors(parsed.issues, ['query']) });
       const query = parsed.output;
       const limit = query.limit === undefined ? DEFAULT_PAGE : Number(query.limit);
-      if (limit < 1 || limit > 100) return problem(ctx, 'validation_failed', 'The query is not valid.', { errors: [{ pointer: '#/query/limit', detail: 'limit must be 1 to 100' }] });
+      if (limit < 1 || limit > 100)
+        return problem(ctx, 'validation_failed', 'The query is not valid.', { errors: [{ pointer: '#/query/limit', detail: 'limit must be 1 to 100' }] });
       const before = query.before === undefined ? undefined : parseCursor(query.before);
       if (before === null) return problem(ctx, 'validation_failed', 'The query is not valid.', { errors: [{ pointer: '#/query/before', detail: 'not a cursor of this listing' }] });
       const user = ctx.user as UserRecord;

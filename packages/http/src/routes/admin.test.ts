@@ -19,7 +19,14 @@ describe('POST /api/admin/keys', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as Json;
-    expect(body).toEqual({ id: expect.any(String), key: expect.stringMatching(/^sk_live_[0-9A-Za-z]{49}$/), name: 'CI pipeline', plan: 'free', requestsPerMinute: 1000, createdAt: '2026-01-02T03:04:05.000Z' });
+    expect(body).toEqual({
+      id: expect.any(String),
+      key: expect.stringMatching(/^sk_live_[0-9A-Za-z]{49}$/),
+      name: 'CI pipeline',
+      plan: 'free',
+      requestsPerMinute: 1000,
+      createdAt: '2026-01-02T03:04:05.000Z',
+    });
     const [stored] = await deps.stores.keys.list();
     expect(stored?.hash).toBe(await sha256Hex(String(body['key'])));
     expect(JSON.stringify(stored)).not.toContain(String(body['key']));
@@ -32,7 +39,10 @@ describe('POST /api/admin/keys', () => {
     expect(await created(app, { name: 'Big Co', plan: 'enterprise', requestsPerMinute: 25_000 })).toMatchObject({ plan: 'enterprise', requestsPerMinute: 25_000 });
     const missing = await app(adminRequest('POST', '/api/admin/keys', { name: 'Big Co', plan: 'enterprise' }));
     expect(missing.status).toBe(422);
-    expect(await missing.json()).toMatchObject({ code: 'validation_failed', errors: [{ pointer: '#/requestsPerMinute', detail: 'an enterprise key needs its own requestsPerMinute' }] });
+    expect(await missing.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ pointer: '#/requestsPerMinute', detail: 'an enterprise key needs its own requestsPerMinute' }],
+    });
     const extra = await app(adminRequest('POST', '/api/admin/keys', { name: 'x', plan: 'pro', requestsPerMinute: 5 }));
     expect(extra.status).toBe(422);
     expect(((await extra.json()) as { errors: Json[] }).errors[0]?.['pointer']).toBe('#/requestsPerMinute');
@@ -51,7 +61,13 @@ describe('POST /api/admin/keys', () => {
     const control = await app(adminRequest('POST', '/api/admin/keys', { name: 'a\nb', plan: 'free' }));
     expect(((await control.json()) as { errors: Json[] }).errors).toEqual([{ pointer: '#/name', detail: 'name must not contain control characters' }]);
     expect((await app(adminRequest('POST', '/api/admin/keys', '{"name":'))).status).toBe(400);
-    expect((await app(new Request('http://localhost/api/admin/keys', { method: 'POST', headers: { authorization: adminRequest('GET', '/').headers.get('authorization') ?? '' }, body: 'x' }))).status).toBe(415);
+    expect(
+      (
+        await app(
+          new Request('http://localhost/api/admin/keys', { method: 'POST', headers: { authorization: adminRequest('GET', '/').headers.get('authorization') ?? '' }, body: 'x' }),
+        )
+      ).status,
+    ).toBe(415);
   });
 });
 

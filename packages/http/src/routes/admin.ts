@@ -28,7 +28,6 @@ import { idParameter, storeDown } from './params.ts';
 /** Largest admin request body: the bodies are a few short fields. */
 export const ADMIN_MAX_BODY_BYTES = 16 * 1024;
 
-
 /** The admin API's handlers. */
 export interface AdminHandlers {
   createKey: Handler;
@@ -88,7 +87,8 @@ export function createAdminHandlers(deps: AppDeps, access: AccessConfig, now: ()
       if (!body.ok) return body.response;
       const { name, plan, requestsPerMinute } = body.value;
       if ((plan === 'enterprise') !== (requestsPerMinute !== undefined)) {
-        const detail = plan === 'enterprise' ? 'an enterprise key needs its own requestsPerMinute' : `a ${plan} key has its plan's limit; requestsPerMinute is only for enterprise keys`;
+        const detail =
+          plan === 'enterprise' ? 'an enterprise key needs its own requestsPerMinute' : `a ${plan} key has its plan's limit; requestsPerMinute is only for enterprise keys`;
         return problem(ctx, 'validation_failed', 'The request body does not match the CreateKeyRequest schema.', { errors: [{ pointer: '#/requestsPerMinute', detail }] });
       }
       let issued;
@@ -136,7 +136,8 @@ export function createAdminHandlers(deps: AppDeps, access: AccessConfig, now: ()
       if (!body.ok) return body.response;
       const { plan, requestsPerMinute } = body.value;
       const wrong = planProblem(plan, requestsPerMinute);
-      if (wrong) return problem(ctx, 'validation_failed', 'The request body does not match the UpdateKeyRequest schema.', { errors: [{ pointer: '#/requestsPerMinute', detail: wrong }] });
+      if (wrong)
+        return problem(ctx, 'validation_failed', 'The request body does not match the UpdateKeyRequest schema.', { errors: [{ pointer: '#/requestsPerMinute', detail: wrong }] });
       try {
         if (!(await keys.setPlan(param.id, plan, requestsPerMinute))) return problem(ctx, 'not_found', 'There is no key with this id.');
         const record = (await keys.list()).find((key) => key.id === param.id);
@@ -161,7 +162,8 @@ export function createAdminHandlers(deps: AppDeps, access: AccessConfig, now: ()
       if (!body.ok) return body.response;
       const { role, disabled, plan, requestsPerMinute } = body.value;
       const wrong = planProblem(plan, requestsPerMinute);
-      if (wrong) return problem(ctx, 'validation_failed', 'The request body does not match the UpdateUserRequest schema.', { errors: [{ pointer: '#/requestsPerMinute', detail: wrong }] });
+      if (wrong)
+        return problem(ctx, 'validation_failed', 'The request body does not match the UpdateUserRequest schema.', { errors: [{ pointer: '#/requestsPerMinute', detail: wrong }] });
       try {
         const user = await users.get(param.id);
         if (!user) return problem(ctx, 'not_found', 'There is no user with this id.');
@@ -199,7 +201,9 @@ export function createAdminHandlers(deps: AppDeps, access: AccessConfig, now: ()
       if (!created.ok) {
         return created.reason === 'email_taken'
           ? problem(ctx, 'conflict', 'There is already an account with this e-mail.', { errors: [{ pointer: '#/email', detail: 'already registered' }] })
-          : problem(ctx, 'validation_failed', 'The request body does not match the CreateInvitationRequest schema.', { errors: [{ pointer: '#/email', detail: 'not an e-mail address' }] });
+          : problem(ctx, 'validation_failed', 'The request body does not match the CreateInvitationRequest schema.', {
+              errors: [{ pointer: '#/email', detail: 'not an e-mail address' }],
+            });
       }
       return respondJson(ctx, 201, { ...invitationView(created.record, now()), token: created.token, path: `/dashboard/sign-up#invitation=${created.token}` });
     },

@@ -125,10 +125,7 @@ export function createOidcHandlers(deps: AppDeps, access: AccessConfig, oidc: Oi
         return failed(ctx, request, 'unavailable');
       }
       if (!outcome.ok) return failed(ctx, request, outcome.reason === 'disabled' ? 'disabled' : outcome.reason === 'no_email' ? 'sso_no_email' : 'sso_not_allowed');
-      return redirect(ctx, `${base(request)}/dashboard/`, [
-        flowCookie('', 0, request),
-        sessionCookie(outcome.session.token, access.sessionTtlSeconds, secure(request)),
-      ]);
+      return redirect(ctx, `${base(request)}/dashboard/`, [flowCookie('', 0, request), sessionCookie(outcome.session.token, access.sessionTtlSeconds, secure(request))]);
     },
   };
 }

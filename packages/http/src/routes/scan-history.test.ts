@@ -6,8 +6,7 @@ import { adminRequest, scanRequest, testDeps } from '../testing/fixtures.ts';
 type Json = Record<string, unknown>;
 
 /** A GET of a stored scan with these headers. */
-const getScan = (app: App, scanId: string, headers: Record<string, string> = {}): Promise<Response> =>
-  app(new Request(`http://localhost/api/scans/${scanId}`, { headers }));
+const getScan = (app: App, scanId: string, headers: Record<string, string> = {}): Promise<Response> => app(new Request(`http://localhost/api/scans/${scanId}`, { headers }));
 
 async function issue(app: App): Promise<{ keyA: string; keyB: string; alice1: string; alice2: string; bob: string }> {
   const key = async () => String(((await (await app(adminRequest('POST', '/api/admin/keys', { name: 'k', plan: 'free' }))).json()) as Json)['key']);
@@ -103,7 +102,9 @@ describe('GET /api/scans/{scanId}', () => {
   });
 
   it('counts against the caller’s rate limit, like a scan', async () => {
-    const { deps } = testDeps({ config: { access: { ...testDeps().deps.config.access!, limits: { anonymousPerMinute: 2, anonymousPerHour: 100, sessionPerMinute: 2, freePerMinute: 2, proPerMinute: 2 } } } });
+    const { deps } = testDeps({
+      config: { access: { ...testDeps().deps.config.access!, limits: { anonymousPerMinute: 2, anonymousPerHour: 100, sessionPerMinute: 2, freePerMinute: 2, proPerMinute: 2 } } },
+    });
     const app = createApp(deps);
     const { keyA } = await issue(app);
     const scanId = String((await scanAs(app, { authorization: `Bearer ${keyA}` }))['scanId']);
@@ -114,7 +115,13 @@ describe('GET /api/scans/{scanId}', () => {
   });
 
   it('answers 503 with Retry-After when the scan store is down', async () => {
-    const down: ScanStore = { ...createMemoryScanStore(), save: async () => {}, get: async () => Promise.reject(new Error('down')), deleteCreatedBefore: async () => 0, ping: async () => {} };
+    const down: ScanStore = {
+      ...createMemoryScanStore(),
+      save: async () => {},
+      get: async () => Promise.reject(new Error('down')),
+      deleteCreatedBefore: async () => 0,
+      ping: async () => {},
+    };
     const { deps } = testDeps({ scans: down });
     const app = createApp(deps);
     const { keyA } = await issue(app);

@@ -35,7 +35,11 @@ export function resultOf(scan: StoredScan): ScanResult {
 }
 
 function notFound(ctx: RequestContext): Response {
-  return problem(ctx, 'not_found', 'No scan with this id was made by this caller. Scans are kept for a limited time and shown only to the API key or session subject that made them.');
+  return problem(
+    ctx,
+    'not_found',
+    'No scan with this id was made by this caller. Scans are kept for a limited time and shown only to the API key or session subject that made them.',
+  );
 }
 
 /** Builds the GET /api/scans/{scanId} handler. */

@@ -171,9 +171,7 @@ describe('parseConfig', () => {
   });
 
   it('warns when the hour limit is below the minute limit', () => {
-    expect(parseConfig({ SECSCAN_ANON_RPM: '50', SECSCAN_ANON_RPH: '20' }).warnings).toEqual([
-      'SECSCAN_ANON_RPH (20) is below SECSCAN_ANON_RPM (50): the hour limit binds first',
-    ]);
+    expect(parseConfig({ SECSCAN_ANON_RPM: '50', SECSCAN_ANON_RPH: '20' }).warnings).toEqual(['SECSCAN_ANON_RPH (20) is below SECSCAN_ANON_RPM (50): the hour limit binds first']);
   });
 
   it('derives the body limit from the code limit', () => {
@@ -201,12 +199,9 @@ describe('parseConfig', () => {
     expect(problemsOf({ SECSCAN_MAX_CODE_BYTES: '2000', SECSCAN_MAX_BODY_BYTES: '1000' })[0]).toContain('must be at least');
   });
 
-  it.each([['https://a.example/'], ['https://a.example/path'], ['ftp://a.example'], ['a.example'], ['https://user@a.example']])(
-    'refuses the CORS origin %s',
-    (origin) => {
-      expect(problemsOf({ SECSCAN_CORS_ORIGINS: origin })[0]).toContain('is not an origin');
-    },
-  );
+  it.each([['https://a.example/'], ['https://a.example/path'], ['ftp://a.example'], ['a.example'], ['https://user@a.example']])('refuses the CORS origin %s', (origin) => {
+    expect(problemsOf({ SECSCAN_CORS_ORIGINS: origin })[0]).toContain('is not an origin');
+  });
 
   it('refuses a host with odd characters', () => {
     expect(problemsOf({ HOST: 'a b' })[0]).toContain('HOST');

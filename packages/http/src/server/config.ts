@@ -3,7 +3,21 @@
  * and Deno servers, so a value means the same everywhere. Every variable has a default; a bad value
  * stops the server at start with a message naming the variable.
  */
-import { API_KEY_PREFIX, DEFAULT_MAX_FINDINGS, DEFAULT_MAX_FINDINGS_PER_RULE, DEFAULT_PASSWORD_MIN_LENGTH, DEFAULT_RATE_LIMITS, LOWEST_PASSWORD_MIN_LENGTH, parseIpRange, PRIVATE_IP_RANGES, SESSION_TOKEN_PREFIX, SIGN_UP_POLICIES, VERSION, type IpRange, type SignUpPolicy } from '@secscan/core';
+import {
+  API_KEY_PREFIX,
+  DEFAULT_MAX_FINDINGS,
+  DEFAULT_MAX_FINDINGS_PER_RULE,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+  DEFAULT_RATE_LIMITS,
+  LOWEST_PASSWORD_MIN_LENGTH,
+  parseIpRange,
+  PRIVATE_IP_RANGES,
+  SESSION_TOKEN_PREFIX,
+  SIGN_UP_POLICIES,
+  VERSION,
+  type IpRange,
+  type SignUpPolicy,
+} from '@secscan/core';
 import type { AccessConfig, AppConfig, OidcConfig } from '../deps.ts';
 import { Secret } from './secret.ts';
 
@@ -109,7 +123,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SECSCAN_SCAN_TIMEOUT_MS',
     default: '10000',
-    description: 'Hard limit of one scan (and of its wait for a free worker). A scan past it is stopped — its worker terminated and replaced — and answered 422 `scan_timeout`; a wait past it, 503. Must exceed `SECSCAN_SCAN_TIME_BUDGET_MS`.',
+    description:
+      'Hard limit of one scan (and of its wait for a free worker). A scan past it is stopped — its worker terminated and replaced — and answered 422 `scan_timeout`; a wait past it, 503. Must exceed `SECSCAN_SCAN_TIME_BUDGET_MS`.',
   },
   {
     name: 'SECSCAN_SCAN_WORKERS',
@@ -125,12 +140,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SECSCAN_HEADERS_TIMEOUT_MS',
     default: '10000',
-    description: 'Time a client has to send a request’s headers, from connecting or from its previous answer; then the connection is closed (Node). Bun closes a connection without a complete request head after its own ~10 s; Deno cannot bound it.',
+    description:
+      'Time a client has to send a request’s headers, from connecting or from its previous answer; then the connection is closed (Node). Bun closes a connection without a complete request head after its own ~10 s; Deno cannot bound it.',
   },
   {
     name: 'SECSCAN_BODY_TIMEOUT_MS',
     default: '30000',
-    description: 'Time a client has to send a request’s whole body; past it 408 with `Connection: close` (every runtime; Deno still reads what trickles in until the client stops).',
+    description:
+      'Time a client has to send a request’s whole body; past it 408 with `Connection: close` (every runtime; Deno still reads what trickles in until the client stops).',
   },
   {
     name: 'SECSCAN_IDLE_TIMEOUT_MS',
@@ -140,7 +157,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SECSCAN_MAX_CONNECTIONS',
     default: '10000',
-    description: 'Client connections open at once; a connection beyond it is closed as it arrives (Node, Deno; Bun.serve offers no hook for it). Keep it below the process’s open-file limit (`ulimit -n`).',
+    description:
+      'Client connections open at once; a connection beyond it is closed as it arrives (Node, Deno; Bun.serve offers no hook for it). Keep it below the process’s open-file limit (`ulimit -n`).',
   },
   { name: 'SECSCAN_CORS_ORIGINS', default: '(none)', description: 'Comma-separated origins allowed by CORS (`https://app.example.com`), or `*`. Empty: CORS off.' },
   {
@@ -151,30 +169,46 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SECSCAN_ADMIN_TOKEN',
     default: '(none)',
-    description: 'Turns on the admin API (`/api/admin/…`, `secscan keys`/`sessions`): at least 32 characters of `A-Z a-z 0-9 - . _ ~ + / =`, e.g. `openssl rand -base64 32`. Only its SHA-256 is kept. Unset: no admin API (404).',
+    description:
+      'Turns on the admin API (`/api/admin/…`, `secscan keys`/`sessions`): at least 32 characters of `A-Z a-z 0-9 - . _ ~ + / =`, e.g. `openssl rand -base64 32`. Only its SHA-256 is kept. Unset: no admin API (404).',
   },
   { name: 'SECSCAN_SESSION_TTL_SECONDS', default: '86400', description: 'Lifetime of a session created without its own `ttlSeconds` (24 h); 60 to 2592000.' },
   {
     name: 'SECSCAN_SIGNUP_POLICY',
     default: '(admins choose; invite)',
-    description: 'Who may create a dashboard account once the first user (who becomes admin) exists: `open`, `invite` (admins hand out invitation links) or `closed`. Set: fixed, and shown read-only in the dashboard. Unset: admins choose it in the dashboard, starting at `invite`.',
+    description:
+      'Who may create a dashboard account once the first user (who becomes admin) exists: `open`, `invite` (admins hand out invitation links) or `closed`. Set: fixed, and shown read-only in the dashboard. Unset: admins choose it in the dashboard, starting at `invite`.',
   },
   { name: 'SECSCAN_PASSWORD_MIN_LENGTH', default: '15', description: 'Shortest password accepted (NIST SP 800-63B: 15 for a password used alone); 8 to 64.' },
   { name: 'SECSCAN_INVITATION_TTL_HOURS', default: '168', description: 'How long an invitation link stays valid (7 days); 1 to 720.' },
   {
     name: 'SECSCAN_PUBLIC_URL',
     default: '(none)',
-    description: 'The address people reach the server at behind a proxy, e.g. `https://secscan.example.com`: the OIDC redirect URI, the session cookie’s `Secure` flag and the same-origin check follow it. Unset: taken from each request.',
+    description:
+      'The address people reach the server at behind a proxy, e.g. `https://secscan.example.com`: the OIDC redirect URI, the session cookie’s `Secure` flag and the same-origin check follow it. Unset: taken from each request.',
   },
-  { name: 'SECSCAN_OIDC_ISSUER', default: '(none)', description: 'Turns on single sign-on with this OpenID Connect provider (its issuer URL; discovery is read on first use). `https://` except for loopback addresses.' },
-  { name: 'SECSCAN_OIDC_CLIENT_ID', default: '(none)', description: 'The client id registered at the provider (redirect URI: `<public URL>/api/auth/oidc/callback`). Required with `SECSCAN_OIDC_ISSUER`.' },
-  { name: 'SECSCAN_OIDC_CLIENT_SECRET', default: '(none)', description: 'The client secret (sent with HTTP Basic); unset for a public client, which relies on PKCE alone. Never logged.' },
+  {
+    name: 'SECSCAN_OIDC_ISSUER',
+    default: '(none)',
+    description: 'Turns on single sign-on with this OpenID Connect provider (its issuer URL; discovery is read on first use). `https://` except for loopback addresses.',
+  },
+  {
+    name: 'SECSCAN_OIDC_CLIENT_ID',
+    default: '(none)',
+    description: 'The client id registered at the provider (redirect URI: `<public URL>/api/auth/oidc/callback`). Required with `SECSCAN_OIDC_ISSUER`.',
+  },
+  {
+    name: 'SECSCAN_OIDC_CLIENT_SECRET',
+    default: '(none)',
+    description: 'The client secret (sent with HTTP Basic); unset for a public client, which relies on PKCE alone. Never logged.',
+  },
   { name: 'SECSCAN_OIDC_SCOPES', default: 'openid email profile', description: 'Scopes asked for; `openid` is added when missing.' },
   { name: 'SECSCAN_OIDC_NAME', default: 'single sign-on', description: 'The provider’s name on the sign-in button (“Sign in with …”).' },
   {
     name: 'SECSCAN_OIDC_AUTO_CREATE',
     default: 'true',
-    description: 'Give people the provider authenticates an account when they have none (as members). `false`: only when the sign-up policy is `open`; existing accounts with the same verified e-mail are linked either way.',
+    description:
+      'Give people the provider authenticates an account when they have none (as members). `false`: only when the sign-up policy is `open`; existing accounts with the same verified e-mail are linked either way.',
   },
   { name: 'SECSCAN_ANON_RPM', default: '10', description: 'Anonymous requests per minute, per client IP (IPv6: per /56).' },
   { name: 'SECSCAN_ANON_RPH', default: '100', description: 'Anonymous requests per hour, per client IP (IPv6: per /56).' },
@@ -184,24 +218,28 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SECSCAN_TRUST_PROXY',
     default: '0',
-    description: 'How many proxies in front of the server append to `X-Forwarded-For`; the client is the address that many entries from the right, read only through proxies in `SECSCAN_TRUSTED_PROXIES`. 0: the header is ignored and the socket address is the client.',
+    description:
+      'How many proxies in front of the server append to `X-Forwarded-For`; the client is the address that many entries from the right, read only through proxies in `SECSCAN_TRUSTED_PROXIES`. 0: the header is ignored and the socket address is the client.',
   },
   {
     name: 'SECSCAN_TRUSTED_PROXIES',
     default: '(loopback and private addresses)',
-    description: 'Comma-separated addresses or CIDR blocks of those proxies (`10.0.0.0/8, 2001:db8::/32`): `X-Forwarded-For` is believed only from a peer in them, and only through entries in them. Default: 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, ::1, fc00::/7, fe80::/10.',
+    description:
+      'Comma-separated addresses or CIDR blocks of those proxies (`10.0.0.0/8, 2001:db8::/32`): `X-Forwarded-For` is believed only from a peer in them, and only through entries in them. Default: 127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, ::1, fc00::/7, fe80::/10.',
   },
   {
     name: 'DATABASE_URL',
     default: '(none)',
-    description: 'PostgreSQL to keep scans, keys, sessions and rate-limit counters in, shared by every process that uses it: `postgres://user:password@host:5432/secscan` (`?sslmode=require` for TLS). Migrations run at start. Never logged. Unset: in-memory stores.',
+    description:
+      'PostgreSQL to keep scans, keys, sessions and rate-limit counters in, shared by every process that uses it: `postgres://user:password@host:5432/secscan` (`?sslmode=require` for TLS). Migrations run at start. Never logged. Unset: in-memory stores.',
   },
   { name: 'SECSCAN_DB_POOL_SIZE', default: '10', description: 'Connections each process opens to PostgreSQL at most.' },
   { name: 'SECSCAN_DB_CONNECT_TIMEOUT_MS', default: '5000', description: 'How long opening a PostgreSQL connection may take.' },
   {
     name: 'SECSCAN_DB_STATEMENT_TIMEOUT_MS',
     default: '5000',
-    description: 'How long one SQL statement may run (PostgreSQL’s `statement_timeout`). A store call that gets no answer within connect + statement timeout fails, and the request answers 503.',
+    description:
+      'How long one SQL statement may run (PostgreSQL’s `statement_timeout`). A store call that gets no answer within connect + statement timeout fails, and the request answers 503.',
   },
   { name: 'SECSCAN_RETENTION_DAYS', default: '30', description: 'Days a stored scan is kept (both stores); the sweep deletes older ones.' },
   { name: 'SECSCAN_SWEEP_INTERVAL_SECONDS', default: '600', description: 'How often each process deletes scans past retention, expired sessions and finished rate-limit windows.' },
@@ -213,12 +251,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'SECSCAN_MAX_RATE_LIMITED_CLIENTS',
     default: '100000',
-    description: 'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the anonymous client closest to its window’s end is forgotten early (keys and sessions never are).',
+    description:
+      'Clients (keys, session subjects, IP groups) the in-memory rate limiter tracks at once; beyond it the anonymous client closest to its window’s end is forgotten early (keys and sessions never are).',
   },
   {
     name: 'SECSCAN_MODELS',
     default: '(none)',
-    description: 'Comma-separated paths of JSON model files (your frameworks\' sources, sinks and sanitizers; docs/writing-rules.md) added to the built-in models. Read at start; an invalid file stops the server naming the file and field.',
+    description:
+      "Comma-separated paths of JSON model files (your frameworks' sources, sinks and sanitizers; docs/writing-rules.md) added to the built-in models. Read at start; an invalid file stops the server naming the file and field.",
   },
   { name: 'SECSCAN_SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'On SIGTERM/SIGINT, how long in-flight requests may run before the process exits anyway (exit code 1).' },
 ];
@@ -232,18 +272,31 @@ const MIN_ADMIN_TOKEN_DISTINCT = 10;
 
 /** Whether a character may appear in a bearer token (RFC 6750 §2.1 b64token), so the token can be sent at all. */
 function isTokenChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e || c === 0x2b || c === 0x2f || c === 0x3d;
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x5f ||
+    c === 0x7e ||
+    c === 0x2b ||
+    c === 0x2f ||
+    c === 0x3d
+  );
 }
 
 /** What is wrong with an admin token, or null. The messages never quote the token. */
 function adminTokenProblem(token: string): string | null {
   const hint = `use at least ${MIN_ADMIN_TOKEN_LENGTH} random characters, e.g. \`openssl rand -base64 32\``;
-  if (token.length < MIN_ADMIN_TOKEN_LENGTH || token.length > MAX_ADMIN_TOKEN_LENGTH) return `must be ${MIN_ADMIN_TOKEN_LENGTH} to ${MAX_ADMIN_TOKEN_LENGTH} characters long; ${hint}`;
+  if (token.length < MIN_ADMIN_TOKEN_LENGTH || token.length > MAX_ADMIN_TOKEN_LENGTH)
+    return `must be ${MIN_ADMIN_TOKEN_LENGTH} to ${MAX_ADMIN_TOKEN_LENGTH} characters long; ${hint}`;
   for (let i = 0; i < token.length; i++) {
     if (!isTokenChar(token.charCodeAt(i))) return 'may only hold the characters A-Z a-z 0-9 - . _ ~ + / = (it is sent as a Bearer token)';
   }
   if (new Set(token).size < MIN_ADMIN_TOKEN_DISTINCT) return `is too repetitive to be a secret; ${hint}`;
-  if (token.startsWith(API_KEY_PREFIX) || token.startsWith(SESSION_TOKEN_PREFIX)) return `must not start with ${API_KEY_PREFIX} or ${SESSION_TOKEN_PREFIX} (those are API keys and session tokens)`;
+  if (token.startsWith(API_KEY_PREFIX) || token.startsWith(SESSION_TOKEN_PREFIX))
+    return `must not start with ${API_KEY_PREFIX} or ${SESSION_TOKEN_PREFIX} (those are API keys and session tokens)`;
   return null;
 }
 

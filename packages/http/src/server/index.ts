@@ -12,7 +12,28 @@ export {
 } from './config.ts';
 export { Secret } from './secret.ts';
 export { createJsonLog, createLineBatcher, throttledWarnings, type JsonLog, type LineBatcher, type LogLevel, type ThrottledWarning } from './log.ts';
-export { dashboardAssetsUrl, parseOpenFileLimit, runServer, scalarBundleUrl, type DatabaseStoreOptions, type DatabaseStores, type ListeningServer, type ListenOptions, type RunningServer, type ServerHost, type ServerTimeouts } from './run.ts';
-export { createScanPool, type ScanPool, type ScanPoolEvent, type ScanPoolOptions, type ScanPoolStats, type ScanWorkerEvents, type ScanWorkerHandle, type SpawnScanWorker } from '../scan-pool/pool.ts';
+export {
+  dashboardAssetsUrl,
+  parseOpenFileLimit,
+  runServer,
+  scalarBundleUrl,
+  type DatabaseStoreOptions,
+  type DatabaseStores,
+  type ListeningServer,
+  type ListenOptions,
+  type RunningServer,
+  type ServerHost,
+  type ServerTimeouts,
+} from './run.ts';
+export {
+  createScanPool,
+  type ScanPool,
+  type ScanPoolEvent,
+  type ScanPoolOptions,
+  type ScanPoolStats,
+  type ScanWorkerEvents,
+  type ScanWorkerHandle,
+  type SpawnScanWorker,
+} from '../scan-pool/pool.ts';
 export { inProcessSpawner, webWorkerSpawner } from '../scan-pool/spawners.ts';
 export { createScanService, scanServiceShape, type ScanServiceParts, type ScanServiceShape } from './scan-service.ts';

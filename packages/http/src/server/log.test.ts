@@ -4,7 +4,10 @@ import { createJsonLog, createLineBatcher, FLUSH_INTERVAL_MS } from './log.ts';
 describe('createJsonLog', () => {
   it('writes one JSON object per line: time, level, msg, then the fields', () => {
     const lines: string[] = [];
-    const log = createJsonLog((line) => lines.push(line), () => Date.UTC(2026, 0, 2, 3, 4, 5, 6));
+    const log = createJsonLog(
+      (line) => lines.push(line),
+      () => Date.UTC(2026, 0, 2, 3, 4, 5, 6),
+    );
     log.info('request', { requestId: 'r"1\n', status: 200, nested: { a: [1] } });
     log.warn('plain');
     log.error('odd', { msg: 'overrides' });
@@ -19,7 +22,10 @@ describe('createJsonLog', () => {
 
   it('writes a request line exactly as info("request", entry) would, escaping what needs it', () => {
     const lines: string[] = [];
-    const log = createJsonLog((line) => lines.push(line), () => Date.UTC(2026, 0, 2, 3, 4, 5, 6));
+    const log = createJsonLog(
+      (line) => lines.push(line),
+      () => Date.UTC(2026, 0, 2, 3, 4, 5, 6),
+    );
     const entries = [
       { requestId: '0190a000-0000-7000-8000-000000000001', method: 'GET', path: '/api/health', status: 200, durationMs: 0.12 },
       { requestId: 'r-1', method: 'POST', path: '/api/"x"\\ü\n', status: 422, durationMs: 3, caller: 'key:0190a000-0000-7000-8000-000000000002' },
@@ -36,7 +42,10 @@ describe('createJsonLog', () => {
   it('follows the clock from one millisecond to the next', () => {
     const lines: string[] = [];
     let ms = 0;
-    const log = createJsonLog((line) => lines.push(line), () => ms);
+    const log = createJsonLog(
+      (line) => lines.push(line),
+      () => ms,
+    );
     log.info('a');
     ms = 1;
     log.info('b');

@@ -91,13 +91,16 @@ describe('runServer', () => {
 
   it('serves the docs bundle it read, and reads again after a failure', async () => {
     let reads = 0;
-    const host = fakeHost({}, {
-      readFile: async () => {
-        reads++;
-        if (reads === 1) throw new Error('EACCES');
-        return new TextEncoder().encode('/* ok */');
+    const host = fakeHost(
+      {},
+      {
+        readFile: async () => {
+          reads++;
+          if (reads === 1) throw new Error('EACCES');
+          return new TextEncoder().encode('/* ok */');
+        },
       },
-    });
+    );
     const server = await runServer(host);
     await tick();
     expect(lines(host).find((l) => l['msg'] === 'docs bundle unreadable')).toMatchObject({ error: 'EACCES' });
@@ -136,7 +139,13 @@ describe('runServer with DATABASE_URL', () => {
 
   /** Stores as a database would give them (memory ones here), recording what the server did with them. */
   function fakeDatabase(): { open: NonNullable<ServerHost['openDatabase']>; opened: DatabaseStoreOptions[]; closes: number; stores: Stores } {
-    const stores: Stores = { ...createMemoryStores(), scans: createMemoryScanStore(), keys: createMemoryKeyStore(), sessions: createMemorySessionStore(), rateLimits: createMemoryRateLimitStore() };
+    const stores: Stores = {
+      ...createMemoryStores(),
+      scans: createMemoryScanStore(),
+      keys: createMemoryKeyStore(),
+      sessions: createMemorySessionStore(),
+      rateLimits: createMemoryRateLimitStore(),
+    };
     const fake = {
       opened: [] as DatabaseStoreOptions[],
       closes: 0,
@@ -161,7 +170,9 @@ describe('runServer with DATABASE_URL', () => {
     const server = await runServer(host);
     expect(database.opened).toEqual([{ url: DATABASE_URL, poolSize: 3, connectTimeoutMs: 5000, statementTimeoutMs: 5000 }]);
     expect(lines(host).find((l) => l['msg'] === 'database ready')).toMatchObject({ schemaVersion: 1, migrationsApplied: [1], poolSize: 3 });
-    const response = await server?.app(new Request('http://localhost/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"","language":"js"}' }));
+    const response = await server?.app(
+      new Request('http://localhost/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"","language":"js"}' }),
+    );
     const { scanId } = (await response!.json()) as { scanId: string };
     expect(await database.stores.scans.get(scanId, null)).not.toBeNull();
     host.signals.get('SIGTERM')?.();
@@ -171,7 +182,9 @@ describe('runServer with DATABASE_URL', () => {
   });
 
   it('exits 1 without echoing the URL when the database cannot be opened, or the server cannot open one', async () => {
-    const failing = Object.assign(fakeHost({ DATABASE_URL }), { openDatabase: async () => Promise.reject(new Error('database connection failed: ECONNREFUSED (connection refused)')) });
+    const failing = Object.assign(fakeHost({ DATABASE_URL }), {
+      openDatabase: async () => Promise.reject(new Error('database connection failed: ECONNREFUSED (connection refused)')),
+    });
     expect(await runServer(failing)).toBeNull();
     expect(failing.exits).toEqual([1]);
     expect(failing.listened).toHaveLength(0);
@@ -208,7 +221,8 @@ describe('scalarBundleUrl', () => {
 
 describe('parseOpenFileLimit', () => {
   it('reads the soft limit of Linux /proc/self/limits, and nothing else', () => {
-    const limits = 'Limit                     Soft Limit           Hard Limit           Units\nMax processes             63459                63459                processes\nMax open files            256                  524288               files\n';
+    const limits =
+      'Limit                     Soft Limit           Hard Limit           Units\nMax processes             63459                63459                processes\nMax open files            256                  524288               files\n';
     expect(parseOpenFileLimit(limits)).toBe(256);
     expect(parseOpenFileLimit('Max open files            unlimited            unlimited            files')).toBeNull();
     expect(parseOpenFileLimit('')).toBeNull();

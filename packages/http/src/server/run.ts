@@ -7,15 +7,7 @@
  * on SIGTERM/SIGINT stop accepting, let in-flight requests finish, exit 0 (1 if they outlast
  * SECSCAN_SHUTDOWN_TIMEOUT_MS, or on a second signal).
  */
-import {
-  createMemoryStores,
-  loadModelFiles,
-  ModelError,
-  sweepStores,
-  type Scanner,
-  type StoreConnection,
-  type Stores,
-} from '@secscan/core';
+import { createMemoryStores, loadModelFiles, ModelError, sweepStores, type Scanner, type StoreConnection, type Stores } from '@secscan/core';
 import { createApp, type App } from '../app.ts';
 import type { DashboardAssets } from '../deps.ts';
 import type { SpawnScanWorker } from '../scan-pool/pool.ts';
@@ -151,12 +143,11 @@ function dashboardAssets(readFile: (url: URL) => Promise<Uint8Array>): Dashboard
   const base = (): URL => dashboardAssetsUrl();
   return {
     manifest() {
-      manifest ??= (async () => JSON.parse(new TextDecoder().decode(await readFile(new URL('manifest.json', base())))) as { script: string; style: string; files: string[] })().catch(
-        (error: unknown) => {
-          manifest = null;
-          throw error;
-        },
-      );
+      manifest ??= (async () =>
+        JSON.parse(new TextDecoder().decode(await readFile(new URL('manifest.json', base())))) as { script: string; style: string; files: string[] })().catch((error: unknown) => {
+        manifest = null;
+        throw error;
+      });
       return manifest;
     },
     file: (name) => readFile(new URL(name, base())),
@@ -192,7 +183,11 @@ export async function runServer(runtimeHost: ServerHost): Promise<RunningServer 
   // out of them, and a scan worker that must restart then cannot load its modules (README).
   const fileLimit = host.openFileLimit?.() ?? null;
   if (fileLimit !== null && config.maxConnections > fileLimit - DESCRIPTOR_HEADROOM) {
-    log.warn('SECSCAN_MAX_CONNECTIONS is above the open-file limit', { maxConnections: config.maxConnections, openFileLimit: fileLimit, suggested: Math.max(10, fileLimit - DESCRIPTOR_HEADROOM) });
+    log.warn('SECSCAN_MAX_CONNECTIONS is above the open-file limit', {
+      maxConnections: config.maxConnections,
+      openFileLimit: fileLimit,
+      suggested: Math.max(10, fileLimit - DESCRIPTOR_HEADROOM),
+    });
   }
 
   // SECSCAN_MODELS: the operator's models, read and checked once; a bad one stops the start (exit 1).

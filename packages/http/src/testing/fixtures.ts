@@ -70,9 +70,11 @@ export interface Recorded {
 }
 
 /** Deps for a test app, with overrides; `recorded` collects what the app did, `clock` moves its time (and its stores'). */
-export function testDeps(
-  overrides: Partial<Omit<AppDeps, 'config' | 'stores'>> & { config?: Partial<AppConfig>; scans?: ScanStore; stores?: Partial<Stores> } = {},
-): { deps: AppDeps; recorded: Recorded; clock: ManualClock } {
+export function testDeps(overrides: Partial<Omit<AppDeps, 'config' | 'stores'>> & { config?: Partial<AppConfig>; scans?: ScanStore; stores?: Partial<Stores> } = {}): {
+  deps: AppDeps;
+  recorded: Recorded;
+  clock: ManualClock;
+} {
   const recorded: Recorded = { scans: [], requests: [], errors: [] };
   let ids = 0;
   const clock = createManualClock(TEST_TIME);

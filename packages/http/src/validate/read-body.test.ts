@@ -5,16 +5,19 @@ import { lingerOnBody, readBody } from './read-body.ts';
 function streamingRequest(chunks: Uint8Array[], contentLength?: number): { request: Request; pulled: () => number; cancelled: () => boolean } {
   let index = 0;
   let cancelled = false;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const chunk = chunks[index++];
-      if (chunk) controller.enqueue(chunk);
-      else controller.close();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const chunk = chunks[index++];
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
     },
-    cancel() {
-      cancelled = true;
-    },
-  }, { highWaterMark: 0 }); // pull only when read, so the test can count what was read
+    { highWaterMark: 0 },
+  ); // pull only when read, so the test can count what was read
   // A stand-in object: Request() would recompute or refuse a Content-Length that disagrees with its body.
   const headers = new Headers(contentLength === undefined ? {} : { 'content-length': String(contentLength) });
   return { request: { headers, body } as unknown as Request, pulled: () => index, cancelled: () => cancelled };

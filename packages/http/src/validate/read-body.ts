@@ -98,7 +98,12 @@ export interface LingerBounds {
  * Reads at most `limit` bytes of `request`'s body, all of it within `timeoutMs`. The rest of a body
  * refused as too large is read and discarded in the background within `linger` (`lingerOnBody`).
  */
-export async function readBody(request: Request, limit: number, timeoutMs = DEFAULT_BODY_TIMEOUT_MS, linger: LingerBounds = { ms: LINGER_MS, bytes: LINGER_BYTES }): Promise<BodyResult> {
+export async function readBody(
+  request: Request,
+  limit: number,
+  timeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+  linger: LingerBounds = { ms: LINGER_MS, bytes: LINGER_BYTES },
+): Promise<BodyResult> {
   const declared = declaredLength(request.headers.get('content-length'));
   if (declared !== null && Number.isNaN(declared)) return { ok: false, kind: 'unreadable' };
   if (declared !== null && declared > limit) {

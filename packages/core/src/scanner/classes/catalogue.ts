@@ -41,7 +41,8 @@ export const CLASSES = [
     owasp: ['A05:2021'],
     severity: 'low',
     message: 'This listener accepts connections on every network interface, including public ones',
-    remediation: 'Bind to the interface the service is meant for (`127.0.0.1:port` for local use, a private address behind a proxy), and make the address configuration that defaults to loopback.',
+    remediation:
+      'Bind to the interface the service is meant for (`127.0.0.1:port` for local use, a private address behind a proxy), and make the address configuration that defaults to loopback.',
     references: [cwe(1327), cwe(200)],
   },
   {
@@ -51,7 +52,8 @@ export const CLASSES = [
     owasp: ['A06:2021'],
     severity: 'high',
     message: 'This write can run past the end of its buffer',
-    remediation: 'Bound every copy by the size of the destination (not of the source), prefer length-taking functions and check their results, and never use functions that cannot limit their output.',
+    remediation:
+      'Bound every copy by the size of the destination (not of the source), prefer length-taking functions and check their results, and never use functions that cannot limit their output.',
     references: [cwe(120), cwe(787)],
   },
   {
@@ -61,7 +63,8 @@ export const CLASSES = [
     owasp: ['A02:2021'],
     severity: 'medium',
     message: 'Data travels over a connection without TLS, where anyone on the path can read and change it',
-    remediation: 'Use TLS for every connection that leaves the machine, internal services included: https:// and wss:// instead of http:// and ws://, TLS sockets, SFTP or FTPS instead of plain sockets and FTP, SSH instead of telnet, and forms that post to https://.',
+    remediation:
+      'Use TLS for every connection that leaves the machine, internal services included: https:// and wss:// instead of http:// and ws://, TLS sockets, SFTP or FTPS instead of plain sockets and FTP, SSH instead of telnet, and forms that post to https://.',
     references: [cwe(319), cheat('Transport_Layer_Security_Cheat_Sheet')],
   },
   {
@@ -82,7 +85,8 @@ export const CLASSES = [
     owasp: ['A03:2021'],
     severity: 'critical',
     message: 'Untrusted data from {source} reaches {sink}, which runs it as an operating-system command',
-    remediation: 'Run programs without a shell, passing the program and each argument separately, and allow-list what users may choose. Where a shell is unavoidable, quote every value with the platform\'s quoting function.',
+    remediation:
+      "Run programs without a shell, passing the program and each argument separately, and allow-list what users may choose. Where a shell is unavoidable, quote every value with the platform's quoting function.",
     references: [cwe(78), cheat('OS_Command_Injection_Defense_Cheat_Sheet')],
     taint: 'command',
   },
@@ -93,7 +97,7 @@ export const CLASSES = [
     owasp: ['A05:2021'],
     severity: 'medium',
     message: 'CORS trusts any origin while allowing credentials',
-    remediation: 'List the origins that may call the API with credentials explicitly; never reflect the request\'s Origin or combine a wildcard with credentials.',
+    remediation: "List the origins that may call the API with credentials explicitly; never reflect the request's Origin or combine a wildcard with credentials.",
     references: [cwe(942), 'https://developer.mozilla.org/en-US/docs/Web/HTTP/CORS'],
   },
   {
@@ -103,7 +107,8 @@ export const CLASSES = [
     owasp: ['A08:2021'],
     severity: 'medium',
     message: 'A cross-window message is sent to any origin, or received without checking who sent it',
-    remediation: 'Name the receiving origin when posting a message (`postMessage(data, \'https://app.example.com\')`), and check `event.origin` against the origins you expect before using a received message.',
+    remediation:
+      "Name the receiving origin when posting a message (`postMessage(data, 'https://app.example.com')`), and check `event.origin` against the origins you expect before using a received message.",
     references: [cwe(345), cwe(346), 'https://developer.mozilla.org/en-US/docs/Web/API/Window/postMessage#security_concerns'],
   },
   {
@@ -113,7 +118,7 @@ export const CLASSES = [
     owasp: ['A01:2021'],
     severity: 'medium',
     message: 'Cross-site request forgery protection is turned off for state-changing requests',
-    remediation: 'Keep the framework\'s CSRF protection on for every endpoint a browser session can reach; exempt only endpoints authenticated by a header token, never by cookies.',
+    remediation: "Keep the framework's CSRF protection on for every endpoint a browser session can reach; exempt only endpoints authenticated by a header token, never by cookies.",
     references: [cwe(352), cheat('Cross-Site_Request_Forgery_Prevention_Cheat_Sheet')],
   },
   {
@@ -173,7 +178,8 @@ export const CLASSES = [
     owasp: ['A01:2021'],
     severity: 'medium',
     message: 'Untrusted data from {source} sets a system or environment setting through {sink}',
-    remediation: 'Do not let input choose system settings or environment variables (PATH, LD_PRELOAD, the host name): map it to a fixed set of allowed values, or set them from configuration only.',
+    remediation:
+      'Do not let input choose system settings or environment variables (PATH, LD_PRELOAD, the host name): map it to a fixed set of allowed values, or set them from configuration only.',
     references: [cwe(15), cwe(427)],
     taint: 'trust',
   },
@@ -327,7 +333,7 @@ export const CLASSES = [
     owasp: ['A03:2021'],
     severity: 'high',
     message: 'Untrusted data from {source} is built into the LDAP filter or DN passed to {sink}',
-    remediation: 'Escape every value placed in an LDAP filter (RFC 4515) or DN (RFC 4514) with the library\'s escaping function, or use parameterised filters.',
+    remediation: "Escape every value placed in an LDAP filter (RFC 4515) or DN (RFC 4514) with the library's escaping function, or use parameterised filters.",
     references: [cwe(90), cheat('LDAP_Injection_Prevention_Cheat_Sheet')],
     taint: 'ldap',
   },
@@ -380,7 +386,8 @@ export const CLASSES = [
     owasp: ['A03:2021'],
     severity: 'high',
     message: 'Untrusted data from {source} shapes the database query passed to {sink}',
-    remediation: 'Build query documents from typed values (cast to string or number), reject operator keys such as `$ne`/`$where` in input, and never evaluate JavaScript from requests.',
+    remediation:
+      'Build query documents from typed values (cast to string or number), reject operator keys such as `$ne`/`$where` in input, and never evaluate JavaScript from requests.',
     references: [cwe(943), cheat('Injection_Prevention_Cheat_Sheet')],
     taint: 'nosql',
   },
@@ -411,7 +418,8 @@ export const CLASSES = [
     owasp: ['A06:2021'],
     severity: 'low',
     message: 'This API is deprecated because it does not work correctly',
-    remediation: 'Replace it with the API its documentation names (BufferedReader.readLine for DataInputStream.readLine, interruption for Thread.stop, an explicit charset for URLEncoder/URLDecoder).',
+    remediation:
+      'Replace it with the API its documentation names (BufferedReader.readLine for DataInputStream.readLine, interruption for Thread.stop, an explicit charset for URLEncoder/URLDecoder).',
     references: [cwe(477)],
   },
   {
@@ -493,7 +501,8 @@ export const CLASSES = [
     owasp: ['A02:2021'],
     severity: 'high',
     message: 'An encryption IV or nonce is hard-coded or predictable, so equal plaintexts encrypt alike and stream and GCM modes leak the plaintext',
-    remediation: 'Generate a fresh random IV or nonce for every encryption from a cryptographically secure source, and store or send it with the ciphertext; never reuse a nonce with the same key.',
+    remediation:
+      'Generate a fresh random IV or nonce for every encryption from a cryptographically secure source, and store or send it with the ciphertext; never reuse a nonce with the same key.',
     references: [cwe(1204), cwe(329)],
   },
   {
@@ -503,7 +512,8 @@ export const CLASSES = [
     owasp: ['A02:2021'],
     severity: 'medium',
     message: 'The salt of this hash comes from a predictable random generator',
-    remediation: 'Draw salts from a cryptographic generator (`SecureRandom.nextBytes(salt)`, 16 bytes or more) and store them with the hash; better, use a password-hashing function (bcrypt, scrypt, Argon2, PBKDF2) that salts for you.',
+    remediation:
+      'Draw salts from a cryptographic generator (`SecureRandom.nextBytes(salt)`, 16 bytes or more) and store them with the hash; better, use a password-hashing function (bcrypt, scrypt, Argon2, PBKDF2) that salts for you.',
     references: [cwe(760)],
   },
   {
@@ -523,7 +533,8 @@ export const CLASSES = [
     owasp: ['A08:2021'],
     severity: 'high',
     message: 'Untrusted data from {source} reaches {sink}, which can write `__proto__` or `constructor.prototype`',
-    remediation: 'Reject the keys `__proto__`, `constructor` and `prototype` when copying or merging keys from input, or merge into objects without a prototype (`Object.create(null)`, `Map`).',
+    remediation:
+      'Reject the keys `__proto__`, `constructor` and `prototype` when copying or merging keys from input, or merge into objects without a prototype (`Object.create(null)`, `Map`).',
     references: [cwe(1321)],
     taint: 'prototype',
   },
@@ -564,7 +575,7 @@ export const CLASSES = [
     cwe: ['CWE-20', 'CWE-79'],
     owasp: ['A03:2021'],
     severity: 'low',
-    message: 'The framework\'s request validation is disabled for this endpoint',
+    message: "The framework's request validation is disabled for this endpoint",
     remediation: 'Keep request validation on; where one field must accept markup, allow it for that field only and sanitise it.',
     references: [cwe(20)],
   },
@@ -575,7 +586,8 @@ export const CLASSES = [
     owasp: ['A04:2021'],
     severity: 'medium',
     message: 'Work or resources here are not bounded or released, so load or a malicious input can exhaust the process',
-    remediation: 'Bound what input can make the program do (time-outs on servers and requests, size limits on decompression and reads), release what is acquired (call the cancel function of every derived context), and let long-running work stop when its context is cancelled.',
+    remediation:
+      'Bound what input can make the program do (time-outs on servers and requests, size limits on decompression and reads), release what is acquired (call the cancel function of every derived context), and let long-running work stop when its context is cancelled.',
     references: [cwe(400), cwe(404)],
   },
   {
@@ -585,7 +597,8 @@ export const CLASSES = [
     owasp: ['A04:2021'],
     severity: 'low',
     message: 'A resource is acquired and never released',
-    remediation: 'Release every allocation, file and handle on every path out of the function (a single cleanup label in C, RAII types such as std::unique_ptr and std::fstream in C++), and close a handle before reusing its variable.',
+    remediation:
+      'Release every allocation, file and handle on every path out of the function (a single cleanup label in C, RAII types such as std::unique_ptr and std::fstream in C++), and close a handle before reusing its variable.',
     references: [cwe(401), cwe(775)],
   },
   {
@@ -595,7 +608,8 @@ export const CLASSES = [
     owasp: ['A07:2021'],
     severity: 'medium',
     message: 'A host name from a reverse DNS lookup decides what a client may do',
-    remediation: 'Authenticate clients (TLS client certificates, credentials) instead of trusting the name their address resolves to; if an address check is needed, compare the address itself, or resolve the name forward again and check that it maps back to the address.',
+    remediation:
+      'Authenticate clients (TLS client certificates, credentials) instead of trusting the name their address resolves to; if an address check is needed, compare the address itself, or resolve the name forward again and check that it maps back to the address.',
     references: [cwe(350), cwe(247)],
   },
   {
@@ -605,7 +619,8 @@ export const CLASSES = [
     owasp: ['A05:2021'],
     severity: 'medium',
     message: 'A protective HTTP response header (HSTS, frame options, content security policy, nosniff) is turned off or weakened',
-    remediation: 'Keep the framework defaults that send Strict-Transport-Security, X-Frame-Options / frame-ancestors, X-Content-Type-Options and a Content-Security-Policy without unsafe-inline scripts; relax one directive for one route rather than turning a header off.',
+    remediation:
+      'Keep the framework defaults that send Strict-Transport-Security, X-Frame-Options / frame-ancestors, X-Content-Type-Options and a Content-Security-Policy without unsafe-inline scripts; relax one directive for one route rather than turning a header off.',
     references: [cwe(693), cwe(1021), cheat('HTTP_Headers_Cheat_Sheet')],
   },
   {
@@ -615,7 +630,8 @@ export const CLASSES = [
     owasp: ['A04:2021', 'A01:2021'],
     severity: 'low',
     message: 'Information meant for the server or the user alone is sent, stored or serialised where others can read it',
-    remediation: 'Keep environment values, credentials and internal notes out of responses, serialised objects and HTML comments (exclude or redact the field), mask password fields (type="password"), and send credentials with POST, never in a query string.',
+    remediation:
+      'Keep environment values, credentials and internal notes out of responses, serialised objects and HTML comments (exclude or redact the field), mask password fields (type="password"), and send credentials with POST, never in a query string.',
     references: [cwe(200), cwe(598)],
   },
   {
@@ -675,7 +691,8 @@ export const CLASSES = [
     owasp: ['A04:2021'],
     severity: 'medium',
     message: 'sizeof gives the size of the pointer, not of what it points to',
-    remediation: 'Take the size of the pointed-to data (`sizeof *p`, `sizeof(struct x)`, or the element count times `sizeof p[0]`), and keep array sizes next to the pointers that are passed around.',
+    remediation:
+      'Take the size of the pointed-to data (`sizeof *p`, `sizeof(struct x)`, or the element count times `sizeof p[0]`), and keep array sizes next to the pointers that are passed around.',
     references: [cwe(467)],
   },
   {
@@ -696,7 +713,8 @@ export const CLASSES = [
     owasp: ['A10:2021'],
     severity: 'high',
     message: 'Untrusted data from {source} decides where {sink} sends a server-side request',
-    remediation: 'Let input choose at most a path or an id: keep scheme and host fixed, or check the parsed host against an allow-list (and block private address ranges after resolution).',
+    remediation:
+      'Let input choose at most a path or an id: keep scheme and host fixed, or check the parsed host against an allow-list (and block private address ranges after resolution).',
     references: [cwe(918), cheat('Server_Side_Request_Forgery_Prevention_Cheat_Sheet')],
     taint: 'ssrf',
   },
@@ -769,7 +787,8 @@ export const CLASSES = [
     owasp: ['A04:2021'],
     severity: 'medium',
     message: 'A pointer is cast to a type larger than, or different from, the object it points to, and read through',
-    remediation: 'Access an object only through its own type; convert values explicitly instead of reinterpreting pointers, and keep a type tag with data that can hold several types.',
+    remediation:
+      'Access an object only through its own type; convert values explicitly instead of reinterpreting pointers, and keep a type tag with data that can hold several types.',
     references: [cwe(843), cwe(588)],
   },
   {
@@ -840,7 +859,8 @@ export const CLASSES = [
     owasp: ['A08:2021'],
     severity: 'critical',
     message: 'Untrusted data from {source} is deserialized by {sink}, which can instantiate arbitrary objects or run code',
-    remediation: 'Deserialize untrusted data only with data-only formats (JSON into plain types) or with an explicit allow-list of classes; never with native object serialization.',
+    remediation:
+      'Deserialize untrusted data only with data-only formats (JSON into plain types) or with an explicit allow-list of classes; never with native object serialization.',
     references: [cwe(502), cheat('Deserialization_Cheat_Sheet')],
     taint: 'deserialization',
   },
@@ -850,7 +870,7 @@ export const CLASSES = [
     cwe: ['CWE-242', 'CWE-676', 'CWE-119'],
     owasp: ['A06:2021'],
     severity: 'low',
-    message: 'This operation bypasses the language\'s memory safety; a mistake here corrupts memory instead of failing',
+    message: "This operation bypasses the language's memory safety; a mistake here corrupts memory instead of failing",
     remediation: 'Prefer safe APIs; where the unsafe operation is needed, keep it in one small, reviewed function with its invariants written down and tested.',
     references: [cwe(242), cwe(676)],
   },
@@ -883,7 +903,8 @@ export const CLASSES = [
     owasp: ['A06:2021'],
     severity: 'high',
     message: 'Memory is used after it was freed',
-    remediation: 'Do not use memory after it is released: clear pointers when freeing, and do not keep pointers, references or iterators into objects whose lifetime or storage can end.',
+    remediation:
+      'Do not use memory after it is released: clear pointers when freeing, and do not keep pointers, references or iterators into objects whose lifetime or storage can end.',
     references: [cwe(416)],
   },
   {
@@ -933,7 +954,7 @@ export const CLASSES = [
     cwe: ['CWE-326'],
     owasp: ['A02:2021'],
     severity: 'medium',
-    message: 'A key shorter than today\'s minimum is generated',
+    message: "A key shorter than today's minimum is generated",
     remediation: 'Use RSA/DSA/DH keys of at least 2048 bits and elliptic curves of at least 224 bits.',
     references: [cwe(326)],
   },
@@ -965,7 +986,8 @@ export const CLASSES = [
     owasp: ['A03:2021'],
     severity: 'medium',
     message: 'Untrusted data from {source} is written into HTML without escaping by {sink}',
-    remediation: 'Let the template engine escape output (and never mark input as safe), encode for the context (HTML body, attribute, URL, script), and sanitise HTML you must accept with an allow-list sanitiser.',
+    remediation:
+      'Let the template engine escape output (and never mark input as safe), encode for the context (HTML body, attribute, URL, script), and sanitise HTML you must accept with an allow-list sanitiser.',
     references: [cwe(79), cheat('Cross_Site_Scripting_Prevention_Cheat_Sheet')],
     taint: 'xss',
   },
@@ -987,7 +1009,7 @@ export const CLASSES = [
     owasp: ['A01:2021'],
     severity: 'high',
     message: 'An archive entry name is used as a file path without checking that it stays inside the target directory',
-    remediation: 'Resolve each entry\'s destination, normalise it, and refuse entries that land outside the extraction directory (and absolute names and links).',
+    remediation: "Resolve each entry's destination, normalise it, and refuse entries that land outside the extraction directory (and absolute names and links).",
     references: [cwe(22), 'https://security.snyk.io/research/zip-slip-vulnerability'],
     taint: 'path',
   },

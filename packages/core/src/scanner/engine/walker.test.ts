@@ -115,16 +115,18 @@ describe('taint tracking', () => {
   });
 
   it('tracks Python f-strings, % formatting, keyword arguments and closures', async () => {
-    const code = 'from flask import request\ndef v():\n    a = request.args["x"]\n    b = f"x {a}"\n    c = "y %s" % a\n    sink(b)\n    sink(value=c)\n    def inner():\n        sink(a)\n';
+    const code =
+      'from flask import request\ndef v():\n    a = request.args["x"]\n    b = f"x {a}"\n    c = "y %s" % a\n    sink(b)\n    sink(value=c)\n    def inner():\n        sink(a)\n';
     expect(await found(code, 'python')).toEqual(['test.sink@6', 'test.sink@9']);
   });
 
   it('takes a private validator (`_is_allowed`, `__valid_x`) for a guard, as it takes a public one', async () => {
-    const code = 'from flask import request, abort\ndef v():\n    a = request.args["x"]\n    if not _is_allowed_host(a):\n        abort(400)\n    sink(a)\n    b = request.args["y"]\n    if not _lookup(b):\n        abort(400)\n    sink(b)\n';
+    const code =
+      'from flask import request, abort\ndef v():\n    a = request.args["x"]\n    if not _is_allowed_host(a):\n        abort(400)\n    sink(a)\n    b = request.args["y"]\n    if not _lookup(b):\n        abort(400)\n    sink(b)\n';
     expect(await found(code, 'python')).toEqual(['test.sink@10']);
   });
 
-  describe('summaries of the file\'s own functions, one mechanism for every language', () => {
+  describe("summaries of the file's own functions, one mechanism for every language", () => {
     it('an input helper is a source where it is called, before or after its definition', async () => {
       expect(await found('function arg(k) {\n  return req.query[k];\n}\nsink(arg("id"));')).toEqual(['test.sink@4']);
       expect(await found('sink(later("id"));\nfunction later(k) {\n  return req.query[k];\n}')).toEqual(['test.sink@1']);
@@ -137,12 +139,20 @@ describe('taint tracking', () => {
     });
 
     it('an out-parameter helper writes input or another argument into its argument', async () => {
-      expect(await found('void fill(char *buf) {\n  fgets(buf, 64, stdin);\n}\nvoid copy(char *dst, const char *src) {\n  strcpy(dst, src);\n}\nint main(void) {\n  char a[64], b[64];\n  fill(a);\n  copy(b, a);\n  rawParam(b);\n  return 0;\n}\n', 'c')).toEqual(['test.any-param@11']);
-      expect(await found('def collect(out):\n    out.append(input())\n\ndef main():\n    items = []\n    collect(items)\n    rawParam(items)\n', 'python')).toEqual(['test.any-param@7']);
+      expect(
+        await found(
+          'void fill(char *buf) {\n  fgets(buf, 64, stdin);\n}\nvoid copy(char *dst, const char *src) {\n  strcpy(dst, src);\n}\nint main(void) {\n  char a[64], b[64];\n  fill(a);\n  copy(b, a);\n  rawParam(b);\n  return 0;\n}\n',
+          'c',
+        ),
+      ).toEqual(['test.any-param@11']);
+      expect(await found('def collect(out):\n    out.append(input())\n\ndef main():\n    items = []\n    collect(items)\n    rawParam(items)\n', 'python')).toEqual([
+        'test.any-param@7',
+      ]);
     });
 
     it('a write into an argument before an early return is a write of the helper', async () => {
-      const helper = 'int pick(const char *q, char *out) {\n  while (*q) {\n    if (*q == \'=\') {\n      strcpy(out, q + 1);\n      return 0;\n    }\n    q++;\n  }\n  out[0] = 0;\n  return -1;\n}\n';
+      const helper =
+        "int pick(const char *q, char *out) {\n  while (*q) {\n    if (*q == '=') {\n      strcpy(out, q + 1);\n      return 0;\n    }\n    q++;\n  }\n  out[0] = 0;\n  return -1;\n}\n";
       const caller = 'int main(void) {\n  char v[64];\n  pick(getenv("Q"), v);\n  rawParam(v);\n  return 0;\n}\n';
       expect(await found(helper + caller, 'c')).toEqual(['test.any-param@15']);
       expect(await found(helper.replace('strcpy(out, q + 1);', 'strcpy(out, "none");') + caller, 'c')).toEqual([]);

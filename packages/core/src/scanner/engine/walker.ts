@@ -1,15 +1,4 @@
-import {
-  ALL_CLASSES,
-  classBit,
-  type MatchContext,
-  type Rule,
-  type Strength,
-  type Taint,
-  type TaintMatcher,
-  type TraceStep,
-  type Verdict,
-  type VerdictDetails,
-} from '../rule.ts';
+import { ALL_CLASSES, classBit, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type TraceStep, type Verdict, type VerdictDetails } from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
 import type { CallView, FunctionView, ParamView, View } from './adapter.ts';
 import type { CompiledHandler } from '../models/compile.ts';
@@ -31,7 +20,22 @@ export interface RawMatch {
 }
 
 /** Mutator methods that append text to a string builder (their receiver becomes a built string). */
-const STRING_BUILDERS = new Set(['append', 'Append', 'AppendLine', 'AppendFormat', 'insert', 'Insert', 'write', 'Write', 'WriteString', 'concat', 'Concat', 'print', 'printf', '<<']);
+const STRING_BUILDERS = new Set([
+  'append',
+  'Append',
+  'AppendLine',
+  'AppendFormat',
+  'insert',
+  'Insert',
+  'write',
+  'Write',
+  'WriteString',
+  'concat',
+  'Concat',
+  'print',
+  'printf',
+  '<<',
+]);
 
 /** Receivers that call a method of the same class: `this.helper(x)`, `self.helper(x)`. */
 const SELF_RECEIVERS = new Set(['this', 'self', '$this', 'cls', 'static', 'Me']);
@@ -58,9 +62,66 @@ interface TaintedCall {
 
 const MAX_DEPTH = 400;
 /** Methods that search a value for a substring: with a dangerous literal they are block-list checks. */
-const SEARCHES = new Set(['includes', 'contains', 'Contains', 'indexOf', 'IndexOf', 'strpos', 'stripos', 'str_contains', 'find', 'count', 'include?', 'index', 'Index', 'strstr', 'strchr', 'has', 'search', 'match', 'test', 'matches', 'preg_match', 'IsMatch', '=~']);
+const SEARCHES = new Set([
+  'includes',
+  'contains',
+  'Contains',
+  'indexOf',
+  'IndexOf',
+  'strpos',
+  'stripos',
+  'str_contains',
+  'find',
+  'count',
+  'include?',
+  'index',
+  'Index',
+  'strstr',
+  'strchr',
+  'has',
+  'search',
+  'match',
+  'test',
+  'matches',
+  'preg_match',
+  'IsMatch',
+  '=~',
+]);
 /** Methods that call a function once per element of their receiver. */
-const ITERATORS = new Set(['forEach', 'ForEach', 'map', 'Map', 'flatMap', 'filter', 'Where', 'Select', 'SelectMany', 'some', 'every', 'find', 'findIndex', 'reduce', 'each', 'each_with_index', 'each_with_object', 'map!', 'collect', 'select', 'reject', 'filter_map', 'flat_map', 'each_line', 'for_each', 'forEachOrdered', 'anyMatch', 'allMatch', 'noneMatch', 'peek', 'sort', 'sorted']);
+const ITERATORS = new Set([
+  'forEach',
+  'ForEach',
+  'map',
+  'Map',
+  'flatMap',
+  'filter',
+  'Where',
+  'Select',
+  'SelectMany',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'reduce',
+  'each',
+  'each_with_index',
+  'each_with_object',
+  'map!',
+  'collect',
+  'select',
+  'reject',
+  'filter_map',
+  'flat_map',
+  'each_line',
+  'for_each',
+  'forEachOrdered',
+  'anyMatch',
+  'allMatch',
+  'noneMatch',
+  'peek',
+  'sort',
+  'sorted',
+]);
 /** Literals whose presence in a value is what a block-list check looks for (path and shell metacharacters, markup). */
 const DANGEROUS_LITERAL = /\.\.|[/\\<>;|&$`]|^\.$/;
 const MAX_STEPS = 12;
@@ -260,7 +321,13 @@ export class Walker {
         if (t.built) {
           // The caller built the dangerous string (`run("SELECT … " + id)`): that is the line at fault.
           const through = withStep(t, s.at, `passed to ${s.fn.name ?? 'a function'}() and on to ${s.label}`);
-          this.#report({ rule: s.sink.rule, node: site.call.node, taint: through, sinkLabel: `${site.call.name}() → ${s.label}`, ...(s.sink.sink.cwe ? { cwe: [...s.sink.sink.cwe] } : {}) });
+          this.#report({
+            rule: s.sink.rule,
+            node: site.call.node,
+            taint: through,
+            sinkLabel: `${site.call.name}() → ${s.label}`,
+            ...(s.sink.sink.cwe ? { cwe: [...s.sink.sink.cwe] } : {}),
+          });
         } else {
           const through = withStep(t, site.call.node, `passed to ${s.fn.name ?? 'a function'}()`);
           this.#report({ rule: s.sink.rule, node: s.at, end: s.end, taint: through, sinkLabel: s.label, ...(s.sink.sink.cwe ? { cwe: [...s.sink.sink.cwe] } : {}) });
@@ -1018,7 +1085,16 @@ export class Walker {
     // Read through an aliased parameter (`query.id` for `req.query.id`): name the source by what it is.
     const root = this.#paramAliases.size > 0 ? this.#aliasedRoot(node) : null;
     if (root && text.startsWith(root.name)) text = `${(this.#paramAliases.get(root.name) ?? []).join('.')}${text.slice(root.name.length)}`;
-    return { strength: hit.strength, label: text.length > 80 ? `${text.slice(0, 77)}...` : text, source: node, steps: [], sanitized: 0, built: false, text: '', ...(hit.kind ? { kind: hit.kind } : {}) };
+    return {
+      strength: hit.strength,
+      label: text.length > 80 ? `${text.slice(0, 77)}...` : text,
+      source: node,
+      steps: [],
+      sanitized: 0,
+      built: false,
+      text: '',
+      ...(hit.kind ? { kind: hit.kind } : {}),
+    };
   }
 
   /** The parameter alias an access path starts at (`query` in `query.id`, `r` in `r.get('x')`), or null. */
@@ -1331,7 +1407,12 @@ export class Walker {
     // rules of that subexpression for the real visit instead of marking them done.
     if (!rules || this.#peeking > 0 || this.#visitedNodeRules.has(node)) return;
     this.#visitedNodeRules.add(node);
-    for (const r of rules) this.#reportVerdict(r.rule, node, this.#ask(() => r.matcher.where(node, this.#ctx)));
+    for (const r of rules)
+      this.#reportVerdict(
+        r.rule,
+        node,
+        this.#ask(() => r.matcher.where(node, this.#ctx)),
+      );
   }
 
   /** Node rules for nodes the walk did not reach (inside skipped declarations, after a time-out the rest is left). */

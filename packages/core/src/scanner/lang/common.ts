@@ -15,7 +15,8 @@ export function stripQuotes(text: string): string {
 }
 
 /** Whether a name reads like it holds a secret (password, token, API key, …). */
-export const SECRET_NAME = /(?:passw(?:or)?d|passwd|pwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|auth|credential|session_?key|signing_?key|encryption_?key|salt|nonce|otp)/i;
+export const SECRET_NAME =
+  /(?:passw(?:or)?d|passwd|pwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|auth|credential|session_?key|signing_?key|encryption_?key|salt|nonce|otp)/i;
 
 /** Lower-case words of a text (letters and underscores), in order. Linear. */
 export function words(text: string): string[] {
@@ -44,4 +45,5 @@ export function looksLikeSql(text: string): boolean {
 }
 
 /** Receiver names that hold a database handle. */
-export const DB_RECEIVER = /^(?:db|_db|database|conn|_conn|connection|client|pool|pg|pgp|mysql|mssql|sql|sqlite|sqlite3|knex|sequelize|con|cnx|tx|trx|transaction|manager|em|entityManager|queryRunner|dataSource|repository|repo|prisma|cursor|cur|c|stmt|statement|session|engine|dbh|sth|pdo|mysqli|wpdb|DB|db_conn|dbConn|dbConnection|connectionPool|sqlClient|orm|model)$/i;
+export const DB_RECEIVER =
+  /^(?:db|_db|database|conn|_conn|connection|client|pool|pg|pgp|mysql|mssql|sql|sqlite|sqlite3|knex|sequelize|con|cnx|tx|trx|transaction|manager|em|entityManager|queryRunner|dataSource|repository|repo|prisma|cursor|cur|c|stmt|statement|session|engine|dbh|sth|pdo|mysqli|wpdb|DB|db_conn|dbConn|dbConnection|connectionPool|sqlClient|orm|model)$/i;

@@ -3,7 +3,19 @@ import type { Arg, CallView } from '../engine/adapter.ts';
 import { PatternSet } from '../engine/pattern.ts';
 import type { OutSourceSpec, PropagatorSpec, SanitizerSpec, SourceSpec } from '../engine/profile.ts';
 import type { LanguageId } from '../languages.ts';
-import { classBit, materializeRules, VULN_CLASSES, type AssignSink, type CallSink, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type VulnClass } from '../rule.ts';
+import {
+  classBit,
+  materializeRules,
+  VULN_CLASSES,
+  type AssignSink,
+  type CallSink,
+  type MatchContext,
+  type Rule,
+  type Strength,
+  type Taint,
+  type TaintMatcher,
+  type VulnClass,
+} from '../rule.ts';
 import type { SyntaxNode } from '../syntax.ts';
 import { isPlaceholder } from '../secrets/credentials.ts';
 import { ModelError, modelLanguages, type ModelHandler, type ModelLiteral, type ModelSpec, type SourceKind } from './schema.ts';
@@ -84,23 +96,42 @@ export function checkModelReferences(models: readonly ModelSpec[], heuristicsOf:
   models.forEach((model, i) => {
     (model.sinks ?? []).forEach((s, j) => {
       const outside = (s.cwe ?? []).filter((c) => !classOf(s.class as ClassId).cwe.includes(c));
-      if (outside.length > 0) problems.push(`${origin}[${i}].sinks[${j}].cwe (${model.name}): ${outside.join(', ')} is not a CWE of ${s.class} (${classOf(s.class as ClassId).cwe.join(', ')})`);
+      if (outside.length > 0)
+        problems.push(`${origin}[${i}].sinks[${j}].cwe (${model.name}): ${outside.join(', ')} is not a CWE of ${s.class} (${classOf(s.class as ClassId).cwe.join(', ')})`);
     });
     for (const language of modelLanguages(model)) {
       const known = heuristicsOf(language);
       (model.sinks ?? []).forEach((s, j) => {
         if (s.where && !known?.calls?.[s.where]) {
-          problems.push(`${origin}[${i}].sinks[${j}].where (${model.name}): no check "${s.where}" for ${language}; known: ${Object.keys(known?.calls ?? {}).sort().join(', ') || 'none'}`);
+          problems.push(
+            `${origin}[${i}].sinks[${j}].where (${model.name}): no check "${s.where}" for ${language}; known: ${
+              Object.keys(known?.calls ?? {})
+                .sort()
+                .join(', ') || 'none'
+            }`,
+          );
         }
       });
       (model.literals ?? []).forEach((s, j) => {
         if (s.where && !known?.calls?.[s.where]) {
-          problems.push(`${origin}[${i}].literals[${j}].where (${model.name}): no check "${s.where}" for ${language}; known: ${Object.keys(known?.calls ?? {}).sort().join(', ') || 'none'}`);
+          problems.push(
+            `${origin}[${i}].literals[${j}].where (${model.name}): no check "${s.where}" for ${language}; known: ${
+              Object.keys(known?.calls ?? {})
+                .sort()
+                .join(', ') || 'none'
+            }`,
+          );
         }
       });
       (model.assignments ?? []).forEach((s, j) => {
         if (s.where && !known?.assignments?.[s.where]) {
-          problems.push(`${origin}[${i}].assignments[${j}].where (${model.name}): no check "${s.where}" for ${language}; known: ${Object.keys(known?.assignments ?? {}).sort().join(', ') || 'none'}`);
+          problems.push(
+            `${origin}[${i}].assignments[${j}].where (${model.name}): no check "${s.where}" for ${language}; known: ${
+              Object.keys(known?.assignments ?? {})
+                .sort()
+                .join(', ') || 'none'
+            }`,
+          );
         }
       });
     }
@@ -210,7 +241,10 @@ function literalRule(language: LanguageId, entry: ModelLiteral, rules: readonly 
         const name = entry.label ?? `${ctx.pathText(call.callee ?? call.node) ?? call.name}()`;
         // An option is reported where it is written (`{ secret: '…' }`), a positional argument at the call.
         const at = hit.index < 0 ? (hit.node.parent ?? call.node) : call.node;
-        return { node: at, message: `${name} receives a value written into the code${hit.name ? ` as \`${hit.name}\`` : ''}: ${classOf(cls).title.toLowerCase()} anyone with the source can read` };
+        return {
+          node: at,
+          message: `${name} receives a value written into the code${hit.name ? ` as \`${hit.name}\`` : ''}: ${classOf(cls).title.toLowerCase()} anyone with the source can read`,
+        };
       },
     },
   };
@@ -244,8 +278,7 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
       const named = s.where ? heuristics?.calls?.[s.where] : undefined;
       const modules = list(s.imports);
       // `imports`: the sink counts only in files that import one of the modules.
-      const where: SinkCheck | undefined =
-        modules.length === 0 ? named : (call, ctx, taint) => modules.some((m) => ctx.imports(m)) && (named ? named(call, ctx, taint) : true);
+      const where: SinkCheck | undefined = modules.length === 0 ? named : (call, ctx, taint) => modules.some((m) => ctx.imports(m)) && (named ? named(call, ctx, taint) : true);
       const sink: CallSink = {
         callee: list(s.call),
         args: s.arg === 'all' ? 'all' : s.arg !== undefined ? list(s.arg) : keywords.length > 0 || s.receiver ? [] : [0],
@@ -273,7 +306,14 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
     }
     for (const p of model.propagators ?? []) {
       for (const to of list(p.to)) {
-        out.propagators.push({ callee: list(p.call), from: p.from, to, ...(p.rest ? { rest: true } : {}), ...(p.append ? { update: true } : {}), ...(p.format ? { builds: true } : {}) });
+        out.propagators.push({
+          callee: list(p.call),
+          from: p.from,
+          to,
+          ...(p.rest ? { rest: true } : {}),
+          ...(p.append ? { update: true } : {}),
+          ...(p.format ? { builds: true } : {}),
+        });
       }
     }
     for (const h of model.handlers ?? []) out.handlers.push(compileHandler(h));
@@ -321,7 +361,11 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
           if (!risky) return false;
           if (sink.where && !sink.where(call, ctx, auditTaint(risky))) return false;
           const name = label ?? `${ctx.pathText(call.callee ?? call.node) ?? call.name}()`;
-          return { node: call.node, confidence: 'low', message: `${name} receives a value that is not a constant: ${classOf(cls).title.toLowerCase()} if it can come from untrusted input` };
+          return {
+            node: call.node,
+            confidence: 'low',
+            message: `${name} receives a value that is not a constant: ${classOf(cls).title.toLowerCase()} if it can come from untrusted input`,
+          };
         },
       },
     });

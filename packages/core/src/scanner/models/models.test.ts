@@ -112,7 +112,11 @@ describe('model schema errors name the field', () => {
     ['a bad source kind', { ...base, sources: [{ call: 'a.b', kind: 'internet' }] }, 'models[0].sources[0].kind (acme): must be one of remote, local'],
     ['a malformed pattern', { ...base, sinks: [{ call: 'a..b', class: 'xss' }] }, 'models[0].sinks[0].call (acme)'],
     ['a negative argument', { ...base, sinks: [{ call: 'a.b', arg: -1, class: 'xss' }] }, 'models[0].sinks[0].arg'],
-    ['a check the language does not have', { ...base, sinks: [{ call: 'a.b', class: 'xss', where: 'no-such-check' }] }, 'models[0].sinks[0].where (acme): no check "no-such-check" for python'],
+    [
+      'a check the language does not have',
+      { ...base, sinks: [{ call: 'a.b', class: 'xss', where: 'no-such-check' }] },
+      'models[0].sinks[0].where (acme): no check "no-such-check" for python',
+    ],
     ['a handler without a shape', { ...base, handlers: [{ kind: 'remote' }] }, 'models[0].handlers[0] (acme): needs at least one of decorator'],
   ])('%s', (_what, model, message) => {
     expect(bad(model)).toContain(message);
@@ -140,7 +144,8 @@ describe('model features', () => {
     const high = (r: ScanResult): number[] => r.findings.filter((f) => f.ruleId === 'python.command-injection' && f.confidence === 'high').map((f) => f.location.startLine);
     expect(high(found)).toEqual([5]);
     expect(high(plain)).toEqual([]);
-    const js = 'const cp = require("child_process");\nbus.handle("job", (name) => {\n  cp.exec("convert " + name);\n});\nbus.other("job", (name) => {\n  cp.exec("convert " + name);\n});\n';
+    const js =
+      'const cp = require("child_process");\nbus.handle("job", (name) => {\n  cp.exec("convert " + name);\n});\nbus.other("job", (name) => {\n  cp.exec("convert " + name);\n});\n';
     const jsFound = await scanner.scan({ code: js, language: 'javascript' });
     expect(jsFound.findings.filter((f) => f.ruleId === 'javascript.command-injection' && f.confidence === 'high').map((f) => f.location.startLine)).toEqual([3]);
   });
@@ -158,11 +163,15 @@ describe('model features', () => {
       name: 'acme-shell',
       language: 'python',
       sinks: [{ call: 'acmeshell.run', class: 'command-injection', audit: true }],
-      sanitizers: [{ call: 'acmeshell.quote', class: 'command-injection' }, { call: 'acmeshell.escape_html', class: 'xss' }],
+      sanitizers: [
+        { call: 'acmeshell.quote', class: 'command-injection' },
+        { call: 'acmeshell.escape_html', class: 'xss' },
+      ],
     };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });
     // `job_name` comes through the star import: nothing in the file says what it holds.
-    const code = 'import acmeshell\nfrom acme.settings import *\n\ndef convert():\n    acmeshell.run("convert " + acmeshell.quote(job_name))\n    acmeshell.run("convert " + acmeshell.escape_html(job_name))\n    acmeshell.run("convert --width %d" % len(job_name))\n';
+    const code =
+      'import acmeshell\nfrom acme.settings import *\n\ndef convert():\n    acmeshell.run("convert " + acmeshell.quote(job_name))\n    acmeshell.run("convert " + acmeshell.escape_html(job_name))\n    acmeshell.run("convert --width %d" % len(job_name))\n';
     const r = await scanner.scan({ code, language: 'python' });
     expect(r.findings.map((f) => [f.ruleId, f.location.startLine, f.confidence])).toEqual([['python.command-injection', 6, 'low']]);
   });
@@ -186,15 +195,30 @@ describe('model features', () => {
   });
 
   it('a sink may carry more specific CWEs of its class, and no others', async () => {
-    const model = { name: 'acme-pages', language: 'python', sources: [{ path: 'acme.arg', kind: 'remote' }], sinks: [{ call: 'acme.error_page', class: 'xss', cwe: ['CWE-79', 'CWE-81'] }] };
+    const model = {
+      name: 'acme-pages',
+      language: 'python',
+      sources: [{ path: 'acme.arg', kind: 'remote' }],
+      sinks: [{ call: 'acme.error_page', class: 'xss', cwe: ['CWE-79', 'CWE-81'] }],
+    };
     const r = await createScanner({ loader: grammarLoader, models: [model] }).scan({ code: 'import acme\n\ndef show():\n    acme.error_page(acme.arg)\n', language: 'python' });
     expect(r.findings.map((f) => [f.ruleId, f.cwe])).toEqual([['python.xss', ['CWE-79', 'CWE-81']]]);
     expect(() => createScanner({ loader: grammarLoader, models: [{ ...model, sinks: [{ call: 'acme.error_page', class: 'xss', cwe: ['CWE-89'] }] }] })).toThrow(/CWE-89/);
-    expect(() => createScanner({ loader: grammarLoader, models: [{ ...model, sinks: [{ call: 'acme.error_page', class: 'xss', cwe: ['79'] }] }] })).toThrow(/models\[0\]\.sinks\[0\]\.cwe/);
+    expect(() => createScanner({ loader: grammarLoader, models: [{ ...model, sinks: [{ call: 'acme.error_page', class: 'xss', cwe: ['79'] }] }] })).toThrow(
+      /models\[0\]\.sinks\[0\]\.cwe/,
+    );
   });
 
   it('local sources count at low confidence where the class says so, at medium elsewhere', async () => {
-    const model = { name: 'acme-env', language: 'java', sources: [{ call: 'Acme.setting', kind: 'environment' }], sinks: [{ call: 'Acme.open', class: 'path-traversal' }, { call: 'Acme.run', class: 'command-injection' }] };
+    const model = {
+      name: 'acme-env',
+      language: 'java',
+      sources: [{ call: 'Acme.setting', kind: 'environment' }],
+      sinks: [
+        { call: 'Acme.open', class: 'path-traversal' },
+        { call: 'Acme.run', class: 'command-injection' },
+      ],
+    };
     const code = 'class Tool {\n  void go() {\n    Acme.open(Acme.setting("NAME"));\n    Acme.run(Acme.setting("NAME"));\n  }\n}\n';
     const r = await createScanner({ loader: grammarLoader, models: [model] }).scan({ code, language: 'java' });
     expect(r.findings.map((f) => [f.ruleId, f.location.startLine, f.confidence])).toEqual([
@@ -253,7 +277,8 @@ describe('model features', () => {
   it('a sink with `imports` counts only in files that import the module', async () => {
     const model = { name: 'acme-run', language: 'javascript', sinks: [{ call: '*.run', class: 'code-injection', imports: 'acme-sandbox' }] };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });
-    const lines = (code: string) => scanner.scan({ code, language: 'javascript' }).then((r) => r.findings.filter((f) => f.ruleId === 'javascript.code-injection').map((f) => f.location.startLine));
+    const lines = (code: string) =>
+      scanner.scan({ code, language: 'javascript' }).then((r) => r.findings.filter((f) => f.ruleId === 'javascript.code-injection').map((f) => f.location.startLine));
     expect(await lines('const { Box } = require("acme-sandbox");\nconst box = new Box();\nbox.run(req.query.code);\n')).toEqual([3]);
     expect(await lines('const box = makeBox();\nbox.run(req.query.code);\n')).toEqual([]);
   });
@@ -267,7 +292,12 @@ describe('model features', () => {
   });
 
   it('a traced flow wins over an audit finding of the same call', async () => {
-    const model = { name: 'acme-yaml', language: 'python', sources: [{ path: 'acme.body', kind: 'remote' }], sinks: [{ call: 'acmeyaml.load', class: 'unsafe-deserialization', audit: true }] };
+    const model = {
+      name: 'acme-yaml',
+      language: 'python',
+      sources: [{ path: 'acme.body', kind: 'remote' }],
+      sinks: [{ call: 'acmeyaml.load', class: 'unsafe-deserialization', audit: true }],
+    };
     const scanner = createScanner({ loader: grammarLoader, models: [model] });
     const r = await scanner.scan({ code: 'import acme, acmeyaml\n\ndef load():\n    return acmeyaml.load(acme.body)\n', language: 'python' });
     expect(r.findings.map((f) => [f.ruleId, f.location.startLine, f.confidence])).toEqual([['python.unsafe-deserialization', 4, 'high']]);
@@ -341,9 +371,12 @@ describe('model features', () => {
     expect(r.findings.map((f) => [f.ruleId, f.title, f.location.startLine])).toEqual([[`go.${cls.id}`, cls.title, 4]]);
     // The scanner lists the rule, so reports (SARIF) can describe the finding.
     expect(scanner.rulesFor('go').some((rule) => rule.id === `go.${cls.id}`)).toBe(true);
-    expect(createScanner({ loader: grammarLoader }).rulesFor('go').some((rule) => rule.id === `go.${cls.id}`)).toBe(false);
+    expect(
+      createScanner({ loader: grammarLoader })
+        .rulesFor('go')
+        .some((rule) => rule.id === `go.${cls.id}`),
+    ).toBe(false);
   });
-
 });
 
 describe('names of decorators and types', () => {

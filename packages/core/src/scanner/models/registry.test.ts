@@ -59,10 +59,20 @@ describe('built-in models', () => {
       const files = filesUnder(dir).filter((f) => basename(f).split('.')[0] === model.name);
       const annotations = files.flatMap((f) => parseAnnotations(readFileSync(f, 'utf8')));
       // A model shared by JavaScript and TypeScript (or C and C++) may be shown in one of them.
-      if (files.length === 0 && modelLanguages(model).some((l) => l !== language && filesUnder(join(fixturesDir, l, 'models')).some((f) => basename(f).split('.')[0] === model.name))) continue;
+      if (
+        files.length === 0 &&
+        modelLanguages(model).some((l) => l !== language && filesUnder(join(fixturesDir, l, 'models')).some((f) => basename(f).split('.')[0] === model.name))
+      )
+        continue;
       expect(files.length, `no fixture ${language}/models/${model.name}.*`).toBeGreaterThan(0);
-      expect(annotations.some((a) => a.kind === 'ruleid'), `${language}/models/${model.name}: no ruleid annotation`).toBe(true);
-      expect(annotations.some((a) => a.kind === 'ok'), `${language}/models/${model.name}: no ok annotation`).toBe(true);
+      expect(
+        annotations.some((a) => a.kind === 'ruleid'),
+        `${language}/models/${model.name}: no ruleid annotation`,
+      ).toBe(true);
+      expect(
+        annotations.some((a) => a.kind === 'ok'),
+        `${language}/models/${model.name}: no ok annotation`,
+      ).toBe(true);
     }
   });
 });

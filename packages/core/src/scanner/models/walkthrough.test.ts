@@ -19,7 +19,10 @@ function blockAfter(marker: string): string {
 
 /** The model object of the `export default defineModel({...});` block (data only, so it evaluates to itself). */
 function modelOf(source: string): unknown {
-  const body = source.trim().replace(/^export default defineModel\(/, '').replace(/\);$/, '');
+  const body = source
+    .trim()
+    .replace(/^export default defineModel\(/, '')
+    .replace(/\);$/, '');
   return new Function(`return (${body});`)();
 }
 
@@ -33,7 +36,10 @@ describe('docs/writing-rules.md walkthrough', () => {
     const annotations = parseAnnotations(fixture);
     expect(annotations.filter((a) => a.kind === 'ruleid').length).toBeGreaterThanOrEqual(2);
     expect(annotations.filter((a) => a.kind === 'ok').length).toBeGreaterThanOrEqual(2);
-    const check = checkAnnotations(annotations, result.findings.map((f) => ({ ruleId: f.ruleId, line: f.location.startLine })));
+    const check = checkAnnotations(
+      annotations,
+      result.findings.map((f) => ({ ruleId: f.ruleId, line: f.location.startLine })),
+    );
     expect(check.missed).toEqual([]);
     expect(check.falsePositives).toEqual([]);
   });

@@ -118,8 +118,14 @@ describe('rule fixtures', () => {
   it.each(RULE_SPECS.map((spec) => [partName(spec), spec] as const))('%s has fixtures that must and must not match', (_name, spec) => {
     // A part shared by several languages (JavaScript and TypeScript, C and C++) may be shown in any of them.
     const entries = idsOf(spec).map((id) => annotated.get(id));
-    expect(entries.some((e) => (e?.ruleid ?? 0) > 0), `no "ruleid: ${idsOf(spec).join('|')}" annotation in any fixture`).toBe(true);
-    expect(entries.some((e) => (e?.ok ?? 0) > 0), `no "ok: ${idsOf(spec).join('|')}" annotation in any fixture`).toBe(true);
+    expect(
+      entries.some((e) => (e?.ruleid ?? 0) > 0),
+      `no "ruleid: ${idsOf(spec).join('|')}" annotation in any fixture`,
+    ).toBe(true);
+    expect(
+      entries.some((e) => (e?.ok ?? 0) > 0),
+      `no "ok: ${idsOf(spec).join('|')}" annotation in any fixture`,
+    ).toBe(true);
   });
 
   it('annotations name existing rules', () => {

@@ -8,9 +8,8 @@ describe('credential judgement', () => {
     expect(nameWords('AWSSecretKey')).toEqual(['aws', 'secret', 'key']);
   });
 
-  it.each(['password', 'DB_PASSWORD', 'apiKey', 'client_secret', 'SECRET_KEY', 'authToken', 'privateKey', 'jwtSecret', 'stripe_api_key', 'passwd'])(
-    '%s is a secret name',
-    (name) => expect(isSecretName(name)).toBe(true),
+  it.each(['password', 'DB_PASSWORD', 'apiKey', 'client_secret', 'SECRET_KEY', 'authToken', 'privateKey', 'jwtSecret', 'stripe_api_key', 'passwd'])('%s is a secret name', (name) =>
+    expect(isSecretName(name)).toBe(true),
   );
 
   it.each(['passwordField', 'PASSWORD_MIN_LENGTH', 'token_type', 'forgot_password_url', 'password_hash', 'keyName', 'monkey', 'key', 'secretary', 'api_key_header', 'tokenExpiry'])(

@@ -4,10 +4,7 @@ import type { Confidence, Severity } from '../types.ts';
 import { memoizeDetector } from './detect.ts';
 
 /** The CWE page and OWASP cheat sheet every secret rule cites. */
-export const SECRET_REFERENCES = [
-  'https://cwe.mitre.org/data/definitions/798.html',
-  'https://cheatsheetseries.owasp.org/cheatsheets/Secrets_Management_Cheat_Sheet.html',
-] as const;
+export const SECRET_REFERENCES = ['https://cwe.mitre.org/data/definitions/798.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Secrets_Management_Cheat_Sheet.html'] as const;
 
 /** What every secret finding asks for, after the provider-specific first step. */
 export const ROTATE_AND_MOVE =

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { SecretHit } from '../rule.ts';
-import { STOP, eachLiteral, eachMatch, eachRun, endsNear, entropy, finishHits, hasTemplateMarker, isCodeExpression, isHex, looksFake, memoizeDetector, overlapsAny, windowsAround } from './detect.ts';
+import {
+  STOP,
+  eachLiteral,
+  eachMatch,
+  eachRun,
+  endsNear,
+  entropy,
+  finishHits,
+  hasTemplateMarker,
+  isCodeExpression,
+  isHex,
+  looksFake,
+  memoizeDetector,
+  overlapsAny,
+  windowsAround,
+} from './detect.ts';
 import { shannonEntropy } from './credentials.ts';
 import { parsePrivateKeyBlock } from './pem.ts';
 
@@ -21,7 +36,10 @@ describe('detector helpers', () => {
     expect(resumed).toEqual([0, 4]);
     const runs: [number, number][] = [];
     eachRun('aa1 bbbb2 c', 7, 3, (s, e) => runs.push([s, e])); // ALNUM
-    expect(runs).toEqual([[0, 3], [4, 9]]);
+    expect(runs).toEqual([
+      [0, 3],
+      [4, 9],
+    ]);
   });
 
   it('reads hex, templates and code expressions without regular expressions', () => {

@@ -116,8 +116,7 @@ export function parsePrivateKeyBlock(text: string, start: number, headerEnd: num
     if (close >= 0 && close - bodyEnd < 60) end = close + 5;
   }
   const body = text.slice(headerEnd, bodyEnd);
-  const encrypted =
-    label.includes('ENCRYPTED') || body.includes('Proc-Type: 4,ENCRYPTED') || (label.startsWith('OPENSSH') && opensshEncrypted(sample));
+  const encrypted = label.includes('ENCRYPTED') || body.includes('Proc-Type: 4,ENCRYPTED') || (label.startsWith('OPENSSH') && opensshEncrypted(sample));
   return { start, label, bodyStart, bodyEnd, end, encrypted };
 }
 

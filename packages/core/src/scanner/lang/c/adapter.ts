@@ -335,7 +335,12 @@ function isVexingConstruction(decl: SyntaxNode): boolean {
   const type = owner.child('type');
   if (!type || type.type === 'primitive_type' || type.type === 'sized_type_specifier') return false;
   const params = decl.child('parameters')?.namedChildren.filter((c) => c.type !== 'comment') ?? [];
-  return params.length > 0 && params.every((p) => p.type === 'parameter_declaration' && !p.child('declarator') && (p.child('type')?.type === 'type_identifier' || p.child('type')?.type === 'qualified_identifier'));
+  return (
+    params.length > 0 &&
+    params.every(
+      (p) => p.type === 'parameter_declaration' && !p.child('declarator') && (p.child('type')?.type === 'type_identifier' || p.child('type')?.type === 'qualified_identifier'),
+    )
+  );
 }
 
 /**
@@ -358,7 +363,10 @@ function isPathOperand(node: SyntaxNode, depth = 0): boolean {
     }
     case 'call_expression': {
       const text = n.child('function')?.text.replace(/\s+/g, '') ?? '';
-      return /(?:^|::)(?:path|current_path|temp_directory_path|parent_path|canonical|weakly_canonical|absolute|relative)$/.test(text) || /(?:\.|->)(?:parent_path|path|root_path|lexically_normal)$/.test(text);
+      return (
+        /(?:^|::)(?:path|current_path|temp_directory_path|parent_path|canonical|weakly_canonical|absolute|relative)$/.test(text) ||
+        /(?:\.|->)(?:parent_path|path|root_path|lexically_normal)$/.test(text)
+      );
     }
     default:
       return false;
@@ -421,7 +429,21 @@ function comparison(node: SyntaxNode): [SyntaxNode, SyntaxNode] | null {
  * CGI request variables: what `getenv()` returns for them comes from the HTTP request (the query
  * string, the path, the headers as `HTTP_*`, the body's type), not from the local environment.
  */
-const CGI_VARIABLES = new Set(['QUERY_STRING', 'REQUEST_URI', 'PATH_INFO', 'PATH_TRANSLATED', 'CONTENT_TYPE', 'SCRIPT_URL', 'SCRIPT_URI', 'REDIRECT_URL', 'REDIRECT_QUERY_STRING', 'DOCUMENT_URI', 'SERVER_NAME', 'REMOTE_USER', 'AUTH_TYPE']);
+const CGI_VARIABLES = new Set([
+  'QUERY_STRING',
+  'REQUEST_URI',
+  'PATH_INFO',
+  'PATH_TRANSLATED',
+  'CONTENT_TYPE',
+  'SCRIPT_URL',
+  'SCRIPT_URI',
+  'REDIRECT_URL',
+  'REDIRECT_QUERY_STRING',
+  'DOCUMENT_URI',
+  'SERVER_NAME',
+  'REMOTE_USER',
+  'AUTH_TYPE',
+]);
 
 /** Whether a string literal names a CGI request variable (`"QUERY_STRING"`, `"HTTP_COOKIE"`). */
 export function isCgiVariable(node: SyntaxNode | undefined): boolean {
@@ -474,7 +496,8 @@ function numericRouteCapture(node: SyntaxNode, object: SyntaxNode, index: Syntax
 function fieldCompared(a: SyntaxNode, b: SyntaxNode): View | null {
   const field = (n: SyntaxNode): boolean => {
     let x = n;
-    for (let i = 0; i < 8 && (x.type === 'parenthesized_expression' || x.type === 'cast_expression'); i++) x = (x.type === 'cast_expression' ? x.child('value') : x.namedChildren[0]) ?? x;
+    for (let i = 0; i < 8 && (x.type === 'parenthesized_expression' || x.type === 'cast_expression'); i++)
+      x = (x.type === 'cast_expression' ? x.child('value') : x.namedChildren[0]) ?? x;
     return x.type === 'field_expression' || x.type === 'subscript_expression';
   };
   return field(a) || field(b) ? { kind: 'clean', parts: [a, b] } : null;

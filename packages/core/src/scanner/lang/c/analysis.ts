@@ -37,7 +37,10 @@ const RELATIONAL_TYPES = ['binary_expression'];
 
 /** Positional argument nodes of a call. */
 export function positional(call: CallView): SyntaxNode[] {
-  return call.args.filter((a) => a.index >= 0).sort((a, b) => a.index - b.index).map((a) => a.node);
+  return call.args
+    .filter((a) => a.index >= 0)
+    .sort((a, b) => a.index - b.index)
+    .map((a) => a.node);
 }
 
 /** An expression as shown in a message: its text with whitespace collapsed. */
@@ -157,7 +160,6 @@ function decoderCall(node: SyntaxNode): { call: SyntaxNode; arg: SyntaxNode } | 
   return arg ? { call: v, arg } : null;
 }
 
-
 /** Position of a parameter declaration in its function's parameter list (as the adapter counts them). */
 function parameterIndex(owner: SyntaxNode): number {
   const list = owner.parent;
@@ -184,7 +186,15 @@ function fedInteger(node: SyntaxNode): Taint | null {
   const index = parameterIndex(d.owner);
   const feed = paramFeed(d.fn, index);
   if (!feed || checkedByCallers(d.fn, index)) return null;
-  return { strength: feed, label: `${v.text} (input passed by the callers of ${d.fn.type === 'function_definition' ? 'this function' : 'it'})`, source: d.declarator, steps: [], sanitized: 0, built: false, text: '' };
+  return {
+    strength: feed,
+    label: `${v.text} (input passed by the callers of ${d.fn.type === 'function_definition' ? 'this function' : 'it'})`,
+    source: d.declarator,
+    steps: [],
+    sanitized: 0,
+    built: false,
+    text: '',
+  };
 }
 
 /**
@@ -205,7 +215,15 @@ function fedField(v: SyntaxNode): Taint | null {
   if (decls.length === 0 || !decls.every((f) => f.pointers === 0 && f.arrays.length === 0 && isIntegerType(f.type))) return null;
   const feed = paramFeed(d.fn, parameterIndex(d.owner));
   if (!feed) return null;
-  return { strength: feed, label: `${v.text} (a field of input passed by the callers of ${d.fn.type === 'function_definition' ? 'this function' : 'it'})`, source: d.declarator, steps: [], sanitized: 0, built: false, text: '' };
+  return {
+    strength: feed,
+    label: `${v.text} (a field of input passed by the callers of ${d.fn.type === 'function_definition' ? 'this function' : 'it'})`,
+    source: d.declarator,
+    steps: [],
+    sanitized: 0,
+    built: false,
+    text: '',
+  };
 }
 
 /** Whether every call of the function in this file passes a constant or an upper-bounded value at `index`. */
@@ -284,7 +302,15 @@ export function fedPastRoom(node: SyntaxNode, room: number): Taint | null {
     else return null;
   }
   if (calls === 0 || largest <= room) return null;
-  return { strength: feed, label: `${v.text} (input the callers of this function check only against ${largest === Infinity ? 'the length of the input' : largest})`, source: d.declarator, steps: [], sanitized: 0, built: false, text: '' };
+  return {
+    strength: feed,
+    label: `${v.text} (input the callers of this function check only against ${largest === Infinity ? 'the length of the input' : largest})`,
+    source: d.declarator,
+    steps: [],
+    sanitized: 0,
+    built: false,
+    text: '',
+  };
 }
 
 /**
@@ -341,7 +367,13 @@ function isZeroish(node: SyntaxNode): boolean {
  */
 export function enclosingCheck(expr: SyntaxNode, at: SyntaxNode): SyntaxNode | null {
   const target = unwrap(expr);
-  const names = new Set<string>(target.type === 'identifier' || target.type === 'field_expression' ? [norm(target)] : descendants(target, new Set(['identifier']), 200).filter((id) => id.parent?.type !== 'call_expression').map((id) => id.text));
+  const names = new Set<string>(
+    target.type === 'identifier' || target.type === 'field_expression'
+      ? [norm(target)]
+      : descendants(target, new Set(['identifier']), 200)
+          .filter((id) => id.parent?.type !== 'call_expression')
+          .map((id) => id.text),
+  );
   let n: SyntaxNode = at;
   for (let i = 0; i < 24 && n.parent; i++) {
     const p: SyntaxNode = n.parent;
@@ -349,7 +381,9 @@ export function enclosingCheck(expr: SyntaxNode, at: SyntaxNode): SyntaxNode | n
     if (p.type === 'if_statement' && n.field === 'consequence') {
       const cond = p.child('condition');
       if (!cond) return null;
-      const compares = descendants(cond, new Set(['binary_expression']), 200).some((b) => COMPARISONS.has(b.child('operator')?.text ?? '') && [b.child('left'), b.child('right')].some((x) => x !== null && names.has(norm(unwrap(x)))));
+      const compares = descendants(cond, new Set(['binary_expression']), 200).some(
+        (b) => COMPARISONS.has(b.child('operator')?.text ?? '') && [b.child('left'), b.child('right')].some((x) => x !== null && names.has(norm(unwrap(x)))),
+      );
       return compares ? cond : null;
     }
     n = p;
@@ -470,7 +504,8 @@ function destinationBound(bound: SyntaxNode | null, room: number, at: SyntaxNode
   if (v.type === 'binary_expression' && v.child('operator')?.text === '-') {
     const left = v.child('left');
     const right = v.child('right');
-    if (left && right && norm(right).includes('sizeof') && !norm(left).includes('sizeof') && unwrap(left).type === 'identifier' && !/^[A-Z][A-Z0-9_]*$/.test(unwrap(left).text)) return false;
+    if (left && right && norm(right).includes('sizeof') && !norm(left).includes('sizeof') && unwrap(left).type === 'identifier' && !/^[A-Z][A-Z0-9_]*$/.test(unwrap(left).text))
+      return false;
   }
   if (text.includes('sizeof') || text.includes('size()') || text.includes('capacity()') || text.includes('length()')) return true;
   if (v.type === 'identifier') {
@@ -613,9 +648,38 @@ export function maxValue(expr: SyntaxNode, at: SyntaxNode, depth = 0): number | 
 }
 
 const WIDE_TYPES = new Set([
-  'long', 'long int', 'long long', 'long long int', 'unsigned long', 'unsigned long int', 'unsigned long long', 'unsigned long long int', 'signed long',
-  'int64_t', 'uint64_t', 'std::int64_t', 'std::uint64_t', 'size_t', 'ssize_t', 'std::size_t', 'off_t', 'off64_t', 'ptrdiff_t', 'intptr_t', 'uintptr_t',
-  'intmax_t', 'uintmax_t', 'u64', 's64', 'gsize', 'SIZE_T', 'DWORD64', 'ULONGLONG', 'LONGLONG', 'uint64', 'int64',
+  'long',
+  'long int',
+  'long long',
+  'long long int',
+  'unsigned long',
+  'unsigned long int',
+  'unsigned long long',
+  'unsigned long long int',
+  'signed long',
+  'int64_t',
+  'uint64_t',
+  'std::int64_t',
+  'std::uint64_t',
+  'size_t',
+  'ssize_t',
+  'std::size_t',
+  'off_t',
+  'off64_t',
+  'ptrdiff_t',
+  'intptr_t',
+  'uintptr_t',
+  'intmax_t',
+  'uintmax_t',
+  'u64',
+  's64',
+  'gsize',
+  'SIZE_T',
+  'DWORD64',
+  'ULONGLONG',
+  'LONGLONG',
+  'uint64',
+  'int64',
 ]);
 const UNSIGNED32 = /^(?:unsigned(?:\s+int)?|(?:std::)?uint32_t|u32|DWORD|UINT|ULONG|guint|guint32|uint)$/;
 
@@ -658,7 +722,10 @@ export function arithmeticWidth(operands: readonly SyntaxNode[], at: SyntaxNode)
       } else return null;
     }
     if (type === null) return null;
-    const t = type.replace(/\b(?:const|volatile|static)\b/g, ' ').replace(/\s+/g, ' ').trim();
+    const t = type
+      .replace(/\b(?:const|volatile|static)\b/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (WIDE_TYPES.has(t)) bits = 64;
     else if (UNSIGNED32.test(t)) unsigned = true;
     else if (!isIntegerType(t)) return null;
@@ -723,8 +790,26 @@ export function widenedProduct(left: SyntaxNode, right: SyntaxNode, at: SyntaxNo
 }
 
 const TYPE_MAX: Record<string, number> = {
-  uint8_t: 255, u8: 255, BYTE: 255, UCHAR: 255, guchar: 255, guint8: 255, 'unsigned char': 255, int8_t: 127, 'signed char': 127, s8: 127, char: 127,
-  uint16_t: 65535, u16: 65535, WORD: 65535, USHORT: 65535, 'unsigned short': 65535, guint16: 65535, int16_t: 32767, short: 32767, s16: 32767,
+  uint8_t: 255,
+  u8: 255,
+  BYTE: 255,
+  UCHAR: 255,
+  guchar: 255,
+  guint8: 255,
+  'unsigned char': 255,
+  int8_t: 127,
+  'signed char': 127,
+  s8: 127,
+  char: 127,
+  uint16_t: 65535,
+  u16: 65535,
+  WORD: 65535,
+  USHORT: 65535,
+  'unsigned short': 65535,
+  guint16: 65535,
+  int16_t: 32767,
+  short: 32767,
+  s16: 32767,
 };
 
 /** The largest value an integer expression of a narrow type can hold (`uint8_t` 255, `uint16_t` 65535), or null. */
@@ -732,7 +817,11 @@ export function maxOfType(expr: SyntaxNode, at: SyntaxNode): number | null {
   const v = unwrap(expr);
   const of = (type: string | undefined | null): number | null => {
     if (!type) return null;
-    const t = type.replace(/\b(?:const|volatile|std::)\b/g, ' ').replace(/std::/g, '').replace(/\s+/g, ' ').trim();
+    const t = type
+      .replace(/\b(?:const|volatile|std::)\b/g, ' ')
+      .replace(/std::/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     return TYPE_MAX[t] ?? null;
   };
   // `(uint8_t)x` narrows whatever x is.
@@ -889,10 +978,17 @@ export function maxStringLength(ctx: MatchContext, expr: SyntaxNode, at: SyntaxN
   return terminatedAt(expr, at);
 }
 
-const STRING_WRITERS = /^(?:strcat|strncat|strcpy|strncpy|sprintf|snprintf|vsprintf|vsnprintf|fgets|gets|scanf|fscanf|sscanf|read|recv|recvfrom|memcpy|memmove|memset|strlcpy|strlcat|wcscpy|wcscat|realpath|getline)$/;
+const STRING_WRITERS =
+  /^(?:strcat|strncat|strcpy|strncpy|sprintf|snprintf|vsprintf|vsnprintf|fgets|gets|scanf|fscanf|sscanf|read|recv|recvfrom|memcpy|memmove|memset|strlcpy|strlcat|wcscpy|wcscat|realpath|getline)$/;
 /** Writers whose size argument bounds the string they leave: position of the buffer, of the size, and what to subtract. */
 const BOUNDED_WRITERS: Record<string, [number, number, number]> = {
-  snprintf: [0, 1, 1], vsnprintf: [0, 1, 1], fgets: [0, 1, 1], strlcpy: [0, 2, 1], strncpy: [0, 2, 0], read: [1, 2, 0], recv: [1, 2, 0],
+  snprintf: [0, 1, 1],
+  vsnprintf: [0, 1, 1],
+  fgets: [0, 1, 1],
+  strlcpy: [0, 2, 1],
+  strncpy: [0, 2, 0],
+  read: [1, 2, 0],
+  recv: [1, 2, 0],
 };
 
 /**
@@ -958,7 +1054,13 @@ export function isIntegerExpr(ctx: MatchContext, expr: SyntaxNode): boolean {
     const value = assignedValue(v, expr);
     // A same-file helper that returns a value it read (`readLE<uint16_t>(in)`) returns the input itself.
     const call = value ? unwrap(value) : null;
-    if (call?.type === 'call_expression' && !/^(?:getchar|fgetc|getc|getwchar|fgetwc|getc_unlocked|_getch)$/.test(call.child('function')?.text ?? '') && !readHelper(call) && !decoderCall(call)) return false;
+    if (
+      call?.type === 'call_expression' &&
+      !/^(?:getchar|fgetc|getc|getwchar|fgetwc|getc_unlocked|_getch)$/.test(call.child('function')?.text ?? '') &&
+      !readHelper(call) &&
+      !decoderCall(call)
+    )
+      return false;
   }
   if (expr.type === 'cast_expression') {
     const type = expr.child('type')?.text ?? '';
@@ -983,7 +1085,9 @@ export function isIntegerExpr(ctx: MatchContext, expr: SyntaxNode): boolean {
     case 'update_expression':
       return true;
     case 'call_expression':
-      return /^(?:getchar|fgetc|getc|getwchar|atoi|atol|atoll|strtol|strtoul|strtoll|strtoull|ntohs|ntohl|htons|htonl|be16toh|be32toh|be64toh|le16toh|le32toh|le64toh|(?:std::)?sto(?:i|l|ul|ll|ull))$/.test(v.child('function')?.text.replace(/\s+/g, '') ?? '');
+      return /^(?:getchar|fgetc|getc|getwchar|atoi|atol|atoll|strtol|strtoul|strtoll|strtoull|ntohs|ntohl|htons|htonl|be16toh|be32toh|be64toh|le16toh|le32toh|le64toh|(?:std::)?sto(?:i|l|ul|ll|ull))$/.test(
+        v.child('function')?.text.replace(/\s+/g, '') ?? '',
+      );
     default:
       return false;
   }
@@ -1180,7 +1284,19 @@ function constIntOf(node: SyntaxNode): number | null {
   return constInt(node);
 }
 
-const FORMAT_AT: Record<string, number> = { sprintf: 1, vsprintf: 1, asprintf: 1, snprintf: 2, vsnprintf: 2, _snprintf: 2, swprintf: 2, sprintf_s: 2, StringCchPrintf: 2, g_snprintf: 2, sqlite3_snprintf: 2 };
+const FORMAT_AT: Record<string, number> = {
+  sprintf: 1,
+  vsprintf: 1,
+  asprintf: 1,
+  snprintf: 2,
+  vsnprintf: 2,
+  _snprintf: 2,
+  swprintf: 2,
+  sprintf_s: 2,
+  StringCchPrintf: 2,
+  g_snprintf: 2,
+  sqlite3_snprintf: 2,
+};
 const NUMERIC_CONVERSIONS = new Set(['d', 'i', 'u', 'x', 'X', 'o', 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A', 'p']);
 
 /**
@@ -1191,7 +1307,8 @@ const NUMERIC_CONVERSIONS = new Set(['d', 'i', 'u', 'x', 'X', 'o', 'f', 'F', 'e'
  */
 export function formattedAsNumbers(ctx: MatchContext, arg: SyntaxNode, at: SyntaxNode): boolean {
   let v = unwrap(arg);
-  if (v.type === 'call_expression' && v.child('function')?.type === 'field_expression' && /^(?:c_str|data)$/.test(v.child('function')?.child('field')?.text ?? '')) v = unwrap(v.child('function')?.child('argument') ?? v);
+  if (v.type === 'call_expression' && v.child('function')?.type === 'field_expression' && /^(?:c_str|data)$/.test(v.child('function')?.child('field')?.text ?? ''))
+    v = unwrap(v.child('function')?.child('argument') ?? v);
   if (v.type !== 'identifier') return false;
   const fn = enclosingFunction(at);
   if (!fn) return false;
@@ -1239,9 +1356,37 @@ export function derivedFromLength(expr: SyntaxNode, at: SyntaxNode): boolean {
 
 /** Allocation and copy functions, with the position of their size argument. */
 export const SIZE_ARGS: Record<string, number> = {
-  malloc: 0, alloca: 0, _alloca: 0, xmalloc: 0, g_malloc: 0, g_malloc0: 0, kmalloc: 0, kzalloc: 0, OPENSSL_malloc: 0, valloc: 0, pvalloc: 0,
-  realloc: 1, xrealloc: 1, g_realloc: 1, HeapAlloc: 2, LocalAlloc: 1, GlobalAlloc: 1, aligned_alloc: 1, memalign: 1,
-  memcpy: 2, memmove: 2, memset: 2, strncpy: 2, strncat: 2, read: 2, recv: 2, fread: 1, fgets: 1, snprintf: 1, wmemcpy: 2, bzero: 1,
+  malloc: 0,
+  alloca: 0,
+  _alloca: 0,
+  xmalloc: 0,
+  g_malloc: 0,
+  g_malloc0: 0,
+  kmalloc: 0,
+  kzalloc: 0,
+  OPENSSL_malloc: 0,
+  valloc: 0,
+  pvalloc: 0,
+  realloc: 1,
+  xrealloc: 1,
+  g_realloc: 1,
+  HeapAlloc: 2,
+  LocalAlloc: 1,
+  GlobalAlloc: 1,
+  aligned_alloc: 1,
+  memalign: 1,
+  memcpy: 2,
+  memmove: 2,
+  memset: 2,
+  strncpy: 2,
+  strncat: 2,
+  read: 2,
+  recv: 2,
+  fread: 1,
+  fgets: 1,
+  snprintf: 1,
+  wmemcpy: 2,
+  bzero: 1,
 };
 
 /**
@@ -1321,7 +1466,11 @@ export function earlierCallIn(call: SyntaxNode, names: ReadonlySet<string>, acce
 export function sizedBy(buf: BufferInfo, expr: SyntaxNode, at: SyntaxNode): boolean {
   const sizeExpr = buf.kind === 'heap' ? buf.alloc : buf.kind === 'array' && buf.elements === null ? (buf.decl?.arrays[0] ?? null) : null;
   if (!sizeExpr) return false;
-  const names = new Set(descendants(expr, new Set(['identifier']), 50).filter((id) => id.field !== 'function').map((id) => id.text));
+  const names = new Set(
+    descendants(expr, new Set(['identifier']), 50)
+      .filter((id) => id.field !== 'function')
+      .map((id) => id.text),
+  );
   if (names.size === 0) return false;
   const sizeNames = descendants(sizeExpr, new Set(['identifier']), 50).map((id) => id.text);
   if (sizeNames.some((n) => names.has(n))) return true;
@@ -1340,20 +1489,70 @@ const U32: [number, number] = [0, 2 ** 32 - 1];
 const I64: [number, number] = [-(2 ** 63), 2 ** 63 - 1];
 const U64: [number, number] = [0, 2 ** 64 - 1];
 const TYPE_RANGE: Record<string, [number, number]> = {
-  char: [-128, 127], 'signed char': [-128, 127], int8_t: [-128, 127], s8: [-128, 127], gint8: [-128, 127], CHAR: [-128, 127],
-  'unsigned char': [0, 255], uint8_t: [0, 255], u8: [0, 255], BYTE: [0, 255], UCHAR: [0, 255], guchar: [0, 255], guint8: [0, 255],
-  short: [-32768, 32767], 'short int': [-32768, 32767], 'signed short': [-32768, 32767], int16_t: [-32768, 32767], s16: [-32768, 32767], SHORT: [-32768, 32767],
-  'unsigned short': [0, 65535], 'unsigned short int': [0, 65535], uint16_t: [0, 65535], u16: [0, 65535], WORD: [0, 65535], USHORT: [0, 65535],
-  int: I32, 'signed int': I32, signed: I32, int32_t: I32, s32: I32, INT: I32, LONG: I32, gint: I32,
-  unsigned: U32, 'unsigned int': U32, uint32_t: U32, u32: U32, UINT: U32, DWORD: U32, ULONG: U32, guint: U32,
-  long: I64, 'long int': I64, 'long long': I64, 'long long int': I64, int64_t: I64, ssize_t: I64, off_t: I64, ptrdiff_t: I64,
-  'unsigned long': U64, 'unsigned long long': U64, uint64_t: U64, size_t: U64, SIZE_T: U64,
+  char: [-128, 127],
+  'signed char': [-128, 127],
+  int8_t: [-128, 127],
+  s8: [-128, 127],
+  gint8: [-128, 127],
+  CHAR: [-128, 127],
+  'unsigned char': [0, 255],
+  uint8_t: [0, 255],
+  u8: [0, 255],
+  BYTE: [0, 255],
+  UCHAR: [0, 255],
+  guchar: [0, 255],
+  guint8: [0, 255],
+  short: [-32768, 32767],
+  'short int': [-32768, 32767],
+  'signed short': [-32768, 32767],
+  int16_t: [-32768, 32767],
+  s16: [-32768, 32767],
+  SHORT: [-32768, 32767],
+  'unsigned short': [0, 65535],
+  'unsigned short int': [0, 65535],
+  uint16_t: [0, 65535],
+  u16: [0, 65535],
+  WORD: [0, 65535],
+  USHORT: [0, 65535],
+  int: I32,
+  'signed int': I32,
+  signed: I32,
+  int32_t: I32,
+  s32: I32,
+  INT: I32,
+  LONG: I32,
+  gint: I32,
+  unsigned: U32,
+  'unsigned int': U32,
+  uint32_t: U32,
+  u32: U32,
+  UINT: U32,
+  DWORD: U32,
+  ULONG: U32,
+  guint: U32,
+  long: I64,
+  'long int': I64,
+  'long long': I64,
+  'long long int': I64,
+  int64_t: I64,
+  ssize_t: I64,
+  off_t: I64,
+  ptrdiff_t: I64,
+  'unsigned long': U64,
+  'unsigned long long': U64,
+  uint64_t: U64,
+  size_t: U64,
+  SIZE_T: U64,
 };
 
 /** The values an integer type holds (`short` → [-32768, 32767]), or null for a type that is not a known integer. */
 export function typeRange(type: string | null | undefined): [number, number] | null {
   if (!type) return null;
-  const t = type.replace(/\b(?:const|volatile|static|register|std::)\b/g, ' ').replace(/std::/g, '').replace(/\s+/g, ' ').trim();
+  const t = type
+    .replace(/\b(?:const|volatile|static|register|std::)\b/g, ' ')
+    .replace(/std::/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return TYPE_RANGE[t] ?? null;
 }
 

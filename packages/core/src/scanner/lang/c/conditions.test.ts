@@ -3,7 +3,8 @@ import { grammarLoader } from '@secscan/grammars';
 import { createScanner } from '../../../index.ts';
 
 const scanner = createScanner({ loader: grammarLoader });
-const lines = async (code: string): Promise<number[]> => (await scanner.scan({ code, language: 'c' })).findings.filter((f) => f.ruleId === 'c.command-injection').map((f) => f.location.startLine);
+const lines = async (code: string): Promise<number[]> =>
+  (await scanner.scan({ code, language: 'c' })).findings.filter((f) => f.ruleId === 'c.command-injection').map((f) => f.location.startLine);
 
 describe('conditions that fold to a constant', () => {
   it('walks only the branch that runs', async () => {

@@ -70,7 +70,7 @@ function constantReturn(call: SyntaxNode): number | null {
   const only = statements.length === 1 ? statements[0] : undefined;
   if (only?.type === 'return_statement') {
     const v = only.namedChildren.find((c) => c.type !== 'comment');
-    value = v ? constInt(v) ?? literalTruth(v) : null;
+    value = v ? (constInt(v) ?? literalTruth(v)) : null;
   }
   returnCache.set(def, value);
   return value;

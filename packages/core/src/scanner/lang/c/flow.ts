@@ -212,10 +212,46 @@ export function freedArgument(call: SyntaxNode): SyntaxNode | null {
 
 /** Functions that read or write through a pointer argument (so a NULL or freed pointer there is dereferenced). */
 const DEREF_ARGS: Record<string, number[]> = {
-  strcpy: [0, 1], strncpy: [0, 1], strcat: [0, 1], strncat: [0, 1], strlen: [0], strcmp: [0, 1], strncmp: [0, 1], strchr: [0], strstr: [0, 1],
-  memcpy: [0, 1], memmove: [0, 1], memset: [0], memcmp: [0, 1], sprintf: [0], snprintf: [0], vsprintf: [0], vsnprintf: [0], fgets: [0, 2],
-  fread: [0, 3], fwrite: [0, 3], fprintf: [0], fputs: [0, 1], fputc: [1], fscanf: [0], sscanf: [0], strdup: [0], atoi: [0], puts: [0],
-  fclose: [0], fseek: [0], ftell: [0], rewind: [0], fflush: [], getline: [2], strtok: [], bzero: [0], read: [1], recv: [1], write: [1], send: [1],
+  strcpy: [0, 1],
+  strncpy: [0, 1],
+  strcat: [0, 1],
+  strncat: [0, 1],
+  strlen: [0],
+  strcmp: [0, 1],
+  strncmp: [0, 1],
+  strchr: [0],
+  strstr: [0, 1],
+  memcpy: [0, 1],
+  memmove: [0, 1],
+  memset: [0],
+  memcmp: [0, 1],
+  sprintf: [0],
+  snprintf: [0],
+  vsprintf: [0],
+  vsnprintf: [0],
+  fgets: [0, 2],
+  fread: [0, 3],
+  fwrite: [0, 3],
+  fprintf: [0],
+  fputs: [0, 1],
+  fputc: [1],
+  fscanf: [0],
+  sscanf: [0],
+  strdup: [0],
+  atoi: [0],
+  puts: [0],
+  fclose: [0],
+  fseek: [0],
+  ftell: [0],
+  rewind: [0],
+  fflush: [],
+  getline: [2],
+  strtok: [],
+  bzero: [0],
+  read: [1],
+  recv: [1],
+  write: [1],
+  send: [1],
 };
 
 /** Classifies one occurrence of the target. */
@@ -233,7 +269,7 @@ export function classify(occ: SyntaxNode): UseKind {
   if (p.type === 'delete_expression') return 'free';
   if (p.type === 'unary_expression' && p.child('operator')?.text === '!') return 'check';
   if (p.type === 'binary_expression' && /^(?:==|!=|&&|\|\|)$/.test(p.child('operator')?.text ?? '')) return 'check';
-  if (p.type === 'condition_clause' || p.type === 'parenthesized_expression' && /^(?:if|while|do)_statement$/.test(p.parent?.type ?? '')) return 'check';
+  if (p.type === 'condition_clause' || (p.type === 'parenthesized_expression' && /^(?:if|while|do)_statement$/.test(p.parent?.type ?? ''))) return 'check';
   if ((p.type === 'if_statement' || p.type === 'while_statement' || p.type === 'for_statement') && p.child('condition') === a) return 'check';
   if (p.type === 'conditional_expression' && p.child('condition') === a) return 'check';
   if (p.type === 'argument_list') {
@@ -282,10 +318,13 @@ export function lifetimeEvents(at: SyntaxNode, target: string, limit = 8): Lifet
   const copies: string[] = [];
   forwardScan(at, (stmt) => {
     const own = [target, ...copies].flatMap((t) => occurrences(stmt, t));
-    const ofBase = isPath && base ? occurrences(stmt, base).filter((o) => {
-      const k = classify(o);
-      return k === 'assign' || k === 'address';
-    }) : [];
+    const ofBase =
+      isPath && base
+        ? occurrences(stmt, base).filter((o) => {
+            const k = classify(o);
+            return k === 'assign' || k === 'address';
+          })
+        : [];
     const all = [...own, ...ofBase].sort((a, b) => a.start - b.start);
     for (const o of all) {
       if (ofBase.includes(o)) return 'stop';
@@ -419,7 +458,10 @@ export function conditionalWithin(occ: SyntaxNode, stmt: SyntaxNode): boolean {
 function assignedOnAllPaths(stmt: SyntaxNode, target: string, depth = 0): boolean {
   if (depth > 16) return false;
   // A branch that leaves the function does not reach the code after the statement.
-  const assigns = (n: SyntaxNode): boolean => leaves(n) || occurrences(n, target).some((o) => classify(o) === 'assign') || ((n.type === 'if_statement' || n.type === 'switch_statement') && assignedOnAllPaths(n, target, depth + 1));
+  const assigns = (n: SyntaxNode): boolean =>
+    leaves(n) ||
+    occurrences(n, target).some((o) => classify(o) === 'assign') ||
+    ((n.type === 'if_statement' || n.type === 'switch_statement') && assignedOnAllPaths(n, target, depth + 1));
   if (stmt.type === 'switch_statement') {
     // `switch (t) { case A: p = &a; break; default: p = &b; }`: with a default, every path assigns.
     const cases = descendantsOfType(stmt.child('body'), 'case_statement');
@@ -631,7 +673,9 @@ export function danglingAliases(at: SyntaxNode, target: string): string[] {
   for (const n of nodes) {
     const name = n.type === 'init_declarator' ? n.child('declarator') : n.child('left');
     const value = n.type === 'init_declarator' ? n.child('value') : n.child('right');
-    const id = name ? unwrap(name.type === 'pointer_declarator' || name.type === 'reference_declarator' ? (name.namedChildren.find((c) => c.type === 'identifier') ?? name) : name) : null;
+    const id = name
+      ? unwrap(name.type === 'pointer_declarator' || name.type === 'reference_declarator' ? (name.namedChildren.find((c) => c.type === 'identifier') ?? name) : name)
+      : null;
     if (!id || id.type !== 'identifier' || !value) continue;
     const v = unwrap(value).text.replace(/\s+/g, '');
     assigned.set(id.text, paths.has(v) && v !== id.text ? v : null);
@@ -658,4 +702,3 @@ export function releasedBy(call: SyntaxNode): { arg: SyntaxNode; suffix: string 
   }
   return null;
 }
-

@@ -31,25 +31,87 @@ export type Feed = 'local' | 'remote';
 
 /** Calls that fill an argument with input: position of the argument, and where the data comes from. */
 export const INPUT_READERS: Readonly<Record<string, readonly [number, Feed]>> = {
-  gets: [0, 'local'], _getws: [0, 'local'], gets_s: [0, 'local'], fgets: [0, 'local'], fgetws: [0, 'local'], fgets_unlocked: [0, 'local'],
-  getline: [0, 'local'], getdelim: [0, 'local'], fread: [0, 'local'], fread_unlocked: [0, 'local'], getwline: [0, 'local'],
-  read: [1, 'local'], _read: [1, 'local'], pread: [1, 'local'], pread64: [1, 'local'], readlink: [1, 'local'],
-  recv: [1, 'remote'], recvfrom: [1, 'remote'], recvmsg: [1, 'remote'], SSL_read: [1, 'remote'], SSL_read_ex: [1, 'remote'], SSL_peek: [1, 'remote'],
-  BIO_read: [1, 'remote'], BIO_gets: [1, 'remote'], mbedtls_ssl_read: [1, 'remote'], wolfSSL_read: [1, 'remote'], gnutls_record_recv: [1, 'remote'],
-  InternetReadFile: [1, 'remote'], WinHttpReadData: [1, 'remote'],
+  gets: [0, 'local'],
+  _getws: [0, 'local'],
+  gets_s: [0, 'local'],
+  fgets: [0, 'local'],
+  fgetws: [0, 'local'],
+  fgets_unlocked: [0, 'local'],
+  getline: [0, 'local'],
+  getdelim: [0, 'local'],
+  fread: [0, 'local'],
+  fread_unlocked: [0, 'local'],
+  getwline: [0, 'local'],
+  read: [1, 'local'],
+  _read: [1, 'local'],
+  pread: [1, 'local'],
+  pread64: [1, 'local'],
+  readlink: [1, 'local'],
+  recv: [1, 'remote'],
+  recvfrom: [1, 'remote'],
+  recvmsg: [1, 'remote'],
+  SSL_read: [1, 'remote'],
+  SSL_read_ex: [1, 'remote'],
+  SSL_peek: [1, 'remote'],
+  BIO_read: [1, 'remote'],
+  BIO_gets: [1, 'remote'],
+  mbedtls_ssl_read: [1, 'remote'],
+  wolfSSL_read: [1, 'remote'],
+  gnutls_record_recv: [1, 'remote'],
+  InternetReadFile: [1, 'remote'],
+  WinHttpReadData: [1, 'remote'],
 };
 
 /** Library calls that copy data from some arguments into another: written position, read positions (`rest`: all others). */
 const COPIES: Readonly<Record<string, readonly [number, readonly number[] | 'rest']>> = {
-  strcpy: [0, [1]], strncpy: [0, [1]], stpcpy: [0, [1]], stpncpy: [0, [1]], strlcpy: [0, [1]], strcpy_s: [0, [2]], strncpy_s: [0, [2]],
-  wcscpy: [0, [1]], wcsncpy: [0, [1]], memcpy: [0, [1]], memmove: [0, [1]], memccpy: [0, [1]], memcpy_s: [0, [2]], memmove_s: [0, [2]],
-  strcat: [0, [1]], strncat: [0, [1]], strlcat: [0, [1]], wcscat: [0, [1]], strcat_s: [0, [2]], bcopy: [1, [0]],
-  sprintf: [0, 'rest'], vsprintf: [0, 'rest'], snprintf: [0, 'rest'], vsnprintf: [0, 'rest'], asprintf: [0, 'rest'], swprintf: [0, 'rest'],
-  realpath: [1, [0]], strftime: [0, 'rest'],
+  strcpy: [0, [1]],
+  strncpy: [0, [1]],
+  stpcpy: [0, [1]],
+  stpncpy: [0, [1]],
+  strlcpy: [0, [1]],
+  strcpy_s: [0, [2]],
+  strncpy_s: [0, [2]],
+  wcscpy: [0, [1]],
+  wcsncpy: [0, [1]],
+  memcpy: [0, [1]],
+  memmove: [0, [1]],
+  memccpy: [0, [1]],
+  memcpy_s: [0, [2]],
+  memmove_s: [0, [2]],
+  strcat: [0, [1]],
+  strncat: [0, [1]],
+  strlcat: [0, [1]],
+  wcscat: [0, [1]],
+  strcat_s: [0, [2]],
+  bcopy: [1, [0]],
+  sprintf: [0, 'rest'],
+  vsprintf: [0, 'rest'],
+  snprintf: [0, 'rest'],
+  vsnprintf: [0, 'rest'],
+  asprintf: [0, 'rest'],
+  swprintf: [0, 'rest'],
+  realpath: [1, [0]],
+  strftime: [0, 'rest'],
 };
 
 /** Calls whose result is input (`getenv("HOME")`, `getchar()`); CGI variables are remote (see the adapter). */
-const SOURCE_CALLS = new Set(['getenv', 'secure_getenv', '__secure_getenv', '_wgetenv', 'g_getenv', 'getchar', 'fgetc', 'getc', 'getwchar', 'fgetwc', 'readline', 'getpass', 'GetCommandLineA', 'GetCommandLineW', 'GetCommandLine']);
+const SOURCE_CALLS = new Set([
+  'getenv',
+  'secure_getenv',
+  '__secure_getenv',
+  '_wgetenv',
+  'g_getenv',
+  'getchar',
+  'fgetc',
+  'getc',
+  'getwchar',
+  'fgetwc',
+  'readline',
+  'getpass',
+  'GetCommandLineA',
+  'GetCommandLineW',
+  'GetCommandLine',
+]);
 /** std::string / stream methods that store their arguments into the receiver. */
 const MUTATORS = new Set(['append', 'push_back', 'emplace_back', 'insert', 'assign', 'write', 'sputn', 'put']);
 /** Methods that read input into their first argument (`in.read(buf, n)`, `std::cin.getline(buf, n)`). */
@@ -60,8 +122,28 @@ const STREAM_READS = new Set(['read', 'readsome', 'getline', 'get']);
  * the profile already models them, so they keep their plain path.
  */
 const KNOWN = new Set([
-  ...Object.keys(INPUT_READERS), ...Object.keys(COPIES), ...SOURCE_CALLS, 'strdup', 'strndup', 'basename', 'dirname', 'main', 'system', 'popen',
-  'sscanf', 'scanf', 'fscanf', 'printf', 'fprintf', 'syslog', 'open', 'fopen', 'free', 'malloc', 'calloc', 'realloc',
+  ...Object.keys(INPUT_READERS),
+  ...Object.keys(COPIES),
+  ...SOURCE_CALLS,
+  'strdup',
+  'strndup',
+  'basename',
+  'dirname',
+  'main',
+  'system',
+  'popen',
+  'sscanf',
+  'scanf',
+  'fscanf',
+  'printf',
+  'fprintf',
+  'syslog',
+  'open',
+  'fopen',
+  'free',
+  'malloc',
+  'calloc',
+  'realloc',
 ]);
 
 /** One function's facts, extracted from its syntax once. */
@@ -119,11 +201,34 @@ function byteContainer(type: string): boolean {
   if (!CONTAINERS.has(name)) return false;
   let end = open + 1;
   while (end < type.length && type[end] !== ',' && type[end] !== '>') end++;
-  const element = type.slice(open + 1, end).split(' ').filter((w) => w !== '' && w !== 'const').join(' ');
+  const element = type
+    .slice(open + 1, end)
+    .split(' ')
+    .filter((w) => w !== '' && w !== 'const')
+    .join(' ');
   return ELEMENT_BYTES.has(element);
 }
 const BUFFER_NAME = /^(?:buf|buffer|data|pkt|packet|frame|msg|message|payload|raw|bytes|record|blob|chunk|wire|datagram|body|input)$/i;
-const LENGTH_WORDS = new Set(['len', 'length', 'size', 'sz', 'n', 'nbytes', 'bytes', 'count', 'cnt', 'avail', 'remaining', 'left', 'total', 'nread', 'received', 'buflen', 'bufsize', 'datalen']);
+const LENGTH_WORDS = new Set([
+  'len',
+  'length',
+  'size',
+  'sz',
+  'n',
+  'nbytes',
+  'bytes',
+  'count',
+  'cnt',
+  'avail',
+  'remaining',
+  'left',
+  'total',
+  'nread',
+  'received',
+  'buflen',
+  'bufsize',
+  'datalen',
+]);
 
 function stronger(a: Feed | null | undefined, b: Feed | null | undefined): Feed | null {
   if (a === 'remote' || b === 'remote') return 'remote';
@@ -295,7 +400,10 @@ function tokensOf(expr: SyntaxNode | null | undefined, defined: ReadonlySet<stri
 function outParameter(owner: SyntaxNode, pointers: number, arrays: number, reference: boolean): boolean {
   if (pointers === 0 && arrays === 0 && !reference) return false;
   // `const char *s` / `const T &x`: the pointee is const (a `char *const p` keeps it writable).
-  const head = owner.children.filter((c) => c.type === 'type_qualifier' || c.field === 'type').map((c) => c.text).join(' ');
+  const head = owner.children
+    .filter((c) => c.type === 'type_qualifier' || c.field === 'type')
+    .map((c) => c.text)
+    .join(' ');
   return !/\bconst\b/.test(head);
 }
 
@@ -312,7 +420,26 @@ const FACT_NODES = new Set(['assignment_expression', 'init_declarator', 'call_ex
  * transport library): `uart_read_line(char *buf, size_t len)`, `net_recv_packet(uint8_t *out, …)`.
  */
 const READ_VERBS = new Set(['read', 'recv', 'receive', 'readline']);
-const READ_NOUNS = new Set(['line', 'packet', 'pkt', 'msg', 'message', 'frame', 'data', 'bytes', 'buf', 'buffer', 'input', 'request', 'req', 'cmd', 'command', 'record', 'chunk', 'block']);
+const READ_NOUNS = new Set([
+  'line',
+  'packet',
+  'pkt',
+  'msg',
+  'message',
+  'frame',
+  'data',
+  'bytes',
+  'buf',
+  'buffer',
+  'input',
+  'request',
+  'req',
+  'cmd',
+  'command',
+  'record',
+  'chunk',
+  'block',
+]);
 const REMOTE_READER = ['recv', 'receive', 'net', 'sock', 'http', 'tcp', 'udp', 'packet', 'pkt', 'mqtt', 'rpc'];
 
 /** Words of an identifier: `uart_read_line` → uart, read, line; `netRecvFrame` → net, recv, frame. */
@@ -446,7 +573,12 @@ function extract(fn: SyntaxNode, name: string, defined: ReadonlySet<string>, wit
         break;
       }
       case 'return_statement':
-        facts.returns.push(...tokensOf(n.namedChildren.find((c) => c.type !== 'comment'), defined));
+        facts.returns.push(
+          ...tokensOf(
+            n.namedChildren.find((c) => c.type !== 'comment'),
+            defined,
+          ),
+        );
         break;
       case 'binary_expression': {
         const op = n.child('operator')?.text;
@@ -461,7 +593,7 @@ function extract(fn: SyntaxNode, name: string, defined: ReadonlySet<string>, wit
           if (r) operands.unshift(r);
           x = x.child('left');
         }
-        if (!x || x.type !== 'identifier' && x.type !== 'qualified_identifier' && x.type !== 'field_expression') break;
+        if (!x || (x.type !== 'identifier' && x.type !== 'qualified_identifier' && x.type !== 'field_expression')) break;
         const root = x.text.replace(/\s+/g, '');
         if (op === '>>') {
           const input = /^(?:std::)?w?cin$/.test(root);
@@ -613,9 +745,10 @@ function propagate(f: Facts, helpers: ReadonlyMap<string, HelperSummary>, feeds:
       c.args.forEach((a, i) => {
         if (!a.base) return;
         let bits = 0;
-        if (h.copies.has(i)) c.args.forEach((b, j) => {
-          if (j !== i) bits |= valueOf(b.tokens);
-        });
+        if (h.copies.has(i))
+          c.args.forEach((b, j) => {
+            if (j !== i) bits |= valueOf(b.tokens);
+          });
         const read = h.reads.get(i);
         if (read) bits |= read === 'remote' ? REMOTE : LOCAL;
         if (bits === 0) return;
@@ -691,7 +824,9 @@ function curlCallbacksOf(root: SyntaxNode): Set<string> {
 const cache = new WeakMap<SyntaxNode, FileSummaries>();
 
 function compute(root: SyntaxNode): FileSummaries {
-  const fns = structureOf(root).filter((n) => n.type === 'function_definition').slice(0, MAX_FUNCTIONS);
+  const fns = structureOf(root)
+    .filter((n) => n.type === 'function_definition')
+    .slice(0, MAX_FUNCTIONS);
   const named: { fn: SyntaxNode; name: string }[] = [];
   for (const fn of fns) {
     const name = functionName(fn);

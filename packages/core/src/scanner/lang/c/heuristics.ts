@@ -207,7 +207,12 @@ const cgiBody: SinkCheck = (call, ctx, taint) => {
   if (insertedBefore(taint) || !stdoutWriter(call.name, callArgs(call.node)) || headerLine(call) || !cgiHtml(ctx.code)) return false;
   // `printf(msg)` with msg from input: the format string is the worse flaw (c.format-string reports it).
   const format = call.args.find((a) => a.index === (call.name === 'fprintf' ? 1 : 0));
-  return !(format && (call.name === 'printf' || call.name === 'fprintf' || call.name === 'FCGI_printf') && ctx.taint(format.node) !== null && ctx.stringValue(format.node) === null);
+  return !(
+    format &&
+    (call.name === 'printf' || call.name === 'fprintf' || call.name === 'FCGI_printf') &&
+    ctx.taint(format.node) !== null &&
+    ctx.stringValue(format.node) === null
+  );
 };
 
 /** `printf("Location: %s\r\n\r\n", url)` in a CGI program. */
@@ -236,7 +241,9 @@ const locationHeader: SinkCheck = (call, ctx) => {
 /** Content types of a response that is not a page (`application/json`, `text/plain`, images, downloads). */
 function otherContentType(text: string): boolean {
   const t = text.trim().toLowerCase();
-  return t.startsWith('application/') ? !t.includes('xhtml') : t.startsWith('text/plain') || t.startsWith('text/csv') || t.startsWith('image/') || t.startsWith('text/css') || t.startsWith('text/javascript');
+  return t.startsWith('application/')
+    ? !t.includes('xhtml')
+    : t.startsWith('text/plain') || t.startsWith('text/csv') || t.startsWith('image/') || t.startsWith('text/css') || t.startsWith('text/javascript');
 }
 
 /** The variable an lvalue's member chain starts from: `res.body` → `res`, `resp->body` → `resp`. */

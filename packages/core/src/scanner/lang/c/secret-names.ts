@@ -5,8 +5,38 @@
  */
 
 const SECRET_WORDS = new Set(['password', 'passwd', 'pass', 'passphrase', 'pwd', 'secret', 'credential', 'credentials', 'apikey', 'privatekey', 'plaintext']);
-const SECRET_PAIRS = [['private', 'key'], ['api', 'key'], ['key', 'material']];
-const NOT_SECRET = new Set(['len', 'length', 'size', 'hash', 'digest', 'prompt', 'salt', 'policy', 'hint', 'file', 'path', 'name', 'id', 'count', 'field', 'label', 'min', 'max', 'max_len', 'expiry', 'changed', 'set', 'ok', 'valid', 'required']);
+const SECRET_PAIRS = [
+  ['private', 'key'],
+  ['api', 'key'],
+  ['key', 'material'],
+];
+const NOT_SECRET = new Set([
+  'len',
+  'length',
+  'size',
+  'hash',
+  'digest',
+  'prompt',
+  'salt',
+  'policy',
+  'hint',
+  'file',
+  'path',
+  'name',
+  'id',
+  'count',
+  'field',
+  'label',
+  'min',
+  'max',
+  'max_len',
+  'expiry',
+  'changed',
+  'set',
+  'ok',
+  'valid',
+  'required',
+]);
 
 /** Lower-case words of an identifier: `apiKeyBuf` → api key buf, `user_pwd` → user pwd. */
 export function identifierWords(name: string): string[] {
@@ -15,7 +45,7 @@ export function identifierWords(name: string): string[] {
   for (let i = 0; i < name.length && i < 80; i++) {
     const c = name[i] as string;
     const upper = c >= 'A' && c <= 'Z';
-    if (c === '_' || (upper && word !== '' && !(word[word.length - 1] as string >= 'A' && word[word.length - 1] as string <= 'Z'))) {
+    if (c === '_' || (upper && word !== '' && !((word[word.length - 1] as string) >= 'A' && (word[word.length - 1] as string) <= 'Z'))) {
       if (word) out.push(word.toLowerCase());
       word = c === '_' ? '' : c;
     } else word += c;

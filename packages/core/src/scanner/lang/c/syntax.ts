@@ -43,7 +43,11 @@ export function unwrap(node: SyntaxNode): SyntaxNode {
       const v = n.child('value');
       if (!v) return n;
       n = v;
-    } else if (n.type === 'call_expression' && n.child('function')?.type === 'template_function' && /^(?:std::)?(?:static|reinterpret|const)_cast$/.test(n.child('function')?.child('name')?.text ?? '')) {
+    } else if (
+      n.type === 'call_expression' &&
+      n.child('function')?.type === 'template_function' &&
+      /^(?:std::)?(?:static|reinterpret|const)_cast$/.test(n.child('function')?.child('name')?.text ?? '')
+    ) {
       const v = n.child('arguments')?.namedChildren.find((c) => c.type !== 'comment');
       if (!v) return n;
       n = v;
@@ -250,7 +254,18 @@ export function findDeclaration(name: string, at: SyntaxNode): Declaration | nul
       if (a.type === 'for_range_loop') {
         const shape = declaratorShape(a.child('declarator'));
         if (shape.name?.text === name) {
-          return { name, declarator: a.child('declarator') as SyntaxNode, owner: a, type: typeText(a), pointers: shape.pointers, arrays: [], reference: shape.reference, init: null, kind: 'local', fn: enclosingFunction(a) };
+          return {
+            name,
+            declarator: a.child('declarator') as SyntaxNode,
+            owner: a,
+            type: typeText(a),
+            pointers: shape.pointers,
+            arrays: [],
+            reference: shape.reference,
+            init: null,
+            kind: 'local',
+            fn: enclosingFunction(a),
+          };
         }
       }
     } else if (FUNCTION_TYPES.has(a.type)) {
@@ -531,29 +546,97 @@ export function parseIntLiteral(text: string): number | null {
 }
 
 const PRIMITIVE_SIZES: Record<string, number> = {
-  char: 1, 'signed char': 1, 'unsigned char': 1, bool: 1, _Bool: 1, int8_t: 1, uint8_t: 1, BYTE: 1, CHAR: 1, UCHAR: 1, TCHAR: 1, gchar: 1, guchar: 1, u8: 1, s8: 1,
-  short: 2, 'unsigned short': 2, 'short int': 2, int16_t: 2, uint16_t: 2, WORD: 2, char16_t: 2, u16: 2, s16: 2,
-  int: 4, unsigned: 4, 'unsigned int': 4, 'signed int': 4, signed: 4, int32_t: 4, uint32_t: 4, float: 4, DWORD: 4, UINT: 4, INT: 4, LONG: 4, ULONG: 4, char32_t: 4, wchar_t: 4, u32: 4, s32: 4, gint: 4, guint: 4,
-  long: 8, 'unsigned long': 8, 'long int': 8, 'long long': 8, 'unsigned long long': 8, 'long long int': 8, int64_t: 8, uint64_t: 8, size_t: 8, ssize_t: 8, double: 8, off_t: 8, ptrdiff_t: 8, intptr_t: 8, uintptr_t: 8, u64: 8, s64: 8, gsize: 8,
+  char: 1,
+  'signed char': 1,
+  'unsigned char': 1,
+  bool: 1,
+  _Bool: 1,
+  int8_t: 1,
+  uint8_t: 1,
+  BYTE: 1,
+  CHAR: 1,
+  UCHAR: 1,
+  TCHAR: 1,
+  gchar: 1,
+  guchar: 1,
+  u8: 1,
+  s8: 1,
+  short: 2,
+  'unsigned short': 2,
+  'short int': 2,
+  int16_t: 2,
+  uint16_t: 2,
+  WORD: 2,
+  char16_t: 2,
+  u16: 2,
+  s16: 2,
+  int: 4,
+  unsigned: 4,
+  'unsigned int': 4,
+  'signed int': 4,
+  signed: 4,
+  int32_t: 4,
+  uint32_t: 4,
+  float: 4,
+  DWORD: 4,
+  UINT: 4,
+  INT: 4,
+  LONG: 4,
+  ULONG: 4,
+  char32_t: 4,
+  wchar_t: 4,
+  u32: 4,
+  s32: 4,
+  gint: 4,
+  guint: 4,
+  long: 8,
+  'unsigned long': 8,
+  'long int': 8,
+  'long long': 8,
+  'unsigned long long': 8,
+  'long long int': 8,
+  int64_t: 8,
+  uint64_t: 8,
+  size_t: 8,
+  ssize_t: 8,
+  double: 8,
+  off_t: 8,
+  ptrdiff_t: 8,
+  intptr_t: 8,
+  uintptr_t: 8,
+  u64: 8,
+  s64: 8,
+  gsize: 8,
 };
 
 /** Size in bytes of a scalar type name (`char` 1, `int` 4, `size_t` 8, any pointer 8), or null. */
 export function sizeOfType(type: string, pointers = 0): number | null {
   if (pointers > 0) return 8;
-  const t = type.replace(/\b(?:const|volatile|static|register|extern|struct|restrict|inline)\b/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = type
+    .replace(/\b(?:const|volatile|static|register|extern|struct|restrict|inline)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return PRIMITIVE_SIZES[t] ?? null;
 }
 
 /** Whether a type name is an integer type (for "is this index/size an integer?"). */
 export function isIntegerType(type: string, pointers = 0): boolean {
   if (pointers > 0) return false;
-  const t = type.replace(/\b(?:const|volatile|static|register|extern)\b/g, ' ').replace(/\s+/g, ' ').trim();
-  return /^(?:(?:unsigned|signed)\s+)?(?:char|short|int|long|long long|short int|long int|long long int)$|^(?:unsigned|signed)$|^(?:u?int(?:8|16|32|64|max|ptr)?_t|s?size_t|off_t|ptrdiff_t|DWORD|WORD|UINT|INT|LONG|ULONG|BYTE|SIZE_T|u8|u16|u32|u64|s8|s16|s32|s64|gint|guint|gsize|socklen_t|uint|ushort)$/.test(t);
+  const t = type
+    .replace(/\b(?:const|volatile|static|register|extern)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /^(?:(?:unsigned|signed)\s+)?(?:char|short|int|long|long long|short int|long int|long long int)$|^(?:unsigned|signed)$|^(?:u?int(?:8|16|32|64|max|ptr)?_t|s?size_t|off_t|ptrdiff_t|DWORD|WORD|UINT|INT|LONG|ULONG|BYTE|SIZE_T|u8|u16|u32|u64|s8|s16|s32|s64|gint|guint|gsize|socklen_t|uint|ushort)$/.test(
+    t,
+  );
 }
 
 /** Whether a type is a string type (`char *`, `std::string`, `wchar_t[]`, `LPSTR`). */
 export function isStringType(type: string, pointers: number, arrays: number): boolean {
-  const t = type.replace(/\b(?:const|volatile|static|unsigned|signed)\b/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = type
+    .replace(/\b(?:const|volatile|static|unsigned|signed)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if ((pointers > 0 || arrays > 0) && /^(?:char|wchar_t|TCHAR|gchar|char8_t|CHAR|WCHAR)$/.test(t)) return true;
   return /^(?:std::)?(?:w|u8|u16|u32)?string(?:_view)?$|^(?:LPC?W?STR|LPC?TSTR|PC?W?STR|BSTR|QString|CString|std::basic_string<.*>)$/.test(t);
 }
@@ -617,9 +700,27 @@ export function constInt(node: SyntaxNode | null, depth = 0): number | null {
 /** The limits of <limits.h> and <stdint.h> (for the usual ILP32/LP64 data models; `long` is left out), and Windows' MAX_PATH. */
 const LIMITS: Readonly<Record<string, number>> = {
   MAX_PATH: 260,
-  CHAR_BIT: 8, CHAR_MAX: 127, CHAR_MIN: -128, SCHAR_MAX: 127, SCHAR_MIN: -128, UCHAR_MAX: 255, SHRT_MAX: 32767, SHRT_MIN: -32768, USHRT_MAX: 65535,
-  INT_MAX: 2147483647, INT_MIN: -2147483648, UINT_MAX: 4294967295, INT8_MAX: 127, INT8_MIN: -128, UINT8_MAX: 255, INT16_MAX: 32767,
-  INT16_MIN: -32768, UINT16_MAX: 65535, INT32_MAX: 2147483647, INT32_MIN: -2147483648, UINT32_MAX: 4294967295,
+  CHAR_BIT: 8,
+  CHAR_MAX: 127,
+  CHAR_MIN: -128,
+  SCHAR_MAX: 127,
+  SCHAR_MIN: -128,
+  UCHAR_MAX: 255,
+  SHRT_MAX: 32767,
+  SHRT_MIN: -32768,
+  USHRT_MAX: 65535,
+  INT_MAX: 2147483647,
+  INT_MIN: -2147483648,
+  UINT_MAX: 4294967295,
+  INT8_MAX: 127,
+  INT8_MIN: -128,
+  UINT8_MAX: 255,
+  INT16_MAX: 32767,
+  INT16_MIN: -32768,
+  UINT16_MAX: 65535,
+  INT32_MAX: 2147483647,
+  INT32_MIN: -2147483648,
+  UINT32_MAX: 4294967295,
 };
 
 /** Value of a named constant: `#define N 64`, `enum { N = 64 }`, `const int N = 64;`, `INT_MAX`. */
@@ -755,7 +856,8 @@ export function sizeofValue(node: SyntaxNode, depth = 0): number | null {
 /** Content of a string literal node as written (escapes kept), without prefix and quotes. */
 export function stringLiteralValue(node: SyntaxNode): string {
   if (node.type === 'raw_string_literal') return node.children.find((c) => c.type === 'raw_string_content')?.text ?? '';
-  if (node.type === 'concatenated_string') return node.namedChildren.map((c) => (c.type === 'string_literal' || c.type === 'raw_string_literal' ? stringLiteralValue(c) : '')).join('');
+  if (node.type === 'concatenated_string')
+    return node.namedChildren.map((c) => (c.type === 'string_literal' || c.type === 'raw_string_literal' ? stringLiteralValue(c) : '')).join('');
   let out = '';
   for (const c of node.children) if (c.type === 'string_content' || c.type === 'escape_sequence') out += c.text;
   return out;
@@ -801,7 +903,27 @@ export interface BufferInfo {
   origin: SyntaxNode | null;
 }
 
-const ALLOCATORS = new Set(['malloc', 'calloc', 'realloc', 'alloca', '_alloca', 'xmalloc', 'xcalloc', 'xrealloc', 'g_malloc', 'g_malloc0', 'kmalloc', 'kzalloc', 'reallocarray', 'HeapAlloc', 'LocalAlloc', 'GlobalAlloc', 'CoTaskMemAlloc', 'OPENSSL_malloc', 'av_malloc']);
+const ALLOCATORS = new Set([
+  'malloc',
+  'calloc',
+  'realloc',
+  'alloca',
+  '_alloca',
+  'xmalloc',
+  'xcalloc',
+  'xrealloc',
+  'g_malloc',
+  'g_malloc0',
+  'kmalloc',
+  'kzalloc',
+  'reallocarray',
+  'HeapAlloc',
+  'LocalAlloc',
+  'GlobalAlloc',
+  'CoTaskMemAlloc',
+  'OPENSSL_malloc',
+  'av_malloc',
+]);
 
 /** The allocator call in an expression (`(char *)malloc(n)` → the call), or null. */
 export function allocationCall(expr: SyntaxNode | null): SyntaxNode | null {

@@ -70,7 +70,7 @@ export function statementOf(node: SyntaxNode): SyntaxNode {
 /** Whether a call writes to standard output: `printf`, `puts`, `fputs(x, stdout)`, `fprintf(stdout, …)`, `FCGI_printf`. */
 export function stdoutWriter(name: string, args: readonly SyntaxNode[]): boolean {
   if (name === 'printf' || name === 'puts' || name === 'vprintf' || name === 'FCGI_printf' || name === 'FCGI_puts') return true;
-  if (name === 'fputs' || name === 'fputc') return unwrap(args[1] ?? args[0] as SyntaxNode).text === 'stdout';
+  if (name === 'fputs' || name === 'fputc') return unwrap(args[1] ?? (args[0] as SyntaxNode)).text === 'stdout';
   if (name === 'fprintf' || name === 'vfprintf' || name === 'fwrite') return unwrap((name === 'fwrite' ? args[3] : args[0]) ?? (args[0] as SyntaxNode)).text === 'stdout';
   return false;
 }

@@ -69,8 +69,28 @@ const SKIP_TYPES = new Set([
   'type_argument_list',
   'constructor_initializer',
 ]);
-const LITERAL_TYPES = new Set(['integer_literal', 'real_literal', 'boolean_literal', 'null_literal', 'character_literal', 'default_expression', 'typeof_expression', 'sizeof_expression', 'discard']);
-const PASS_TYPES = new Set(['parenthesized_expression', 'await_expression', 'checked_expression', 'ref_expression', 'makeref_expression', 'expression_element', 'collection_element', 'spread_element', 'argument']);
+const LITERAL_TYPES = new Set([
+  'integer_literal',
+  'real_literal',
+  'boolean_literal',
+  'null_literal',
+  'character_literal',
+  'default_expression',
+  'typeof_expression',
+  'sizeof_expression',
+  'discard',
+]);
+const PASS_TYPES = new Set([
+  'parenthesized_expression',
+  'await_expression',
+  'checked_expression',
+  'ref_expression',
+  'makeref_expression',
+  'expression_element',
+  'collection_element',
+  'spread_element',
+  'argument',
+]);
 const COMPARISON = new Set(['==', '!=']);
 const CLEAN_BINARY = new Set(['<', '>', '<=', '>=', '-', '*', '/', '%', '&', '|', '^', '<<', '>>', '>>>', '&&', '||']);
 
@@ -803,7 +823,10 @@ function propertyView(node: SyntaxNode): View | null {
   if (value?.type === 'arrow_expression_clause') {
     const body = value.namedChildren[0] ?? null;
     const cls = node.ancestor(CLASS_TYPES);
-    return { kind: 'function', fn: { node, name: name.text, params: [], body, decorators: attributesOf(node), className: cls?.child('name')?.text ?? null, classBases: basesOf(cls), passedTo: null } };
+    return {
+      kind: 'function',
+      fn: { node, name: name.text, params: [], body, decorators: attributesOf(node), className: cls?.child('name')?.text ?? null, classBases: basesOf(cls), passedTo: null },
+    };
   }
   const bind = boundAttribute(node);
   if (bind) return { kind: 'assign', targets: [name], value: bind, update: false };
@@ -864,7 +887,15 @@ export function nonStringMembers(node: SyntaxNode): Set<string> {
     } else if (n.type === 'parameter' && (n.parent?.parent?.type === 'record_declaration' || n.parent?.parent?.type === 'class_declaration')) {
       note(n.child('name')?.text, n.child('type'));
     }
-    if (n.type === 'compilation_unit' || n.type === 'namespace_declaration' || n.type === 'file_scoped_namespace_declaration' || n.type === 'declaration_list' || n.type === 'parameter_list' || CLASS_TYPES.has(n.type) || n.type.startsWith('preproc_')) {
+    if (
+      n.type === 'compilation_unit' ||
+      n.type === 'namespace_declaration' ||
+      n.type === 'file_scoped_namespace_declaration' ||
+      n.type === 'declaration_list' ||
+      n.type === 'parameter_list' ||
+      CLASS_TYPES.has(n.type) ||
+      n.type.startsWith('preproc_')
+    ) {
       for (const c of n.children) if (c.named) stack.push(c);
     }
   }
@@ -898,7 +929,14 @@ export function enumNames(node: SyntaxNode): Set<string> {
       if (nm) names.add(nm);
       continue;
     }
-    if (n.type === 'compilation_unit' || n.type === 'namespace_declaration' || n.type === 'file_scoped_namespace_declaration' || n.type === 'declaration_list' || CLASS_TYPES.has(n.type) || n.type.startsWith('preproc_')) {
+    if (
+      n.type === 'compilation_unit' ||
+      n.type === 'namespace_declaration' ||
+      n.type === 'file_scoped_namespace_declaration' ||
+      n.type === 'declaration_list' ||
+      CLASS_TYPES.has(n.type) ||
+      n.type.startsWith('preproc_')
+    ) {
       for (const c of n.children) if (c.named) stack.push(c);
     }
   }
@@ -933,7 +971,33 @@ const CONTROL_PREFIX: readonly [RegExp, string][] = [
 ];
 /** Members of the static classes whose `using static` imports matter to the rules. */
 const STATIC_MEMBERS: Record<string, readonly string[]> = {
-  File: ['ReadAllText', 'ReadAllTextAsync', 'ReadAllBytes', 'ReadAllBytesAsync', 'ReadAllLines', 'ReadAllLinesAsync', 'ReadLines', 'OpenRead', 'OpenText', 'Open', 'OpenWrite', 'Create', 'CreateText', 'WriteAllText', 'WriteAllTextAsync', 'WriteAllBytes', 'WriteAllBytesAsync', 'WriteAllLines', 'AppendAllText', 'AppendAllLines', 'AppendText', 'Delete', 'Copy', 'Move', 'Replace'],
+  File: [
+    'ReadAllText',
+    'ReadAllTextAsync',
+    'ReadAllBytes',
+    'ReadAllBytesAsync',
+    'ReadAllLines',
+    'ReadAllLinesAsync',
+    'ReadLines',
+    'OpenRead',
+    'OpenText',
+    'Open',
+    'OpenWrite',
+    'Create',
+    'CreateText',
+    'WriteAllText',
+    'WriteAllTextAsync',
+    'WriteAllBytes',
+    'WriteAllBytesAsync',
+    'WriteAllLines',
+    'AppendAllText',
+    'AppendAllLines',
+    'AppendText',
+    'Delete',
+    'Copy',
+    'Move',
+    'Replace',
+  ],
   Directory: ['Delete', 'CreateDirectory', 'GetFiles', 'GetDirectories', 'EnumerateFiles', 'EnumerateDirectories', 'Move'],
   Path: ['Combine', 'Join', 'GetFileName', 'GetFileNameWithoutExtension', 'GetExtension', 'GetFullPath'],
   Console: ['ReadLine', 'ReadKey'],

@@ -117,7 +117,12 @@ export function bindingsOf(root: SyntaxNode): Map<string, Binding[]> {
         const left = n.child('left');
         const right = n.child('right');
         if (left && right && n.child('operator')?.text === '=') {
-          const name = left.type === 'identifier' ? left.text : left.type === 'member_access_expression' && /^(?:this|base)$/.test(left.child('expression')?.text ?? '') ? simpleName(left.child('name')) : null;
+          const name =
+            left.type === 'identifier'
+              ? left.text
+              : left.type === 'member_access_expression' && /^(?:this|base)$/.test(left.child('expression')?.text ?? '')
+                ? simpleName(left.child('name'))
+                : null;
           if (name) add(name, { type: null, value: right, node: n });
         }
         break;
@@ -429,7 +434,6 @@ export function untrustedDestination(taint: Taint, ctx: MatchContext, at: Syntax
   return true;
 }
 
-
 // ---- archive entries (Zip Slip) -----------------------------------------------------------
 
 const ENTRY_TYPES = new Set(['ZipArchiveEntry', 'ZipEntry', 'TarEntry', 'IArchiveEntry', 'IEntry', 'ArchiveEntry']);
@@ -633,8 +637,6 @@ export function statementOf(node: SyntaxNode): SyntaxNode {
 }
 
 // ---- names of secrets ---------------------------------------------------------------------
-
-
 
 // ---- linear text searches ----------------------------------------------------------------
 

@@ -8,7 +8,8 @@ import { attributesOf, CLASS_TYPES, CONFINED_PATH, csharpAdapter, enumNames, mod
 /** Members of an HTTP request that carry client data (ASP.NET Core, classic ASP.NET, Web API 2, HttpListener). */
 const REQUEST_FIELDS =
   '{Query,Form,Headers,Cookies,RouteValues,Body,BodyReader,QueryString,Path,PathBase,Params,ServerVariables,Url,RawUrl,UrlReferrer,UserAgent,Files,InputStream,PathInfo,Unvalidated,Content,RequestUri,[]}';
-const REQUEST_CALLS = '{ReadFormAsync,ReadFromJsonAsync,GetDisplayUrl,GetEncodedUrl,GetEncodedPathAndQuery,GetTypedHeaders,GetQueryNameValuePairs,ReadAsStringAsync,GetQueryString}()';
+const REQUEST_CALLS =
+  '{ReadFormAsync,ReadFromJsonAsync,GetDisplayUrl,GetEncodedUrl,GetEncodedPathAndQuery,GetTypedHeaders,GetQueryNameValuePairs,ReadAsStringAsync,GetQueryString}()';
 
 // ---- parameters ----------------------------------------------------------------------------
 
@@ -17,25 +18,102 @@ const SERVICE_ATTR = /^(?:FromServices|FromKeyedServices|Inject|HttpTrigger|Blob
 const ROUTE_ATTR = /^(?:Http(?:Get|Post|Put|Delete|Patch|Head|Options)|Route|AcceptVerbs|WebGet|WebInvoke|OperationContract|WebMethod)\b/;
 const CONTROLLER_BASE = /(?:^Controller|ControllerBase|ApiController|ODataController|Controller)$/;
 const FRAMEWORK_TYPES = new Set([
-  'HttpContext', 'HttpRequest', 'HttpResponse', 'HttpRequestData', 'HttpRequestMessage', 'HttpResponseMessage',
-  'ClaimsPrincipal', 'IPrincipal', 'ILogger', 'ILoggerFactory', 'IConfiguration', 'IConfigurationRoot', 'IWebHostEnvironment',
-  'IHostingEnvironment', 'IHostEnvironment', 'IServiceProvider', 'IServiceScopeFactory', 'IMemoryCache', 'IDistributedCache',
-  'IHttpClientFactory', 'HttpClient', 'IMediator', 'ISender', 'IPublisher', 'IMapper', 'LinkGenerator', 'IUrlHelper',
-  'ServerCallContext', 'IFormatProvider', 'ModelStateDictionary', 'IOptions', 'IOptionsSnapshot', 'IOptionsMonitor',
-  'UserManager', 'SignInManager', 'RoleManager', 'IAntiforgery', 'IDataProtectionProvider', 'IDataProtector', 'TimeProvider',
-  'Random', 'DbConnection', 'IDbConnection', 'SqlConnection', 'NpgsqlConnection', 'MySqlConnection', 'SqliteConnection',
-  'IDbTransaction', 'DbTransaction', 'Type', 'Assembly', 'Exception', 'Task', 'Action', 'Func', 'Predicate', 'Expression',
-  'ExecutionContext', 'FunctionContext', 'ILambdaContext', 'IHubCallerClients', 'IHubContext', 'IServiceCollection',
-  'IApplicationBuilder', 'WebApplication', 'WebApplicationBuilder', 'IEndpointRouteBuilder', 'IHostBuilder', 'IWebHostBuilder',
+  'HttpContext',
+  'HttpRequest',
+  'HttpResponse',
+  'HttpRequestData',
+  'HttpRequestMessage',
+  'HttpResponseMessage',
+  'ClaimsPrincipal',
+  'IPrincipal',
+  'ILogger',
+  'ILoggerFactory',
+  'IConfiguration',
+  'IConfigurationRoot',
+  'IWebHostEnvironment',
+  'IHostingEnvironment',
+  'IHostEnvironment',
+  'IServiceProvider',
+  'IServiceScopeFactory',
+  'IMemoryCache',
+  'IDistributedCache',
+  'IHttpClientFactory',
+  'HttpClient',
+  'IMediator',
+  'ISender',
+  'IPublisher',
+  'IMapper',
+  'LinkGenerator',
+  'IUrlHelper',
+  'ServerCallContext',
+  'IFormatProvider',
+  'ModelStateDictionary',
+  'IOptions',
+  'IOptionsSnapshot',
+  'IOptionsMonitor',
+  'UserManager',
+  'SignInManager',
+  'RoleManager',
+  'IAntiforgery',
+  'IDataProtectionProvider',
+  'IDataProtector',
+  'TimeProvider',
+  'Random',
+  'DbConnection',
+  'IDbConnection',
+  'SqlConnection',
+  'NpgsqlConnection',
+  'MySqlConnection',
+  'SqliteConnection',
+  'IDbTransaction',
+  'DbTransaction',
+  'Type',
+  'Assembly',
+  'Exception',
+  'Task',
+  'Action',
+  'Func',
+  'Predicate',
+  'Expression',
+  'ExecutionContext',
+  'FunctionContext',
+  'ILambdaContext',
+  'IHubCallerClients',
+  'IHubContext',
+  'IServiceCollection',
+  'IApplicationBuilder',
+  'WebApplication',
+  'WebApplicationBuilder',
+  'IEndpointRouteBuilder',
+  'IHostBuilder',
+  'IWebHostBuilder',
   'EventArgs',
 ]);
 /** Framework and infrastructure types (and any `…EventArgs` / `…Exception`). */
 function frameworkType(name: string): boolean {
   return FRAMEWORK_TYPES.has(name) || (name.length > 9 && name.endsWith('EventArgs')) || (name.length > 9 && name.endsWith('Exception'));
 }
-const SERVICE_SUFFIX = /(?:Service|Services|Repository|Repo|Manager|Provider|Factory|DbContext|Context|Logger|Accessor|Cache|Client|Store|Mediator|Mapper|UnitOfWork|Validator|Engine|Db|Hub)$/;
+const SERVICE_SUFFIX =
+  /(?:Service|Services|Repository|Repo|Manager|Provider|Factory|DbContext|Context|Logger|Accessor|Cache|Client|Store|Mediator|Mapper|UnitOfWork|Validator|Engine|Db|Hub)$/;
 const NON_STRING_COLLECTION = /^(?:(?:I?(?:List|Enumerable|Collection|ReadOnlyList|ReadOnlyCollection|Set|HashSet)|ISet)<(\w+)\??>|(\w+)\??\[\])$/;
-const SERVICE_NAMES = new Set(['db', '_db', 'context', 'dbContext', 'logger', 'env', 'environment', 'config', 'configuration', 'cancellationToken', 'ct', 'token', 'mediator', 'mapper', 'sender', 'httpContext']);
+const SERVICE_NAMES = new Set([
+  'db',
+  '_db',
+  'context',
+  'dbContext',
+  'logger',
+  'env',
+  'environment',
+  'config',
+  'configuration',
+  'cancellationToken',
+  'ct',
+  'token',
+  'mediator',
+  'mapper',
+  'sender',
+  'httpContext',
+]);
 const MAP_METHODS = new Set(['MapGet', 'MapPost', 'MapPut', 'MapDelete', 'MapPatch', 'MapMethods', 'Map', 'MapFallback']);
 const PAGE_HANDLER = /^On(?:Get|Post|Put|Delete|Patch)\w*$/;
 
@@ -83,9 +161,7 @@ function usesWebFramework(node: SyntaxNode): boolean {
   let yes = webCache.get(root);
   if (yes === undefined) {
     const text = root.text;
-    yes =
-      findAfter(text, 'using', /^\s+(?:global::)?(?:Microsoft\.AspNetCore|System\.Web)\b/, true) !== null ||
-      WEB_ATTRIBUTES.some((a) => findAfter(text, a, /^\b/) !== null);
+    yes = findAfter(text, 'using', /^\s+(?:global::)?(?:Microsoft\.AspNetCore|System\.Web)\b/, true) !== null || WEB_ATTRIBUTES.some((a) => findAfter(text, a, /^\b/) !== null);
     webCache.set(root, yes);
   }
   return yes;
@@ -99,7 +175,8 @@ function isRequestHandler(fn: FunctionView): boolean {
   if (fn.decorators.some((d) => ROUTE_ATTR.test(d))) return true;
   if (!mods.includes('public') || mods.includes('static')) return false;
   const cls = classOf(fn);
-  if (isController(cls, fn)) return !/^(?:Dispose|OnActionExecuting|OnActionExecuted|OnActionExecutionAsync|OnResultExecuting|OnResultExecuted|OnException|Initialize)$/.test(fn.name ?? '');
+  if (isController(cls, fn))
+    return !/^(?:Dispose|OnActionExecuting|OnActionExecuted|OnActionExecutionAsync|OnResultExecuting|OnResultExecuted|OnException|Initialize)$/.test(fn.name ?? '');
   if (fn.classBases.some((b) => /PageModel$/.test(b)) && PAGE_HANDLER.test(fn.name ?? '')) return true;
   if (fn.classBases.some((b) => b === 'Hub')) return !/^(?:OnConnectedAsync|OnDisconnectedAsync|Dispose)$/.test(fn.name ?? '');
   return false;
@@ -167,9 +244,25 @@ function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
 /** What follows `Request` in a read of request data: `.Query`, `.Form[…]`, `["id"]` (anchored: run right after the word). */
 const REQUEST_MEMBER = /^\s*(?:\.\s*(?:Query|Form|QueryString|Params|Headers|Cookies|RouteValues|Body|InputStream|Url|RawUrl|Path|ServerVariables|Files|Unvalidated)\b|\[)/;
 const SANITIZING = new Set([
-  'Parse', 'TryParse', 'ParseExact', 'ToInt16', 'ToInt32', 'ToInt64', 'ToDecimal', 'ToDouble', 'ToBoolean', 'HtmlEncode', 'UrlEncode',
-  'HtmlAttributeEncode', 'JavaScriptStringEncode', 'GetFileName', 'GetFileNameWithoutExtension', 'EscapeDataString', 'Encode',
-  'LdapFilterEncode', 'Escape',
+  'Parse',
+  'TryParse',
+  'ParseExact',
+  'ToInt16',
+  'ToInt32',
+  'ToInt64',
+  'ToDecimal',
+  'ToDouble',
+  'ToBoolean',
+  'HtmlEncode',
+  'UrlEncode',
+  'HtmlAttributeEncode',
+  'JavaScriptStringEncode',
+  'GetFileName',
+  'GetFileNameWithoutExtension',
+  'EscapeDataString',
+  'Encode',
+  'LdapFilterEncode',
+  'Escape',
 ]);
 
 /** Whether a text reads request data (`Request.Query[…]`, `Request["id"]`). */
@@ -258,7 +351,14 @@ function argumentAt(call: SyntaxNode, param: ParamView): SyntaxNode | null {
   return null;
 }
 
-const FUNCTION_NODES = new Set(['method_declaration', 'constructor_declaration', 'local_function_statement', 'lambda_expression', 'anonymous_method_expression', 'accessor_declaration']);
+const FUNCTION_NODES = new Set([
+  'method_declaration',
+  'constructor_declaration',
+  'local_function_statement',
+  'lambda_expression',
+  'anonymous_method_expression',
+  'accessor_declaration',
+]);
 
 function enclosingFunctionNode(node: SyntaxNode): SyntaxNode | null {
   for (let p = node.parent; p; p = p.parent) if (FUNCTION_NODES.has(p.type)) return p;
@@ -412,7 +512,11 @@ export const csharpProfile: LanguageProfile = {
     { callee: [CONFINED_PATH], classes: ['path'] },
     // URLs generated by routing point at the application itself, with values URL-encoded.
     {
-      callee: ['**.Url.{Action,RouteUrl,Page,Content,Link,ActionLink}', '*.{GetPathByAction,GetUriByAction,GetPathByPage,GetUriByPage,GetPathByName,GetUriByName,GetPathByRouteValues}', '**.QueryHelpers.AddQueryString'],
+      callee: [
+        '**.Url.{Action,RouteUrl,Page,Content,Link,ActionLink}',
+        '*.{GetPathByAction,GetUriByAction,GetPathByPage,GetUriByPage,GetPathByName,GetUriByName,GetPathByRouteValues}',
+        '**.QueryHelpers.AddQueryString',
+      ],
       classes: ['xss', 'header', 'redirect', 'ssrf', 'log'],
     },
     // Encoders and the escaping helpers applications write for RFC 4515 filters and RFC 4514 DNs (often a private static method).
@@ -428,24 +532,93 @@ export const csharpProfile: LanguageProfile = {
   paramTaint,
   mutators: ['Append', 'AppendLine', 'AppendFormat', 'Insert', 'Add', 'AddRange', 'Push', 'Enqueue', 'TryAdd', 'Write', 'WriteLine', 'AppendHtml'],
   cleanCalls: [
-    'Count', 'LongCount', 'Any', 'All', 'Contains', 'ContainsKey', 'ContainsValue', 'StartsWith', 'EndsWith', 'Equals', 'IndexOf',
-    'LastIndexOf', 'IndexOfAny', 'CompareTo', 'Compare', 'CompareOrdinal', 'IsNullOrEmpty', 'IsNullOrWhiteSpace', 'Exists', 'TryParse',
-    'TryParseExact', 'IsMatch', 'IsLocalUrl', 'GetHashCode', 'ComputeHash', 'HashData', 'HashPassword', 'VerifyHashedPassword',
-    'SaveChanges', 'SaveChangesAsync', 'ExecuteNonQuery', 'ExecuteNonQueryAsync', 'NewGuid', 'Next', 'NextDouble', 'NextInt64', 'Sum',
-    'Max', 'Min', 'Average', 'FindIndex', 'IsDefined', 'IsWellFormedUriString', 'CheckPasswordAsync', 'PasswordSignInAsync',
-    'AnyAsync', 'AllAsync', 'CountAsync', 'ContainsAsync', 'GetLength', 'IsInRole', 'Read', 'ReadAsync', 'IsDBNull', 'GetOrdinal',
-    'ValidateAntiForgeryToken', 'IsAuthenticated', 'SequenceEqual', 'FixedTimeEquals', 'GetInt32', 'GetInt64', 'GetBoolean',
-    'GetDateTime', 'GetGuid', 'GetDecimal', 'GetDouble',
+    'Count',
+    'LongCount',
+    'Any',
+    'All',
+    'Contains',
+    'ContainsKey',
+    'ContainsValue',
+    'StartsWith',
+    'EndsWith',
+    'Equals',
+    'IndexOf',
+    'LastIndexOf',
+    'IndexOfAny',
+    'CompareTo',
+    'Compare',
+    'CompareOrdinal',
+    'IsNullOrEmpty',
+    'IsNullOrWhiteSpace',
+    'Exists',
+    'TryParse',
+    'TryParseExact',
+    'IsMatch',
+    'IsLocalUrl',
+    'GetHashCode',
+    'ComputeHash',
+    'HashData',
+    'HashPassword',
+    'VerifyHashedPassword',
+    'SaveChanges',
+    'SaveChangesAsync',
+    'ExecuteNonQuery',
+    'ExecuteNonQueryAsync',
+    'NewGuid',
+    'Next',
+    'NextDouble',
+    'NextInt64',
+    'Sum',
+    'Max',
+    'Min',
+    'Average',
+    'FindIndex',
+    'IsDefined',
+    'IsWellFormedUriString',
+    'CheckPasswordAsync',
+    'PasswordSignInAsync',
+    'AnyAsync',
+    'AllAsync',
+    'CountAsync',
+    'ContainsAsync',
+    'GetLength',
+    'IsInRole',
+    'Read',
+    'ReadAsync',
+    'IsDBNull',
+    'GetOrdinal',
+    'ValidateAntiForgeryToken',
+    'IsAuthenticated',
+    'SequenceEqual',
+    'FixedTimeEquals',
+    'GetInt32',
+    'GetInt64',
+    'GetBoolean',
+    'GetDateTime',
+    'GetGuid',
+    'GetDecimal',
+    'GetDouble',
   ],
   validators: [
-    'Contains', 'ContainsKey', 'StartsWith', 'EndsWith', 'Equals', 'IsMatch', 'TryParse', 'TryParseExact', 'IsLocalUrl', 'IsDefined',
-    'IsWellFormedUriString', 'All', 'Any', 'IsLetterOrDigit', 'Validate', 'TryValidate', 'TryValidateObject', 'SequenceEqual',
+    'Contains',
+    'ContainsKey',
+    'StartsWith',
+    'EndsWith',
+    'Equals',
+    'IsMatch',
+    'TryParse',
+    'TryParseExact',
+    'IsLocalUrl',
+    'IsDefined',
+    'IsWellFormedUriString',
+    'All',
+    'Any',
+    'IsLetterOrDigit',
+    'Validate',
+    'TryValidate',
+    'TryValidateObject',
+    'SequenceEqual',
   ],
   exits: ['**.Environment.{Exit,FailFast}', 'Response.End', '*.Response.End', 'Application.Exit'],
-  formatters: [
-    '**.{string,String}.{Format,Concat,Join}',
-    '**.FormattableString.Invariant',
-    '*.AppendFormat',
-    '**.Path.{Combine,Join}',
-  ],
+  formatters: ['**.{string,String}.{Format,Concat,Join}', '**.FormattableString.Invariant', '*.AppendFormat', '**.Path.{Combine,Join}'],
 };

@@ -56,16 +56,59 @@ const SKIP_TYPES = new Set([
 const LITERAL_TYPES = new Set(['int_literal', 'float_literal', 'imaginary_literal', 'rune_literal', 'true', 'false', 'nil', 'iota']);
 /** Builtin types whose conversion yields a value that cannot carry a string. */
 const NUMERIC_TYPES = new Set([
-  'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr',
-  'float32', 'float64', 'complex64', 'complex128', 'bool', 'byte', 'rune',
+  'int',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'uintptr',
+  'float32',
+  'float64',
+  'complex64',
+  'complex128',
+  'bool',
+  'byte',
+  'rune',
 ]);
 const CLEAN_BINARY = new Set(['<', '>', '<=', '>=', '-', '*', '/', '%', '&', '|', '^', '<<', '>>', '&^', '&&', '||']);
 /** Calls that decode into their first argument, from their receiver: `dec.Decode(&x)`, `c.ShouldBindJSON(&x)`. */
 export const BIND_INTO_ARG0 = new Set([
-  'Decode', 'Bind', 'BindJSON', 'BindQuery', 'BindUri', 'BindHeader', 'BindXML', 'BindYAML', 'BindTOML', 'BindWith',
-  'ShouldBind', 'ShouldBindJSON', 'ShouldBindQuery', 'ShouldBindUri', 'ShouldBindHeader', 'ShouldBindXML', 'ShouldBindYAML',
-  'ShouldBindTOML', 'ShouldBindWith', 'ShouldBindBodyWith', 'ShouldBindBodyWithJSON', 'MustBindWith', 'BodyParser', 'QueryParser',
-  'ParamsParser', 'ReqHeaderParser', 'CookieParser', 'BindBody', 'BindQueryParams', 'BindPathParams', 'BindHeaders',
+  'Decode',
+  'Bind',
+  'BindJSON',
+  'BindQuery',
+  'BindUri',
+  'BindHeader',
+  'BindXML',
+  'BindYAML',
+  'BindTOML',
+  'BindWith',
+  'ShouldBind',
+  'ShouldBindJSON',
+  'ShouldBindQuery',
+  'ShouldBindUri',
+  'ShouldBindHeader',
+  'ShouldBindXML',
+  'ShouldBindYAML',
+  'ShouldBindTOML',
+  'ShouldBindWith',
+  'ShouldBindBodyWith',
+  'ShouldBindBodyWithJSON',
+  'MustBindWith',
+  'BodyParser',
+  'QueryParser',
+  'ParamsParser',
+  'ReqHeaderParser',
+  'CookieParser',
+  'BindBody',
+  'BindQueryParams',
+  'BindPathParams',
+  'BindHeaders',
 ]);
 /** Package functions that decode their first argument into their second: `json.Unmarshal(b, &x)`, `render.Bind(r, &x)`. */
 export const DECODE_INTO_ARG1: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -111,7 +154,9 @@ export function defaultPackageName(importPath: string): string {
   const segs = importPath.split('/').filter((s) => s.length > 0);
   let last = segs.pop() ?? importPath;
   if (/^v\d+$/.test(last) && segs.length > 0) last = segs.pop() as string;
-  last = withoutVersionSuffix(last).replace(/^go[-.]/, '').replace(/[-.]go$/, '');
+  last = withoutVersionSuffix(last)
+    .replace(/^go[-.]/, '')
+    .replace(/[-.]go$/, '');
   return last.replace(/[^A-Za-z0-9_]/g, '');
 }
 
@@ -616,7 +661,8 @@ const PARSE_CHECKS: Readonly<Record<string, Readonly<Record<string, number>>>> =
   primitive: { ObjectIDFromHex: 0 },
 };
 /** Predicates whose boolean result validates their arguments (`ok := re.MatchString(x)`). */
-const PREDICATES = /^(?:MatchString|Match|HasPrefix|HasSuffix|Contains|ContainsAny|ContainsRune|IsLocal|EqualFold|ValidString|Valid)$|^(?:is_?|has_?|check_?)?(?:valid|safe|allowed|whitelist|allowlist|permitted|authori[sz]ed)/i;
+const PREDICATES =
+  /^(?:MatchString|Match|HasPrefix|HasSuffix|Contains|ContainsAny|ContainsRune|IsLocal|EqualFold|ValidString|Valid)$|^(?:is_?|has_?|check_?)?(?:valid|safe|allowed|whitelist|allowlist|permitted|authori[sz]ed)/i;
 /** Flags set by a loop over an allow-list (`allowed = true` when `h == host`). */
 const FLAG_NAMES = /^(?:is)?(?:allowed|valid|ok|found|permitted|safe|whitelisted|allowlisted|matched|match|exists|known|supported|trusted)$/i;
 
@@ -699,7 +745,10 @@ function derivedTargets(ifNode: SyntaxNode, cond: SyntaxNode, init: SyntaxNode |
       // x != filepath.Base(x)
       if (n.type === 'binary_expression' && /^[!=]=$/.test(n.child('operator')?.text ?? '') && parts.length === 2) {
         const [a, b] = parts as [SyntaxNode, SyntaxNode];
-        for (const [call, other] of [[a, b], [b, a]] as const) {
+        for (const [call, other] of [
+          [a, b],
+          [b, a],
+        ] as const) {
           if (call.type !== 'call_expression') continue;
           const fn = call.child('function');
           if (fn?.type !== 'selector_expression' || !/^(?:Base|Clean|PathEscape|QueryEscape|EscapeString|HTMLEscapeString)$/.test(fn.child('field')?.text ?? '')) continue;
@@ -771,9 +820,7 @@ function switchView(node: SyntaxNode): View | null {
   for (let i = cases.length - 1; i >= 0; i--) {
     const kase = cases[i] as SyntaxNode;
     const values = listItems(kase.child('value'));
-    const tests = value
-      ? values.map((v) => synth(kase, 'go_case_test', v.start, v.end, { kind: 'equality', left: value, right: v, negated: false }))
-      : values;
+    const tests = value ? values.map((v) => synth(kase, 'go_case_test', v.start, v.end, { kind: 'equality', left: value, right: v, negated: false })) : values;
     const parts: SyntaxNode[] = [];
     if (i === 0 && init) parts.push(init);
     const choice = synth(kase, 'go_case_choice', kase.start, kase.end, { kind: 'choice', options: tests });

@@ -19,8 +19,16 @@ import type { SyntaxNode } from '../../syntax.ts';
 
 const LITERALS = new Set(['interpreted_string_literal', 'raw_string_literal', 'int_literal', 'float_literal', 'rune_literal', 'true', 'false', 'nil', 'iota']);
 const CALLS_ALLOWED = new Set([
-  'strings.ToLower', 'strings.ToUpper', 'strings.TrimSpace', 'strings.EqualFold', 'strings.Trim', 'strings.TrimPrefix', 'strings.TrimSuffix',
-  'errors.New', 'fmt.Errorf', 'len',
+  'strings.ToLower',
+  'strings.ToUpper',
+  'strings.TrimSpace',
+  'strings.EqualFold',
+  'strings.Trim',
+  'strings.TrimPrefix',
+  'strings.TrimSuffix',
+  'errors.New',
+  'fmt.Errorf',
+  'len',
 ]);
 const ERROR_CALLS = new Set(['errors.New', 'fmt.Errorf']);
 

@@ -151,7 +151,8 @@ export function declaredContentType(fnText: string): 'html' | 'other' | null {
   return found;
 }
 
-const HTML_MARKUP = /<(?:!doctype|html|head|body|title|div|span|p|a|b|i|em|strong|h[1-6]|ul|ol|li|table|tr|td|th|form|input|script|pre|code|img|br|hr|section|article|nav|footer|header|main|label|button|select|option|textarea|style|iframe|small|blockquote)[\s>/]/i;
+const HTML_MARKUP =
+  /<(?:!doctype|html|head|body|title|div|span|p|a|b|i|em|strong|h[1-6]|ul|ol|li|table|tr|td|th|form|input|script|pre|code|img|br|hr|section|article|nav|footer|header|main|label|button|select|option|textarea|style|iframe|small|blockquote)[\s>/]/i;
 
 /** Whether a function writes HTML markup somewhere (so its responses are sniffed as text/html). */
 export function writesMarkup(fnText: string): boolean {
@@ -423,7 +424,14 @@ function identChar(c: string | undefined): boolean {
  * `indexOf` for the literal, then `after` (which must begin with `^`) on a bounded window — so no
  * pattern ever runs unanchored over a long text.
  */
-export function findAfter(text: string, literal: string, after: RegExp | null = null, word = false, window = 256, next?: string): { index: number; match: RegExpExecArray | null } | null {
+export function findAfter(
+  text: string,
+  literal: string,
+  after: RegExp | null = null,
+  word = false,
+  window = 256,
+  next?: string,
+): { index: number; match: RegExpExecArray | null } | null {
   for (let i = text.indexOf(literal); i >= 0; i = text.indexOf(literal, i + 1)) {
     if (word && identChar(text[i - 1])) continue;
     // A cheap look at the next character first (`next` lists those `after` can start with).

@@ -15,8 +15,23 @@ const LITERALS = new Set(['interpreted_string_literal', 'raw_string_literal', 'i
 const READS_ONLY = new Set(['len', 'cap', 'string', 'print', 'println']);
 /** Methods and functions that only read a buffer: the cipher constructors and AEAD calls themselves, printing, encoding. */
 const READING_METHODS = new Set([
-  'NewCTR', 'NewOFB', 'NewCBCEncrypter', 'NewCBCDecrypter', 'NewCFBEncrypter', 'NewCFBDecrypter', 'Seal', 'Open', 'Print', 'Println',
-  'Printf', 'Sprintf', 'Sprint', 'Errorf', 'EncodeToString', 'Equal', 'Compare',
+  'NewCTR',
+  'NewOFB',
+  'NewCBCEncrypter',
+  'NewCBCDecrypter',
+  'NewCFBEncrypter',
+  'NewCFBDecrypter',
+  'Seal',
+  'Open',
+  'Print',
+  'Println',
+  'Printf',
+  'Sprintf',
+  'Sprint',
+  'Errorf',
+  'EncodeToString',
+  'Equal',
+  'Compare',
 ]);
 /** What fills a package-level buffer from elsewhere in the file: a read into it, a copy, or a helper named for randomness. */
 const FILLING = /^(?:Read|ReadFull|ReadAtLeast|copy)$|rand|random|fill|generate|init|reset|new/i;

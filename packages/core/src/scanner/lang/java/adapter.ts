@@ -30,19 +30,7 @@ import { SyntaxNode as Node } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
 import { foldCondition } from './constants.ts';
 import { resolveLocal } from './predicates.ts';
-import {
-  annotationTexts,
-  findDeclaration,
-  classBases,
-  classRef,
-  className,
-  enclosingClass,
-  FUNCTION_TYPES,
-  literalText,
-  parameterNodes,
-  simpleTypeName,
-  typeOf,
-} from './tree.ts';
+import { annotationTexts, findDeclaration, classBases, classRef, className, enclosingClass, FUNCTION_TYPES, literalText, parameterNodes, simpleTypeName, typeOf } from './tree.ts';
 
 const STRING_TYPES = new Set(['string_literal', 'character_literal']);
 const COMMENT_TYPES = new Set(['line_comment', 'block_comment']);
@@ -92,7 +80,8 @@ const LITERAL_TYPES = new Set([
 const NUMERIC_CAST = /^(?:int|long|short|byte|double|float|char|boolean|Integer|Long|Short|Byte|Double|Float|Boolean|Character|Number|BigDecimal|BigInteger)$/;
 const CLEAN_BINARY = new Set(['<', '>', '<=', '>=', '-', '*', '/', '%', '&', '|', '^', '<<', '>>', '>>>', '&&', '||']);
 const BUILDER_TYPES = new Set(['StringBuilder', 'StringBuffer', 'StringJoiner']);
-const BUILDER_NAME = /^(?:sb|buf|buff|buffer|builder|strBuilder|stringBuilder|sql|query|hql|jpql|html|cmd|command|filter|expr|url|msg|message|text|result|body|content|script|xml|json)$|(?:Builder|Buffer|Sb|SB)$/;
+const BUILDER_NAME =
+  /^(?:sb|buf|buff|buffer|builder|strBuilder|stringBuilder|sql|query|hql|jpql|html|cmd|command|filter|expr|url|msg|message|text|result|body|content|script|xml|json)$|(?:Builder|Buffer|Sb|SB)$/;
 const STATEMENT_PARENTS = new Set([
   'block',
   'constructor_body',
@@ -116,9 +105,37 @@ function qualifiedClass(text: string): boolean {
 
 /** Declared types whose values carry no text: primitives (not `char`), their boxes, dates, ids. */
 const NO_TEXT_TYPES = new Set([
-  'int', 'long', 'short', 'byte', 'double', 'float', 'boolean', 'Integer', 'Long', 'Short', 'Byte', 'Double', 'Float', 'Boolean',
-  'BigDecimal', 'BigInteger', 'Number', 'AtomicInteger', 'AtomicLong', 'UUID', 'LocalDate', 'LocalDateTime', 'LocalTime', 'Instant',
-  'OffsetDateTime', 'ZonedDateTime', 'Duration', 'Period', 'OptionalInt', 'OptionalLong', 'OptionalDouble',
+  'int',
+  'long',
+  'short',
+  'byte',
+  'double',
+  'float',
+  'boolean',
+  'Integer',
+  'Long',
+  'Short',
+  'Byte',
+  'Double',
+  'Float',
+  'Boolean',
+  'BigDecimal',
+  'BigInteger',
+  'Number',
+  'AtomicInteger',
+  'AtomicLong',
+  'UUID',
+  'LocalDate',
+  'LocalDateTime',
+  'LocalTime',
+  'Instant',
+  'OffsetDateTime',
+  'ZonedDateTime',
+  'Duration',
+  'Period',
+  'OptionalInt',
+  'OptionalLong',
+  'OptionalDouble',
 ]);
 
 /** Whether a declared type (a type node of a declaration) holds no text: `long`, `Integer`, `UUID`, an enum of this file (not arrays, not `var`). */
@@ -126,7 +143,8 @@ function holdsNoText(type: SyntaxNode | null): boolean {
   if (!type) return false;
   if (type.type === 'integral_type') return type.text !== 'char';
   if (type.type === 'floating_point_type' || type.type === 'boolean_type') return true;
-  if (type.type === 'type_identifier' || type.type === 'scoped_type_identifier') return NO_TEXT_TYPES.has(simpleTypeName(type.text)) || fileEnums(type).has(simpleTypeName(type.text));
+  if (type.type === 'type_identifier' || type.type === 'scoped_type_identifier')
+    return NO_TEXT_TYPES.has(simpleTypeName(type.text)) || fileEnums(type).has(simpleTypeName(type.text));
   return false;
 }
 
@@ -150,7 +168,17 @@ export function fileEnums(node: SyntaxNode): Set<string> {
       const name = n.child('name')?.text;
       if (name) names.add(name);
     }
-    if (n.type === 'program' || n.type === 'class_body' || n.type === 'enum_body' || n.type === 'enum_body_declarations' || n.type === 'interface_body' || n.type === 'enum_declaration' || n.type === 'class_declaration' || n.type === 'interface_declaration' || n.type === 'record_declaration') {
+    if (
+      n.type === 'program' ||
+      n.type === 'class_body' ||
+      n.type === 'enum_body' ||
+      n.type === 'enum_body_declarations' ||
+      n.type === 'interface_body' ||
+      n.type === 'enum_declaration' ||
+      n.type === 'class_declaration' ||
+      n.type === 'interface_declaration' ||
+      n.type === 'record_declaration'
+    ) {
       for (const c of n.children) if (c.named) stack.push(c);
     }
   }
@@ -221,9 +249,30 @@ function regexSource(pattern: string): string {
 const TRANSFORMS = new Set(['trim', 'strip', 'toLowerCase', 'toUpperCase', 'intern', 'stripLeading', 'stripTrailing', 'normalize', 'toString', 'name']);
 /** Predicates whose receiver and arguments the walker treats as validated (see the profile's validators). */
 const CHECKS = new Set([
-  'matches', 'lookingAt', 'contains', 'containsKey', 'containsValue', 'startsWith', 'equalsAny', 'equalsAnyIgnoreCase', 'isAlphanumeric',
-  'isAlpha', 'isNumeric', 'isDigits', 'isCreatable', 'isParsable', 'isNumber', 'isAsciiPrintable', 'isAlphanumericSpace', 'isAlphaSpace',
-  'test', 'isValid', 'validate', 'isInRange', 'inRange', 'isWhitelisted',
+  'matches',
+  'lookingAt',
+  'contains',
+  'containsKey',
+  'containsValue',
+  'startsWith',
+  'equalsAny',
+  'equalsAnyIgnoreCase',
+  'isAlphanumeric',
+  'isAlpha',
+  'isNumeric',
+  'isDigits',
+  'isCreatable',
+  'isParsable',
+  'isNumber',
+  'isAsciiPrintable',
+  'isAlphanumericSpace',
+  'isAlphaSpace',
+  'test',
+  'isValid',
+  'validate',
+  'isInRange',
+  'inRange',
+  'isWhitelisted',
 ]);
 
 /**
@@ -239,8 +288,37 @@ function opaque(node: SyntaxNode): SyntaxNode {
   return synthetic('java_opaque', node, { kind: 'clean', parts: [node] });
 }
 
-const COLLECTION_TYPES = new Set(['List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'TreeSet', 'LinkedHashSet', 'Collection', 'Map', 'HashMap', 'EnumSet', 'SortedSet', 'Deque', 'Queue', 'Iterable']);
-const MAP_TYPES = new Set(['Map', 'HashMap', 'LinkedHashMap', 'TreeMap', 'ConcurrentHashMap', 'EnumMap', 'ImmutableMap', 'Properties', 'Hashtable', 'SortedMap', 'NavigableMap', 'BiMap']);
+const COLLECTION_TYPES = new Set([
+  'List',
+  'ArrayList',
+  'LinkedList',
+  'Set',
+  'HashSet',
+  'TreeSet',
+  'LinkedHashSet',
+  'Collection',
+  'Map',
+  'HashMap',
+  'EnumSet',
+  'SortedSet',
+  'Deque',
+  'Queue',
+  'Iterable',
+]);
+const MAP_TYPES = new Set([
+  'Map',
+  'HashMap',
+  'LinkedHashMap',
+  'TreeMap',
+  'ConcurrentHashMap',
+  'EnumMap',
+  'ImmutableMap',
+  'Properties',
+  'Hashtable',
+  'SortedMap',
+  'NavigableMap',
+  'BiMap',
+]);
 
 /** A map: declared as one, or a constant (`ALLOWED_VIEWS`, `SECTIONS`) — its values are ours. */
 function isMapLike(receiver: SyntaxNode): boolean {
@@ -597,7 +675,8 @@ function viewOf(node: SyntaxNode): View | null {
       if (!name) return null;
       const value = node.child('value');
       // `long id = parseId(x)`, `int n = …`: a number carries no string, whatever it was computed from.
-      if (value && holdsNoText(node.parent?.child('type') ?? null)) return { kind: 'assign', targets: [name], value: synthetic('java_clean', value, { kind: 'clean', parts: [value] }, [value]), update: false };
+      if (value && holdsNoText(node.parent?.child('type') ?? null))
+        return { kind: 'assign', targets: [name], value: synthetic('java_clean', value, { kind: 'clean', parts: [value] }, [value]), update: false };
       return { kind: 'assign', targets: [name], value, update: false };
     }
     case 'resource': {

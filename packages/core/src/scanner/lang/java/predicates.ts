@@ -140,7 +140,15 @@ export function untrustedPrefix(node: SyntaxNode, ctx: MatchContext, depth = 0):
       const fmt = ctx.stringValue(object);
       if (fmt !== null) return { text: formatPrefix(fmt), dynamic: false, found: true };
     }
-    if ((name === 'create' && classRef(object) === 'URI') || name === 'toURI' || name === 'toUri' || name === 'toUriString' || name === 'toURL' || name === 'toString' || name === 'trim') {
+    if (
+      (name === 'create' && classRef(object) === 'URI') ||
+      name === 'toURI' ||
+      name === 'toUri' ||
+      name === 'toUriString' ||
+      name === 'toURL' ||
+      name === 'toString' ||
+      name === 'trim'
+    ) {
       const inner = name === 'create' ? args[0] : object;
       return inner ? untrustedPrefix(inner, ctx, depth + 1) : none;
     }
@@ -269,13 +277,31 @@ export function redirectIsFixed(prefix: Prefix): boolean {
 
 const IF_TYPES = new Set(['if_statement', 'ternary_expression', 'while_statement', 'assert_statement']);
 const CHECK_PREFIXES = ['is', 'has', 'check', 'verify', 'ensure', 'assert', 'validate', 'require'];
-const CHECK_WORDS = ['valid', 'safe', 'allowed', 'inside', 'within', 'under', 'path', 'url', 'uri', 'host', 'sandbox', 'whitelist', 'allowlist', 'trusted', 'permitted', 'traversal'];
+const CHECK_WORDS = [
+  'valid',
+  'safe',
+  'allowed',
+  'inside',
+  'within',
+  'under',
+  'path',
+  'url',
+  'uri',
+  'host',
+  'sandbox',
+  'whitelist',
+  'allowlist',
+  'trusted',
+  'permitted',
+  'traversal',
+];
 
 /** A method whose name says it checks a value: `isSafePath`, `validateUrl`, `ensureWithinRoot`, `sanitize…`. */
 const CHECK_NAME = {
   test(name: string): boolean {
     const lower = name.toLowerCase();
-    if (lower.startsWith('validate') || lower.startsWith('sanitize') || lower.startsWith('checkpath') || lower.startsWith('ensurewithin') || lower.startsWith('assertwithin')) return true;
+    if (lower.startsWith('validate') || lower.startsWith('sanitize') || lower.startsWith('checkpath') || lower.startsWith('ensurewithin') || lower.startsWith('assertwithin'))
+      return true;
     const prefix = CHECK_PREFIXES.find((p) => lower.startsWith(p));
     return prefix !== undefined && CHECK_WORDS.some((w) => lower.indexOf(w, prefix.length) >= 0);
   },
@@ -420,8 +446,6 @@ export function nonHtmlContentType(type: string | null): boolean {
   if (!type) return false;
   return /json|text\/plain|TEXT_PLAIN|APPLICATION_|octet-stream|image\/|application\/(?:pdf|xml|zip)|text\/csv/i.test(type) && !/html/i.test(type);
 }
-
-
 
 const USE_TYPES = new Set(['method_invocation', 'object_creation_expression']);
 

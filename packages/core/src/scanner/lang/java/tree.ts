@@ -8,19 +8,9 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { SyntaxNode as SpanNode } from '../../syntax.ts';
 
 /** Node types that declare a class-like scope (fields, methods). */
-export const CLASS_TYPES: ReadonlySet<string> = new Set([
-  'class_declaration',
-  'enum_declaration',
-  'record_declaration',
-  'interface_declaration',
-]);
+export const CLASS_TYPES: ReadonlySet<string> = new Set(['class_declaration', 'enum_declaration', 'record_declaration', 'interface_declaration']);
 /** Node types that open a function scope. */
-export const FUNCTION_TYPES: ReadonlySet<string> = new Set([
-  'method_declaration',
-  'constructor_declaration',
-  'compact_constructor_declaration',
-  'lambda_expression',
-]);
+export const FUNCTION_TYPES: ReadonlySet<string> = new Set(['method_declaration', 'constructor_declaration', 'compact_constructor_declaration', 'lambda_expression']);
 const METHOD_TYPES: ReadonlySet<string> = new Set(['method_declaration', 'constructor_declaration', 'compact_constructor_declaration']);
 const BODY_TYPES: ReadonlySet<string> = new Set(['class_body', 'enum_body', 'enum_body_declarations', 'interface_body']);
 const BLOCK_TYPES: ReadonlySet<string> = new Set(['block', 'constructor_body', 'switch_block_statement_group', 'switch_rule', 'program']);
@@ -202,7 +192,19 @@ const FACTORY_RESULTS: Readonly<Record<string, string>> = {
   getJdbcTemplate: 'JdbcTemplate',
   build: 'Built',
 };
-const STATIC_FACTORIES = new Set(['getInstance', 'newInstance', 'newFactory', 'newDefaultInstance', 'newDefaultFactory', 'current', 'getDefault', 'create', 'builder', 'of', 'get']);
+const STATIC_FACTORIES = new Set([
+  'getInstance',
+  'newInstance',
+  'newFactory',
+  'newDefaultInstance',
+  'newDefaultFactory',
+  'current',
+  'getDefault',
+  'create',
+  'builder',
+  'of',
+  'get',
+]);
 
 /**
  * The (simple) static type of an expression when it can be told locally: a declared variable or
@@ -326,10 +328,29 @@ export function className(cls: SyntaxNode): string | null {
 }
 
 const MAPPING = new Set([
-  'GetMapping', 'PostMapping', 'PutMapping', 'DeleteMapping', 'PatchMapping', 'RequestMapping',
-  'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'MessageMapping', 'SubscribeMapping',
+  'GetMapping',
+  'PostMapping',
+  'PutMapping',
+  'DeleteMapping',
+  'PatchMapping',
+  'RequestMapping',
+  'GET',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'HEAD',
+  'OPTIONS',
+  'MessageMapping',
+  'SubscribeMapping',
   // Micronaut
-  'Get', 'Post', 'Put', 'Delete', 'Patch', 'Head', 'Options',
+  'Get',
+  'Post',
+  'Put',
+  'Delete',
+  'Patch',
+  'Head',
+  'Options',
 ]);
 const CONTROLLER = new Set(['Controller', 'RestController']);
 

@@ -499,14 +499,33 @@ const HTML_SANITIZING = /\b(?:sanitize\w*|DOMPurify|purify|escape\w*|xss|filterX
 // redos-ok: run on helper bodies, which helperCheck caps at 4,000 characters
 const PATH_CHECK = /\.startsWith\s{0,8}\(|\.relative\s{0,8}\(|(?:includes|indexOf)\s{0,8}\(\s{0,8}['"`]\.\.['"`]|path\.basename\s{0,8}\(|\bbasename\s{0,8}\(/;
 // redos-ok: run on helper bodies, which helperCheck caps at 4,000 characters
-const URL_CHECK = /\.startsWith\s{0,8}\(\s{0,8}['"`]\/|\.(?:origin|hostname|host)\b\s{0,8}(?:===|!==|==|!=)|(?:===|!==|==|!=)\s{0,8}[\w.]*\.(?:origin|hostname|host)\b|(?:includes|has|find|some|indexOf)\s{0,8}\([^)]*\b(?:hostname|host|origin|candidate|url|target|path)\b|charAt\s{0,8}\(\s{0,8}0\s{0,8}\)\s{0,8}(?:===|!==)\s{0,8}['"]\/|\/\^\\\/(?:\(\?!|\[\^)|\b(?:ALLOWED|[Aa]llowed|WHITELIST|[Ww]hitelist|[Aa]llowlist|ALLOWLIST|TRUSTED|[Tt]rusted|SAFE)_?\w*\b\s{0,8}(?:\.|\[)/;
+const URL_CHECK =
+  /\.startsWith\s{0,8}\(\s{0,8}['"`]\/|\.(?:origin|hostname|host)\b\s{0,8}(?:===|!==|==|!=)|(?:===|!==|==|!=)\s{0,8}[\w.]*\.(?:origin|hostname|host)\b|(?:includes|has|find|some|indexOf)\s{0,8}\([^)]*\b(?:hostname|host|origin|candidate|url|target|path)\b|charAt\s{0,8}\(\s{0,8}0\s{0,8}\)\s{0,8}(?:===|!==)\s{0,8}['"]\/|\/\^\\\/(?:\(\?!|\[\^)|\b(?:ALLOWED|[Aa]llowed|WHITELIST|[Ww]hitelist|[Aa]llowlist|ALLOWLIST|TRUSTED|[Tt]rusted|SAFE)_?\w*\b\s{0,8}(?:\.|\[)/;
 
 /** Calls that make a helper more than a check: file access, responses, processes, queries. */
-const SINKISH = ['fs.', 'readFile', 'writeFile', 'createReadStream', 'createWriteStream', 'unlink', '.send(', '.redirect(', '.write(', '.end(', 'exec(', 'spawn(', '.query(', 'innerHTML', 'fetch(', 'axios'];
+const SINKISH = [
+  'fs.',
+  'readFile',
+  'writeFile',
+  'createReadStream',
+  'createWriteStream',
+  'unlink',
+  '.send(',
+  '.redirect(',
+  '.write(',
+  '.end(',
+  'exec(',
+  'spawn(',
+  '.query(',
+  'innerHTML',
+  'fetch(',
+  'axios',
+];
 
 /** A returned expression that is a sanitizer's result or an entity-escaping `.replace()` chain. */
 // redos-ok: anchored at the start; run on return expressions of helper bodies capped at 4,000 characters
-const SANITIZED_RESULT = /^(?:await\s{1,8})?(?:[\w$]+\.)*(?:sanitize\w*|escape\w*|purify|xss|filterXSS|encodeHTML|encodeHtml|encode)\s{0,8}\(|^(?:String\([^)]*\)|[\w$.]+)(?:\s{0,8}\.\s{0,8}replace(?:All)?\s{0,8}\([^;]*?&(?:lt|amp|quot|#x?\d+);)/;
+const SANITIZED_RESULT =
+  /^(?:await\s{1,8})?(?:[\w$]+\.)*(?:sanitize\w*|escape\w*|purify|xss|filterXSS|encodeHTML|encodeHtml|encode)\s{0,8}\(|^(?:String\([^)]*\)|[\w$.]+)(?:\s{0,8}\.\s{0,8}replace(?:All)?\s{0,8}\([^;]*?&(?:lt|amp|quot|#x?\d+);)/;
 
 /** A returned `.replace()` chain on the value (`String(v).replace(/[*()\\]/g, …)`). */
 // redos-ok: anchored at the start; run on return expressions of helper bodies capped at 4,000 characters
@@ -639,13 +658,14 @@ function plainChecked(fn: SyntaxNode, body: SyntaxNode, regexes: Map<string, Syn
           }
         }
       }
-    } else if (n.type === 'ternary_expression' && n.parent?.type === 'return_statement' || (n.type === 'ternary_expression' && n === body)) {
+    } else if ((n.type === 'ternary_expression' && n.parent?.type === 'return_statement') || (n.type === 'ternary_expression' && n === body)) {
       // `return RE.test(p) ? p : fallback`
       const cond = n.child('condition');
-      if (cond) for (const part of chain(cond, '&&')) {
-        const name = plainTest(part, regexes);
-        if (name) checked.add(name);
-      }
+      if (cond)
+        for (const part of chain(cond, '&&')) {
+          const name = plainTest(part, regexes);
+          if (name) checked.add(name);
+        }
     }
     for (const c of n.children) if (c.named) stack.push(c);
   }
@@ -727,7 +747,23 @@ function literalValue(node: SyntaxNode, depth = 0): 'value' | 'empty' | null {
 }
 
 /** Calls a mapping helper may make on its input without doing anything with it. */
-const PURE_METHODS = new Set(['includes', 'has', 'test', 'startsWith', 'endsWith', 'toLowerCase', 'toUpperCase', 'trim', 'indexOf', 'match', 'some', 'every', 'String', 'Number', 'isArray']);
+const PURE_METHODS = new Set([
+  'includes',
+  'has',
+  'test',
+  'startsWith',
+  'endsWith',
+  'toLowerCase',
+  'toUpperCase',
+  'trim',
+  'indexOf',
+  'match',
+  'some',
+  'every',
+  'String',
+  'Number',
+  'isArray',
+]);
 
 /**
  * A same-file helper that maps its input to one of a few constants (`pickFormat(raw)` returning
@@ -846,7 +882,13 @@ function viewOf(node: SyntaxNode): View | null {
   if (FUNCTION_TYPES.has(t)) {
     // `new Promise((resolve, reject) => { … })`: the executor runs at once, as part of the
     // enclosing function (so a wrapper returning a promise is still summarised as that wrapper).
-    if ((t === 'arrow_function' || t === 'function_expression') && node.parent?.type === 'arguments' && node.parent.parent?.type === 'new_expression' && node.parent.parent.child('constructor')?.text === 'Promise') return null;
+    if (
+      (t === 'arrow_function' || t === 'function_expression') &&
+      node.parent?.type === 'arguments' &&
+      node.parent.parent?.type === 'new_expression' &&
+      node.parent.parent.child('constructor')?.text === 'Promise'
+    )
+      return null;
     return { kind: 'function', fn: functionView(node) };
   }
   switch (t) {
@@ -920,12 +962,18 @@ function viewOf(node: SyntaxNode): View | null {
       if (op === 'in') return { kind: 'membership', subject: left, collection: right };
       if (COMPARISON.has(op)) {
         // `p.charAt(0) === '/'`, `p.slice(0, 2) !== '//'`: a check of the value's start, like startsWith.
-        for (const [a, b] of [[left, right], [right, left]] as const) {
+        for (const [a, b] of [
+          [left, right],
+          [right, left],
+        ] as const) {
           const inner = prefixOf(a);
           if (inner && b.type === 'string') return { kind: 'equality', left: inner, right: b, negated: op.startsWith('!') };
         }
         // `typeof x === 'number'` holds only for numbers: x is safe where it holds.
-        for (const [a, b] of [[left, right], [right, left]] as const) {
+        for (const [a, b] of [
+          [left, right],
+          [right, left],
+        ] as const) {
           if (a.type === 'unary_expression' && a.child('operator')?.text === 'typeof' && /^['"](?:number|boolean|bigint)['"]$/.test(b.text)) {
             const operand = a.child('argument');
             if (operand) return { kind: 'equality', left: operand, right: b, negated: op.startsWith('!') };
@@ -933,7 +981,10 @@ function viewOf(node: SyntaxNode): View | null {
         }
         // `if (msg.type === 'banner')`: a discriminator check on a local object says nothing about
         // its other fields (the walker would take the whole object as checked).
-        for (const [a, b] of [[left, right], [right, left]] as const) {
+        for (const [a, b] of [
+          [left, right],
+          [right, left],
+        ] as const) {
           if ((b.type === 'string' || b.type === 'number') && discriminator(a)) return { kind: 'clean', parts: [left, right] };
         }
         return { kind: 'equality', left, right, negated: op.startsWith('!') };

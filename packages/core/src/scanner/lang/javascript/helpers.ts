@@ -344,7 +344,14 @@ export function destinationNames(node: SyntaxNode, ctx: MatchContext): string[] 
       case 'assignment_expression':
       case 'augmented_assignment_expression': {
         const left = p.child('left');
-        if (left && n.field === 'right') out.push(left.type === 'member_expression' ? (left.child('property')?.text ?? left.text) : left.type === 'subscript_expression' ? (literalString(left.child('index')) ?? left.text) : left.text);
+        if (left && n.field === 'right')
+          out.push(
+            left.type === 'member_expression'
+              ? (left.child('property')?.text ?? left.text)
+              : left.type === 'subscript_expression'
+                ? (literalString(left.child('index')) ?? left.text)
+                : left.text,
+          );
         return out;
       }
       case 'pair': {
@@ -483,7 +490,8 @@ function parsedJson(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
     return t !== null && t.strength === 'remote';
   }
   if (n.type === 'ternary_expression') return [n.child('consequence'), n.child('alternative')].some((b) => b !== null && parsedJson(b, ctx, depth + 1));
-  if (n.type === 'binary_expression' && /^(?:\|\||\?\?)$/.test(n.child('operator')?.text ?? '')) return [n.child('left'), n.child('right')].some((b) => b !== null && parsedJson(b, ctx, depth + 1));
+  if (n.type === 'binary_expression' && /^(?:\|\||\?\?)$/.test(n.child('operator')?.text ?? ''))
+    return [n.child('left'), n.child('right')].some((b) => b !== null && parsedJson(b, ctx, depth + 1));
   return false;
 }
 
@@ -559,7 +567,9 @@ export function rawRequestTarget(node: SyntaxNode): boolean {
 
 /** Taint from request metadata a victim's browser sets itself (headers, host, client address). */
 export function fromRequestMetadata(taint: Taint): boolean {
-  return /^(?:req|request|ctx(?:\.request)?|this\.req)\.(?:headers|header|get\(|hostname|host|ip|ips|protocol|subdomains|socket|connection)\b|^ctx\.(?:origin|host)\b/.test(taint.label);
+  return /^(?:req|request|ctx(?:\.request)?|this\.req)\.(?:headers|header|get\(|hostname|host|ip|ips|protocol|subdomains|socket|connection)\b|^ctx\.(?:origin|host)\b/.test(
+    taint.label,
+  );
 }
 
 const localFunctionsByRoot = new WeakMap<SyntaxNode, Set<string>>();
@@ -748,7 +758,6 @@ function checkedParts(parts: SyntaxNode[], at: SyntaxNode, ctx: MatchContext): b
   const tainted = parts.filter((p) => ctx.taint(p) !== null);
   return tainted.length > 0 && tainted.every((p) => lookupGuarded(p, at));
 }
-
 
 /** A `path.relative(base, x)` call (or a binding of one) and the path it measures, or null. */
 function relativeOf(node: SyntaxNode, at: SyntaxNode): string | null {

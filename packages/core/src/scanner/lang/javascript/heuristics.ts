@@ -244,7 +244,20 @@ export function destinationFixed(arg: SyntaxNode, ctx: MatchContext): boolean {
 
 /** The function checks the target's host/origin or that it is a local path before redirecting. */
 function destinationChecked(at: SyntaxNode): boolean {
-  return checksHost(scopeText(at), ['ALLOWED', 'allowed', 'allowList', 'allowlist', 'whitelist', 'WHITELIST', 'safeRedirect', 'isSafeRedirect', 'isLocalUrl', 'isRelative', 'isSafeUrl', 'isValidRedirect']);
+  return checksHost(scopeText(at), [
+    'ALLOWED',
+    'allowed',
+    'allowList',
+    'allowlist',
+    'whitelist',
+    'WHITELIST',
+    'safeRedirect',
+    'isSafeRedirect',
+    'isLocalUrl',
+    'isRelative',
+    'isSafeUrl',
+    'isValidRedirect',
+  ]);
 }
 
 /** The Referer header and other request metadata are not destinations an attacker picks for a victim. */
@@ -309,7 +322,11 @@ function locationHeader(call: CallView, ctx: MatchContext, taint: Taint): boolea
 /** `location.href = x`, `window.location = x`: in the browser, the address bar's own data. */
 function browserLocation(target: SyntaxNode, ctx: MatchContext, taint: Taint): boolean {
   // A local variable called `location` is not the browser's.
-  if (target.type === 'identifier' && fileFact(ctx, 'local-location', (code) => anyMatch(code, [/\blet location\b/, /\bvar location\b/, /\bconst location\b/, /[(,] ?location ?[,)=]/]))) return false;
+  if (
+    target.type === 'identifier' &&
+    fileFact(ctx, 'local-location', (code) => anyMatch(code, [/\blet location\b/, /\bvar location\b/, /\bconst location\b/, /[(,] ?location ?[,)=]/]))
+  )
+    return false;
   const value = target.parent?.type === 'assignment_expression' ? target.parent.child('right') : null;
   return value !== null && chosenByAttacker(taint) && !destinationFixed(value, ctx) && !destinationChecked(target);
 }
@@ -918,7 +935,13 @@ function wholeRequestObject(node: SyntaxNode, ctx: MatchContext, depth = 0): boo
   if (n.type === 'object') {
     for (const c of n.namedChildren) {
       if (c.type === 'spread_element' && c.namedChildren[0] && wholeRequestObject(c.namedChildren[0], ctx, depth + 1)) return true;
-      if (c.type === 'pair' && /^(?:data|values|attributes|create|update)$/.test(pairKey(c) ?? '') && c.child('value') && wholeRequestObject(c.child('value') as SyntaxNode, ctx, depth + 1)) return true;
+      if (
+        c.type === 'pair' &&
+        /^(?:data|values|attributes|create|update)$/.test(pairKey(c) ?? '') &&
+        c.child('value') &&
+        wholeRequestObject(c.child('value') as SyntaxNode, ctx, depth + 1)
+      )
+        return true;
     }
   }
   return false;
@@ -935,7 +958,14 @@ function massAssignment(call: CallView, ctx: MatchContext): boolean {
 /** `new User(req.body)`: a capitalised model constructor. */
 function modelConstructor(call: CallView, ctx: MatchContext): boolean {
   const written = call.callee?.type === 'identifier' ? call.callee.text : '';
-  return call.isNew && /^[A-Z][A-Za-z0-9]*$/.test(written) && !/^(?:Error|TypeError|RangeError|Date|Map|Set|URL|URLSearchParams|Response|Request|Headers|Promise|RegExp|Buffer|Array|Object|String|Number|Blob|FormData|Proxy|WeakMap|WeakSet)$/.test(written) && massAssignment(call, ctx);
+  return (
+    call.isNew &&
+    /^[A-Z][A-Za-z0-9]*$/.test(written) &&
+    !/^(?:Error|TypeError|RangeError|Date|Map|Set|URL|URLSearchParams|Response|Request|Headers|Promise|RegExp|Buffer|Array|Object|String|Number|Blob|FormData|Proxy|WeakMap|WeakSet)$/.test(
+      written,
+    ) &&
+    massAssignment(call, ctx)
+  );
 }
 
 /** `Object.assign(user, req.body)`: request keys copied onto an existing object (not a fresh `{}`). */

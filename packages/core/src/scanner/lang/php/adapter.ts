@@ -102,7 +102,23 @@ const NUMERIC_FILTERS = new Set([
   'FILTER_SANITIZE_NUMBER_FLOAT',
 ]);
 /** Regular-expression functions (pattern first). */
-const PREG_FUNCTIONS = new Set(['preg_match', 'preg_match_all', 'preg_replace', 'preg_replace_callback', 'preg_split', 'preg_grep', 'preg_filter', 'mb_ereg', 'mb_eregi', 'mb_ereg_replace', 'mb_eregi_replace', 'ereg', 'eregi', 'ereg_replace', 'eregi_replace']);
+const PREG_FUNCTIONS = new Set([
+  'preg_match',
+  'preg_match_all',
+  'preg_replace',
+  'preg_replace_callback',
+  'preg_split',
+  'preg_grep',
+  'preg_filter',
+  'mb_ereg',
+  'mb_eregi',
+  'mb_ereg_replace',
+  'mb_eregi_replace',
+  'ereg',
+  'eregi',
+  'ereg_replace',
+  'eregi_replace',
+]);
 
 /** Whether a literal pattern (`/…/e`, `#…#ie`) has the `e` (evaluate) modifier. */
 function hasEvalModifier(pattern: string): boolean {
@@ -369,13 +385,25 @@ function functionCall(node: SyntaxNode): View | null {
       if (filter) {
         const constant = filter.node.text;
         if (NUMERIC_FILTERS.has(constant)) return { kind: 'clean', parts: args.map((a) => a.node) };
-        return callView(node, null, null, `filter:${constant}`, args.filter((a) => a !== filter));
+        return callView(
+          node,
+          null,
+          null,
+          `filter:${constant}`,
+          args.filter((a) => a !== filter),
+        );
       }
     }
     if (name === 'array_map' && args.length >= 2) {
       const cb = args[0] ? constantString(args[0].node) : null;
       if (cb !== null && MAPPED_CALLBACK.test(cb.toLowerCase())) {
-        return callView(node, null, null, cb.toLowerCase(), args.slice(1).map((a, i) => ({ ...a, index: i })));
+        return callView(
+          node,
+          null,
+          null,
+          cb.toLowerCase(),
+          args.slice(1).map((a, i) => ({ ...a, index: i })),
+        );
       }
     }
     if ((name === 'array_push' || name === 'array_unshift') && args.length >= 2 && list) {
@@ -745,7 +773,13 @@ function viewOf(node: SyntaxNode): View | null {
     case 'shell_command_expression': {
       // Every part of the command is the command (argument 0 of the equivalent shell_exec()).
       const parts = node.namedChildren;
-      return callView(node, null, null, 'shell_exec', parts.map((p) => ({ node: p, name: null, index: 0 })));
+      return callView(
+        node,
+        null,
+        null,
+        'shell_exec',
+        parts.map((p) => ({ node: p, name: null, index: 0 })),
+      );
     }
     case 'member_access_expression':
     case 'nullsafe_member_access_expression': {
@@ -788,7 +822,8 @@ function viewOf(node: SyntaxNode): View | null {
         if (key !== null) {
           // The server-side temporary path of an upload, its size and error code are not client data.
           // A request field of the same name (`$_POST['size']`, `$_GET['error']`) is client data all the same.
-          if ((key === 'tmp_name' || key === 'size' || key === 'error') && !isAssignTarget(node) && !REQUEST_SUPERGLOBAL.has(object.text)) return { kind: 'clean', parts: [object] };
+          if ((key === 'tmp_name' || key === 'size' || key === 'error') && !isAssignTarget(node) && !REQUEST_SUPERGLOBAL.has(object.text))
+            return { kind: 'clean', parts: [object] };
           return { kind: 'member', object, property: key };
         }
       }
@@ -803,7 +838,10 @@ function viewOf(node: SyntaxNode): View | null {
     case 'object_creation_expression':
       return newCall(node);
     case 'echo_statement':
-      return echoCall(node, node.namedChildren.filter((c) => c.type !== 'comment'));
+      return echoCall(
+        node,
+        node.namedChildren.filter((c) => c.type !== 'comment'),
+      );
     case 'print_intrinsic': {
       const arg = node.namedChildren[0];
       return callView(node, null, null, 'print', arg ? [{ node: arg, name: null, index: 0 }] : []);
@@ -813,7 +851,11 @@ function viewOf(node: SyntaxNode): View | null {
       return callView(node, null, null, 'exit', arg ? [{ node: arg, name: null, index: 0 }] : []);
     }
     case 'expression_statement': {
-      if (isShortEcho(node)) return echoCall(node, node.namedChildren.filter((c) => c.type !== 'comment'));
+      if (isShortEcho(node))
+        return echoCall(
+          node,
+          node.namedChildren.filter((c) => c.type !== 'comment'),
+        );
       return assertionGuard(node);
     }
     case 'throw_expression':
@@ -857,7 +899,8 @@ function viewOf(node: SyntaxNode): View | null {
       // `in_array($x, $allowed, true) ? $x : 'default'`: the branch taken only when $x passed the check is clean.
       const checked = condition ? validatedSubject(condition) : null;
       if (checked && body && !checked.negated && body.text === checked.subject) return { kind: 'choice', options: alternative ? [alternative] : [] };
-      if (checked && alternative && checked.negated && alternative.text === checked.subject) return { kind: 'choice', options: [body ?? condition].filter((x): x is SyntaxNode => x !== null) };
+      if (checked && alternative && checked.negated && alternative.text === checked.subject)
+        return { kind: 'choice', options: [body ?? condition].filter((x): x is SyntaxNode => x !== null) };
       // `is_string($x) ? $x : ''`: the value is `$x` as a string (like `strval($x)`), or the literal.
       const scalar = condition ? validatedSubject(condition, SCALAR_CHECKS) : null;
       if (scalar && body && alternative) {
@@ -870,10 +913,11 @@ function viewOf(node: SyntaxNode): View | null {
     case 'match_expression': {
       const block = node.child('body');
       const options: SyntaxNode[] = [];
-      if (block) for (const arm of block.namedChildren) {
-        const r = arm.child('return_expression');
-        if (r) options.push(r);
-      }
+      if (block)
+        for (const arm of block.namedChildren) {
+          const r = arm.child('return_expression');
+          if (r) options.push(r);
+        }
       return { kind: 'choice', options };
     }
     case 'array_creation_expression':
@@ -1015,9 +1059,41 @@ function isLiteralDefault(node: SyntaxNode | null): boolean {
 
 /** Properties of request objects that are not input fields (Symfony bags, framework state). */
 const REQUEST_PROPERTIES = new Set([
-  'query', 'request', 'attributes', 'cookies', 'files', 'server', 'headers', 'content', 'session', 'user', 'route', 'uri', 'method',
-  'format', 'locale', 'defaultLocale', 'pathInfo', 'requestUri', 'baseUrl', 'basePath', 'json', 'convertedFiles', 'userResolver',
-  'routeResolver', 'data', 'params', 'input', 'agent', 'config', 'db', 'load', 'lang', 'security', 'benchmark', 'output',
+  'query',
+  'request',
+  'attributes',
+  'cookies',
+  'files',
+  'server',
+  'headers',
+  'content',
+  'session',
+  'user',
+  'route',
+  'uri',
+  'method',
+  'format',
+  'locale',
+  'defaultLocale',
+  'pathInfo',
+  'requestUri',
+  'baseUrl',
+  'basePath',
+  'json',
+  'convertedFiles',
+  'userResolver',
+  'routeResolver',
+  'data',
+  'params',
+  'input',
+  'agent',
+  'config',
+  'db',
+  'load',
+  'lang',
+  'security',
+  'benchmark',
+  'output',
 ]);
 
 /** `$request`, `$req` or `$this->request`: the current HTTP request. */
@@ -1029,7 +1105,9 @@ function isRequestObject(node: SyntaxNode): boolean {
 
 function isAssignTarget(node: SyntaxNode): boolean {
   const p = node.parent;
-  return p !== null && node.field === 'left' && (p.type === 'assignment_expression' || p.type === 'augmented_assignment_expression' || p.type === 'reference_assignment_expression');
+  return (
+    p !== null && node.field === 'left' && (p.type === 'assignment_expression' || p.type === 'augmented_assignment_expression' || p.type === 'reference_assignment_expression')
+  );
 }
 
 /**

@@ -233,11 +233,57 @@ export function isRedirectHeader(header: string): boolean {
  * found anywhere in the snake_cased name (`resetToken` → `reset_token`), with and without `_`.
  */
 const SECRET_STEMS = [
-  'token', 'password', 'passwd', 'pwd', 'secret', 'salt', 'nonce', 'otp', 'csrf', 'xsrf', 'session', 'sessid', 'sess_id', 'api_key', 'apikey',
-  'verif', 'activation', 'activate', 'reset', 'recovery', 'invit', 'captcha', 'pin_code', 'pincode', 'passcode', 'one_time', 'onetime',
-  'signature', 'signing', 'hmac', 'private_key', 'privatekey', 'encryption_key', 'encryptionkey', 'remember', 'magic_link', 'magiclink',
-  'cookie_val', 'cookieval', 'access_key', 'accesskey', 'access_code', 'accesscode', 'sms_code', 'smscode', 'security_code',
-  'securitycode', '2fa', 'mfa', 'totp', 'hotp',
+  'token',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'salt',
+  'nonce',
+  'otp',
+  'csrf',
+  'xsrf',
+  'session',
+  'sessid',
+  'sess_id',
+  'api_key',
+  'apikey',
+  'verif',
+  'activation',
+  'activate',
+  'reset',
+  'recovery',
+  'invit',
+  'captcha',
+  'pin_code',
+  'pincode',
+  'passcode',
+  'one_time',
+  'onetime',
+  'signature',
+  'signing',
+  'hmac',
+  'private_key',
+  'privatekey',
+  'encryption_key',
+  'encryptionkey',
+  'remember',
+  'magic_link',
+  'magiclink',
+  'cookie_val',
+  'cookieval',
+  'access_key',
+  'accesskey',
+  'access_code',
+  'accesscode',
+  'sms_code',
+  'smscode',
+  'security_code',
+  'securitycode',
+  '2fa',
+  'mfa',
+  'totp',
+  'hotp',
 ];
 /** Whole words (between `_` or the ends): `sid`, `pin`, `iv`. */
 const SECRET_WORDS = new Set(['sid', 'pin', 'iv']);
@@ -246,7 +292,10 @@ const KEY_QUALIFIERS = ['aes', 'crypt', 'cipher', 'sign', 'app', 'license', 'mas
 
 /** Whether a name (variable, key, function) reads like it names a secret. */
 export function secretWord(name: string): boolean {
-  const snake = name.replace(/^\$/, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  const snake = name
+    .replace(/^\$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
   if (SECRET_STEMS.some((s) => snake.includes(s))) return true;
   // `auth`, but not `author`.
   for (let i = snake.indexOf('auth'); i >= 0; i = snake.indexOf('auth', i + 1)) if (!snake.startsWith('or', i + 4)) return true;
@@ -367,7 +416,10 @@ function contentTypeSet(stmt: SyntaxNode, ctx: MatchContext): string | null {
   if (call.name === 'header' && !call.receiver) {
     const colon = value.indexOf(':');
     if (colon < 0 || value.slice(0, colon).trim().toLowerCase() !== 'content-type') return null;
-    return value.slice(colon + 1).trim().toLowerCase();
+    return value
+      .slice(colon + 1)
+      .trim()
+      .toLowerCase();
   }
   if ((call.name === 'set' || call.name === 'header' || call.name === 'withHeader') && value.trim().toLowerCase() === 'content-type') {
     const second = call.args.find((a) => a.index === 1);
@@ -404,7 +456,10 @@ export function rendersMarkup(type: string): boolean {
 
 /** Whether a taint came straight from an uploaded file's client name (`$_FILES[..]['name']`, `getClientOriginalName()`). */
 export function isUploadName(taint: Taint): boolean {
-  return /^\$_FILES\b/.test(taint.label) || /getClientOriginalName|getClientFilename|getClientOriginalExtension|->file\(|->getFile\(|->files->get\(|getUploadedFiles\(|allFiles\(/.test(taint.label);
+  return (
+    /^\$_FILES\b/.test(taint.label) ||
+    /getClientOriginalName|getClientFilename|getClientOriginalExtension|->file\(|->getFile\(|->files->get\(|getUploadedFiles\(|allFiles\(/.test(taint.label)
+  );
 }
 
 /**
@@ -685,9 +740,29 @@ function leaves(body: SyntaxNode): boolean {
 
 /** Calls and words that check an upload's type (lower case). */
 const UPLOAD_CHECKS = [
-  'allowed_ext', 'allowedext', 'allowed_types', 'allowedtypes', 'allowed_mimes', 'allowedmimes', 'allowed_files', 'allowedfiles',
-  'mimetypes:', 'getimagesize', 'exif_imagetype', 'finfo_file', 'finfo_open', 'mime_content_type', 'wp_check_filetype', 'wp_handle_upload',
-  "'image'", '"image"', '|image|', "'image|", '|image\'', '"image|', '|image"',
+  'allowed_ext',
+  'allowedext',
+  'allowed_types',
+  'allowedtypes',
+  'allowed_mimes',
+  'allowedmimes',
+  'allowed_files',
+  'allowedfiles',
+  'mimetypes:',
+  'getimagesize',
+  'exif_imagetype',
+  'finfo_file',
+  'finfo_open',
+  'mime_content_type',
+  'wp_check_filetype',
+  'wp_handle_upload',
+  "'image'",
+  '"image"',
+  '|image|',
+  "'image|",
+  "|image'",
+  '"image|',
+  '|image"',
 ];
 const IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'doc'];
 

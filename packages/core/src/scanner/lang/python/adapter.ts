@@ -146,7 +146,8 @@ function functionView(node: SyntaxNode): FunctionView {
 const aliasCache = new WeakMap<SyntaxNode, Map<string, string>>();
 const helperCache = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
 /** A request read that does not depend on the helper's locals: `request.args.get(name)`, `request.get_json().get(key)`. */
-const REQUEST_READ = /^(?:flask\.|self\.)?request\.(?:args|form|values|json|files|cookies|headers|GET|POST|COOKIES|META|FILES|data|query_params|path_params|match_info|query|params|matchdict|get_json\(|get_data\(|get_argument\()|^self\.get_(?:argument|query_argument|body_argument)\(/;
+const REQUEST_READ =
+  /^(?:flask\.|self\.)?request\.(?:args|form|values|json|files|cookies|headers|GET|POST|COOKIES|META|FILES|data|query_params|path_params|match_info|query|params|matchdict|get_json\(|get_data\(|get_argument\()|^self\.get_(?:argument|query_argument|body_argument)\(/;
 
 /**
  * Module-level helpers that only return a request read (`def arg(name): return request.args.get(name)`),
@@ -164,7 +165,9 @@ function sourceHelperReturn(node: SyntaxNode): SyntaxNode | null {
       const def = c.type === 'decorated_definition' ? c.child('definition') : c;
       if (def?.type !== 'function_definition' || c.type === 'decorated_definition') continue;
       const name = def.child('name')?.text;
-      const statements = (def.child('body')?.namedChildren ?? []).filter((st) => st.type !== 'comment' && !(st.type === 'expression_statement' && st.namedChildren[0]?.type === 'string'));
+      const statements = (def.child('body')?.namedChildren ?? []).filter(
+        (st) => st.type !== 'comment' && !(st.type === 'expression_statement' && st.namedChildren[0]?.type === 'string'),
+      );
       const only = statements.length === 1 ? statements[0] : undefined;
       const value = only?.type === 'return_statement' ? only.namedChildren[0] : undefined;
       if (name && value && REQUEST_READ.test(value.text)) helpers.set(name, value);
@@ -222,7 +225,15 @@ function importAliases(root: SyntaxNode): Map<string, string> {
       }
       continue;
     }
-    if (n.type === 'function_definition' || n.type === 'class_definition' || n === root || n.type === 'decorated_definition' || n.type === 'block' || n.type === 'if_statement' || n.type === 'try_statement') {
+    if (
+      n.type === 'function_definition' ||
+      n.type === 'class_definition' ||
+      n === root ||
+      n.type === 'decorated_definition' ||
+      n.type === 'block' ||
+      n.type === 'if_statement' ||
+      n.type === 'try_statement'
+    ) {
       for (let i = n.children.length - 1; i >= 0; i--) {
         const c = n.children[i] as SyntaxNode;
         if (c.named) stack.push(c);

@@ -92,7 +92,7 @@ function dangerousVector(items: readonly SyntaxNode[], ctx: MatchContext): boole
   if (INTERPRETERS.has(base) && inline < 0) {
     // `python3 script.py`: the first operand that is not an option is the program that runs.
     const script = items.slice(1).find((i) => !(ctx.stringValue(i) ?? '').startsWith('-'));
-    return script !== undefined && (ctx.taint(script) !== null && !ctx.safeFor(script, 'command'));
+    return script !== undefined && ctx.taint(script) !== null && !ctx.safeFor(script, 'command');
   }
   return false;
 }
@@ -164,7 +164,8 @@ export function checkedByCaller(at: SyntaxNode, ctx: MatchContext): boolean {
 }
 
 /** HTTP client constructors whose methods fetch a URL. */
-const CLIENT = /^(?:requests\.(?:Session|session|sessions\.Session)|httpx\.(?:Client|AsyncClient)|aiohttp\.ClientSession|urllib3\.(?:PoolManager|ProxyManager|connectionpool\.\w+)|tornado\.httpclient\.(?:AsyncHTTPClient|HTTPClient)|AsyncHTTPClient|HTTPClient)$/;
+const CLIENT =
+  /^(?:requests\.(?:Session|session|sessions\.Session)|httpx\.(?:Client|AsyncClient)|aiohttp\.ClientSession|urllib3\.(?:PoolManager|ProxyManager|connectionpool\.\w+)|tornado\.httpclient\.(?:AsyncHTTPClient|HTTPClient)|AsyncHTTPClient|HTTPClient)$/;
 const CLIENT_NAME = /^(?:session|sess|http|http_client|httpx_client|async_client|requests_session|http_session|client_session|aiohttp_session|pool|pool_manager|httpclient)$/i;
 
 /** Position of the URL: `request(method, url)` / `urlopen(url)` / `get(url)`. */
@@ -240,7 +241,8 @@ function extensionOf(node: SyntaxNode, depth = 0): boolean {
   switch (node.type) {
     case 'attribute': {
       const attr = node.child('attribute')?.text ?? '';
-      if ((attr === 'suffix' || attr === 'stem' || attr === 'suffixes') && /\b(?:Path|PurePath|PurePosixPath|PureWindowsPath)\s{0,4}\(/.test(node.child('object')?.text ?? '')) return true;
+      if ((attr === 'suffix' || attr === 'stem' || attr === 'suffixes') && /\b(?:Path|PurePath|PurePosixPath|PureWindowsPath)\s{0,4}\(/.test(node.child('object')?.text ?? ''))
+        return true;
       return false;
     }
     case 'subscript': {
@@ -253,7 +255,8 @@ function extensionOf(node: SyntaxNode, depth = 0): boolean {
     case 'call': {
       // .lower() / .strip(".") / [:10] on the extension
       const fn = node.child('function');
-      if (fn?.type === 'attribute' && /^(?:lower|upper|strip|lstrip|rstrip|casefold)$/.test(fn.child('attribute')?.text ?? '')) return extensionOf(fn.child('object') as SyntaxNode, depth + 1);
+      if (fn?.type === 'attribute' && /^(?:lower|upper|strip|lstrip|rstrip|casefold)$/.test(fn.child('attribute')?.text ?? ''))
+        return extensionOf(fn.child('object') as SyntaxNode, depth + 1);
       return false;
     }
     case 'parenthesized_expression':
@@ -270,7 +273,8 @@ function unchecked(call: CallView, ctx: MatchContext): boolean {
   for (const arg of args) {
     // `path = _resolve_inside(root, name)`: a same-file helper that checks containment before returning.
     if (validatingHelper(arg, ctx, CONTAINMENT, derive)) return false;
-    for (const name of taintedNames(arg, ctx)) if (checkedBefore(call, name, ctx, CONTAINMENT, /\b(?:realpath|abspath|resolve|normpath|join|joinpath|Path|safe_join)\b|\//)) return false;
+    for (const name of taintedNames(arg, ctx))
+      if (checkedBefore(call, name, ctx, CONTAINMENT, /\b(?:realpath|abspath|resolve|normpath|join|joinpath|Path|safe_join)\b|\//)) return false;
   }
   return true;
 }
@@ -381,7 +385,9 @@ export function textFlow(node: SyntaxNode | null, ctx: MatchContext, depth = 0):
     case 'tuple':
     case 'list':
       // `return body, 200` / `"%s %s" % (a, b)`
-      return node.type === 'expression_list' || node.type === 'parenthesized_expression' ? textFlow(node.namedChildren[0] ?? null, ctx, depth + 1) : node.namedChildren.some((c) => textFlow(c, ctx, depth + 1));
+      return node.type === 'expression_list' || node.type === 'parenthesized_expression'
+        ? textFlow(node.namedChildren[0] ?? null, ctx, depth + 1)
+        : node.namedChildren.some((c) => textFlow(c, ctx, depth + 1));
     case 'conditional_expression':
       return [node.namedChildren[0], node.namedChildren[2]].some((c) => textFlow(c ?? null, ctx, depth + 1));
     case 'boolean_operator':
@@ -419,13 +425,16 @@ export function htmlRoute(fn: FunctionView, ctx: MatchContext): boolean {
   if (JSON_FRAMEWORKS.test(ctx.code)) return false;
   if (fn.decorators.some((d) => /\b(?:response_model|response_class)\s{0,8}=/.test(d))) return false;
   // mimetype="text/plain", content_type='application/json', response["Content-Type"] = "text/csv"
-  return !/(?:mimetype|content_type)\s{0,8}=\s{0,8}["'](?!text\/html)/i.test(fn.node.text) && !findAfter(fn.node.text, '[', /^\s*["']Content-Type["']\s*\]\s*=\s*["'](?!text\/html)/i);
+  return (
+    !/(?:mimetype|content_type)\s{0,8}=\s{0,8}["'](?!text\/html)/i.test(fn.node.text) && !findAfter(fn.node.text, '[', /^\s*["']Content-Type["']\s*\]\s*=\s*["'](?!text\/html)/i)
+  );
 }
 
 // ---- open-redirect -----------------------------------------------------------------------------
 
 /** The current request's own URL or path is not an attacker-chosen destination (`redirect(request.url)`). */
-export const OWN_URL = /^(?:self\.)?(?:request|req)\.(?:url|base_url|path|full_path|path_info|url_root|host_url|script_root|get_full_path\(\)|build_absolute_uri\(\)|referrer|url_rule|endpoint)\b|HTTP_REFERER|['"]Referer['"]/;
+export const OWN_URL =
+  /^(?:self\.)?(?:request|req)\.(?:url|base_url|path|full_path|path_info|url_root|host_url|script_root|get_full_path\(\)|build_absolute_uri\(\)|referrer|url_rule|endpoint)\b|HTTP_REFERER|['"]Referer['"]/;
 
 /** Names whose checks in an `if` mean the URL was validated (`urlparse(url).netloc`, `url_has_allowed_host_and_scheme(url, …)`). */
 const URL_CHECK = {
@@ -452,7 +461,8 @@ function offsite(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 const JSON_SOURCE = /\bjson\b|get_json|\.data\b|\bbody\b|\bmedia\b|json_body|receive_json|\bevent\b|validated_data/;
 /** Operators whose value is JavaScript run by the server. */
 const JS_OPERATOR = /^\$(?:where|function|accumulator)$/;
-const MONGO_RECEIVER = /(?:^|_)(?:db|database|mongo|mongodb|collection|coll|col|client|docs|store)$|^(?:users|accounts|products|orders|posts|items|sessions|documents|records|events|logs|customers|comments|messages|profiles|tokens)$/i;
+const MONGO_RECEIVER =
+  /(?:^|_)(?:db|database|mongo|mongodb|collection|coll|col|client|docs|store)$|^(?:users|accounts|products|orders|posts|items|sessions|documents|records|events|logs|customers|comments|messages|profiles|tokens)$/i;
 
 /** A PyMongo / Motor collection: `db.users`, `db["users"]`, `mongo.db.orders`, `self.collection`, `get_collection("x")`. */
 function isCollection(call: CallView, ctx: MatchContext): boolean {
@@ -502,7 +512,10 @@ function injectable(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const param = taint.source.parent;
   if (param && /^typed(?:_default)?_parameter$/.test(param.type) && /^(?:dict|Dict|Any|Mapping|Json|JSON|list|List)\b/.test(param.child('type')?.text ?? '')) return true;
   const origin = originCall(filter, ctx);
-  return origin !== null && /^(?:json\.loads|loads|ujson\.loads|orjson\.loads|bson\.json_util\.loads|json_util\.loads|ast\.literal_eval)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? '');
+  return (
+    origin !== null &&
+    /^(?:json\.loads|loads|ujson\.loads|orjson\.loads|bson\.json_util\.loads|json_util\.loads|ast\.literal_eval)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? '')
+  );
 }
 
 // ---- ldap-injection ----------------------------------------------------------------------------
@@ -529,9 +542,7 @@ function ldapFilter(call: CallView, ctx: MatchContext, taint: Taint): boolean {
 /** An XPath expression: a path step, a predicate or an attribute test. */
 const XPATH = {
   test: (text: string): boolean =>
-    /\/[\w*@.]|\b(?:contains|starts-with|text|normalize-space)\s{0,8}\(/.test(text) ||
-    findAfter(text, '[', /^\s*@?[\w-]+\s*(?:=|!=|<|>)/) ||
-    findAfter(text, '@', /^[\w-]+\s*=/),
+    /\/[\w*@.]|\b(?:contains|starts-with|text|normalize-space)\s{0,8}\(/.test(text) || findAfter(text, '[', /^\s*@?[\w-]+\s*(?:=|!=|<|>)/) || findAfter(text, '@', /^[\w-]+\s*=/),
 };
 
 function xpathText(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {
@@ -604,7 +615,8 @@ const AUDIT = {
     // authenticated, authorization, impersonating: any word that starts so
     /\b(?:authenticat|authori[sz]|impersonat)/i.test(text),
 };
-const LOGGER = /^(?:logging|logger|log|_log|_logger|LOGGER|LOG|audit_log|audit_logger|security_logger|auth_logger|app\.logger|current_app\.logger|self\.logger|self\.log|self\.app\.logger|request\.app\.logger)$/;
+const LOGGER =
+  /^(?:logging|logger|log|_log|_logger|LOGGER|LOG|audit_log|audit_logger|security_logger|auth_logger|app\.logger|current_app\.logger|self\.logger|self\.log|self\.app\.logger|request\.app\.logger)$/;
 
 /** The literal text of a log call's message (format string, f-string fragments, `+` parts). */
 function messageText(node: SyntaxNode | null, ctx: MatchContext): string {
@@ -616,7 +628,8 @@ function messageText(node: SyntaxNode | null, ctx: MatchContext): string {
   while (stack.length > 0 && out.length < 400) {
     const n = stack.pop() as SyntaxNode;
     if (n.type === 'string_content') out += ` ${n.text}`;
-    else if (n.type === 'string' || n.type === 'binary_operator' || n.type === 'concatenated_string' || n.type === 'parenthesized_expression') for (const c of n.children) stack.push(c);
+    else if (n.type === 'string' || n.type === 'binary_operator' || n.type === 'concatenated_string' || n.type === 'parenthesized_expression')
+      for (const c of n.children) stack.push(c);
   }
   return out;
 }
@@ -711,7 +724,12 @@ function splatIntoModel(call: CallView, ctx: MatchContext): boolean {
     if (origin && /\.objects\.(?:filter|exclude|all|select_for_update)$/.test(ctx.pathText(origin.callee ?? origin.node) ?? '')) return true;
   }
   // A model class made in this file's domain: `User(**…)` (capitalised, not a schema / form / serializer that validates).
-  return !call.receiver && /^[A-Z]\w*$/.test(call.name) && !/(?:Schema|Form|Serializer|Model|In|Create|Update|Request|Params|Query|Dict|Config|Settings|Response|Exception|Error)$/.test(call.name) && /\bModel\b|db\.Model|models\.Model|Base\b|declarative_base|SQLModel|Document/.test(ctx.code);
+  return (
+    !call.receiver &&
+    /^[A-Z]\w*$/.test(call.name) &&
+    !/(?:Schema|Form|Serializer|Model|In|Create|Update|Request|Params|Query|Dict|Config|Settings|Response|Exception|Error)$/.test(call.name) &&
+    /\bModel\b|db\.Model|models\.Model|Base\b|declarative_base|SQLModel|Document/.test(ctx.code)
+  );
 }
 
 // ---- template files ---------------------------------------------------------------------
@@ -781,9 +799,15 @@ function builtText(node: SyntaxNode, ctx: MatchContext, depth = 0): Built | null
     case 'parenthesized_expression':
       return node.namedChildren[0] ? builtText(node.namedChildren[0], ctx, depth + 1) : null;
     case 'string': {
-      const values = node.children.filter((c) => c.type === 'interpolation').map((c) => c.child('expression')).filter((e): e is SyntaxNode => e !== null);
+      const values = node.children
+        .filter((c) => c.type === 'interpolation')
+        .map((c) => c.child('expression'))
+        .filter((e): e is SyntaxNode => e !== null);
       if (values.length === 0) return null;
-      const text = node.children.filter((c) => c.type === 'string_content').map((c) => c.text).join(' ');
+      const text = node.children
+        .filter((c) => c.type === 'string_content')
+        .map((c) => c.text)
+        .join(' ');
       return { text, values, numeric: false };
     }
     case 'concatenated_string':
@@ -916,7 +940,7 @@ const calls: Record<string, SinkCheck> = {
   'offsite-redirect': offsite,
   'pathlib-path': pathReceiver,
   'query-text': queryText,
-  'preformatted': preformatted,
+  preformatted: preformatted,
   'raw-log-line': rawLogLine,
   'raw-query': rawQuery,
   'runs-code-builtin': runsCodeBuiltin,

@@ -96,7 +96,8 @@ export function classesOf(node: SyntaxNode): Map<string, ClassInfo> {
   return hit;
 }
 
-const NUMERIC = /^(?:int|float|bool|complex|Decimal|decimal\.Decimal|UUID|uuid\.UUID|UUID[1-5]|date|datetime|time|timedelta|datetime\.\w+|PositiveInt|NegativeInt|NonNegativeInt|NonPositiveInt|StrictInt|StrictFloat|StrictBool|PositiveFloat|NonNegativeFloat|conint\(.*\)|confloat\(.*\)|condecimal\(.*\)|IPv4Address|IPv6Address|IPvAnyAddress|Literal\[.*\])$/;
+const NUMERIC =
+  /^(?:int|float|bool|complex|Decimal|decimal\.Decimal|UUID|uuid\.UUID|UUID[1-5]|date|datetime|time|timedelta|datetime\.\w+|PositiveInt|NegativeInt|NonNegativeInt|NonPositiveInt|StrictInt|StrictFloat|StrictBool|PositiveFloat|NonNegativeFloat|conint\(.*\)|confloat\(.*\)|condecimal\(.*\)|IPv4Address|IPv6Address|IPvAnyAddress|Literal\[.*\])$/;
 
 /** `str | None` → `str` (what `.replace(/\s*\|\s*None$/, '')` does, without the backtracking). */
 function withoutTrailingNone(type: string): string {

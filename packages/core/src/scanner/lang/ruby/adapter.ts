@@ -28,10 +28,35 @@ import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } fr
  */
 
 const FUNCTION_TYPES = new Set(['method', 'singleton_method', 'lambda', 'block', 'do_block']);
-const STRING_TYPES = new Set(['string', 'chained_string', 'heredoc_body', 'heredoc_beginning', 'bare_string', 'simple_symbol', 'delimited_symbol', 'string_array', 'symbol_array', 'character', 'regex', 'subshell']);
+const STRING_TYPES = new Set([
+  'string',
+  'chained_string',
+  'heredoc_body',
+  'heredoc_beginning',
+  'bare_string',
+  'simple_symbol',
+  'delimited_symbol',
+  'string_array',
+  'symbol_array',
+  'character',
+  'regex',
+  'subshell',
+]);
 const COMMENT_TYPES = new Set(['comment']);
 const CLASS_TYPES = new Set(['class', 'module']);
-const SKIP_TYPES = new Set(['comment', 'alias', 'undef', 'superclass', 'heredoc_body', 'exceptions', 'exception_variable', 'empty_statement', 'uninterpreted', 'forward_argument', 'forward_parameter']);
+const SKIP_TYPES = new Set([
+  'comment',
+  'alias',
+  'undef',
+  'superclass',
+  'heredoc_body',
+  'exceptions',
+  'exception_variable',
+  'empty_statement',
+  'uninterpreted',
+  'forward_argument',
+  'forward_parameter',
+]);
 const LITERAL_TYPES = new Set(['integer', 'float', 'complex', 'rational', 'true', 'false', 'nil', 'encoding', 'file', 'line', 'range']);
 const CLEAN_OPERATORS = new Set(['<', '>', '<=', '>=', '<=>', '-', '*', '/', '**', '&', '|', '^', '>>']);
 const SKIPPED_CALLS = new Set(['require', 'require_relative', 'require_dependency', 'gem', 'autoload', 'load']);
@@ -41,11 +66,66 @@ const SKIPPED_CALLS = new Set(['require', 'require_relative', 'require_dependenc
  * `params[:id].to_i` is a conversion of `params[:id]`, not a longer `params…` source path.
  */
 export const VALUE_METHODS = new Set([
-  'to_i', 'to_f', 'to_d', 'to_r', 'to_c', 'to_int', 'to_sym', 'to_date', 'to_datetime', 'to_time', 'to_bool', 'abs', 'round', 'floor',
-  'ceil', 'ord', 'hash', 'object_id', 'length', 'size', 'bytesize', 'shellescape', 'shelljoin', 'parameterize', 'nil?', 'empty?',
-  'blank?', 'present?', 'any?', 'none?', 'all?', 'one?', 'include?', 'exclude?', 'start_with?', 'end_with?', 'match?', 'is_a?',
-  'kind_of?', 'instance_of?', 'respond_to?', 'key?', 'has_key?', 'member?', 'zero?', 'positive?', 'negative?', 'even?', 'odd?',
-  'eql?', 'equal?', 'between?', 'in?', 'integer?', 'numeric?', 'cover?', 'valid?', 'exist?', 'file?', 'directory?',
+  'to_i',
+  'to_f',
+  'to_d',
+  'to_r',
+  'to_c',
+  'to_int',
+  'to_sym',
+  'to_date',
+  'to_datetime',
+  'to_time',
+  'to_bool',
+  'abs',
+  'round',
+  'floor',
+  'ceil',
+  'ord',
+  'hash',
+  'object_id',
+  'length',
+  'size',
+  'bytesize',
+  'shellescape',
+  'shelljoin',
+  'parameterize',
+  'nil?',
+  'empty?',
+  'blank?',
+  'present?',
+  'any?',
+  'none?',
+  'all?',
+  'one?',
+  'include?',
+  'exclude?',
+  'start_with?',
+  'end_with?',
+  'match?',
+  'is_a?',
+  'kind_of?',
+  'instance_of?',
+  'respond_to?',
+  'key?',
+  'has_key?',
+  'member?',
+  'zero?',
+  'positive?',
+  'negative?',
+  'even?',
+  'odd?',
+  'eql?',
+  'equal?',
+  'between?',
+  'in?',
+  'integer?',
+  'numeric?',
+  'cover?',
+  'valid?',
+  'exist?',
+  'file?',
+  'directory?',
 ]);
 
 /** Kernel methods that read as bare identifiers when called without arguments. */
@@ -61,7 +141,13 @@ function assignedLocally(node: SyntaxNode): boolean {
   while (stack.length > 0 && budget-- > 0) {
     const n = stack.pop() as SyntaxNode;
     // Ruby locals exist from their first assignment on: earlier reads call the method.
-    if (n.type === 'identifier' && n.text === name && n !== node && (((n.field === 'left' || n.parent?.type === 'left_assignment_list') && n.start < node.start) || isParameter(n) || n.parent?.type === 'block_parameters')) return true;
+    if (
+      n.type === 'identifier' &&
+      n.text === name &&
+      n !== node &&
+      (((n.field === 'left' || n.parent?.type === 'left_assignment_list') && n.start < node.start) || isParameter(n) || n.parent?.type === 'block_parameters')
+    )
+      return true;
     for (const c of n.children) if (c.named) stack.push(c);
   }
   return false;
@@ -76,12 +162,71 @@ function isParameter(node: SyntaxNode): boolean {
 
 /** Methods whose block iterates over the receiver: `xs.each { |x| … }` binds x from xs. */
 export const ITERATORS = new Set([
-  'each', 'each_with_index', 'each_with_object', 'each_pair', 'each_value', 'each_key', 'each_slice', 'each_cons', 'each_line',
-  'each_char', 'each_entry', 'map', 'map!', 'collect', 'collect!', 'flat_map', 'collect_concat', 'filter_map', 'select', 'select!',
-  'filter', 'filter!', 'reject', 'reject!', 'find', 'detect', 'find_all', 'find_index', 'sort_by', 'sort_by!', 'min_by', 'max_by',
-  'group_by', 'partition', 'chunk_while', 'slice_when', 'sum', 'count', 'any?', 'all?', 'none?', 'one?', 'inject', 'reduce',
-  'tap', 'then', 'yield_self', 'uniq', 'sort', 'index_by', 'index_with', 'to_h', 'transform_values', 'transform_keys', 'zip', 'keep_if', 'delete_if', 'take_while', 'drop_while', 'find_each', 'find_in_batches', 'in_batches',
-  'with_index', 'each_index', 'lazy',
+  'each',
+  'each_with_index',
+  'each_with_object',
+  'each_pair',
+  'each_value',
+  'each_key',
+  'each_slice',
+  'each_cons',
+  'each_line',
+  'each_char',
+  'each_entry',
+  'map',
+  'map!',
+  'collect',
+  'collect!',
+  'flat_map',
+  'collect_concat',
+  'filter_map',
+  'select',
+  'select!',
+  'filter',
+  'filter!',
+  'reject',
+  'reject!',
+  'find',
+  'detect',
+  'find_all',
+  'find_index',
+  'sort_by',
+  'sort_by!',
+  'min_by',
+  'max_by',
+  'group_by',
+  'partition',
+  'chunk_while',
+  'slice_when',
+  'sum',
+  'count',
+  'any?',
+  'all?',
+  'none?',
+  'one?',
+  'inject',
+  'reduce',
+  'tap',
+  'then',
+  'yield_self',
+  'uniq',
+  'sort',
+  'index_by',
+  'index_with',
+  'to_h',
+  'transform_values',
+  'transform_keys',
+  'zip',
+  'keep_if',
+  'delete_if',
+  'take_while',
+  'drop_while',
+  'find_each',
+  'find_in_batches',
+  'in_batches',
+  'with_index',
+  'each_index',
+  'lazy',
 ]);
 /** Methods whose blocks run with framework-supplied parameters (Sinatra/Grape routes, OptionParser, Rake). */
 const ROUTE_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'link', 'unlink', 'route']);
@@ -107,7 +252,8 @@ interface FileFacts {
   guardHelpers: Set<string>;
 }
 
-const CALLBACKS = /^(?:before_action|prepend_before_action|append_before_action|before_filter|prepend_before_filter|around_action|before|setup|before_validation|after_initialize)$/;
+const CALLBACKS =
+  /^(?:before_action|prepend_before_action|append_before_action|before_filter|prepend_before_filter|around_action|before|setup|before_validation|after_initialize)$/;
 
 const METHOD_TYPES = new Set(['method', 'singleton_method']);
 const REQUEST_DATA = /\b(?:params|request|cookies)\b/;
@@ -156,13 +302,23 @@ function rootOf(node: SyntaxNode): SyntaxNode {
 }
 
 /** `params.require(:user).permit(…)`, `params[:q].to_s.strip`, `params.fetch(:sort, 'name')`, `params[:page] || 1`. */
-const PARAMS_CHAIN = /^params(?:(?:\.|&\.)(?:require|permit|fetch|slice|except|dig|to_unsafe_h|to_h|merge|reverse_merge|with_defaults|to_s|strip|downcase|upcase|presence|squish|titleize)\b(?:\([^()]*\))?|\[[^\]]*\])*(?: ?\|\| ?(?:'[^']*'|"[^"]*"|:\w+|nil|\{\}|\[\]))?$/;
+const PARAMS_CHAIN =
+  /^params(?:(?:\.|&\.)(?:require|permit|fetch|slice|except|dig|to_unsafe_h|to_h|merge|reverse_merge|with_defaults|to_s|strip|downcase|upcase|presence|squish|titleize)\b(?:\([^()]*\))?|\[[^\]]*\])*(?: ?\|\| ?(?:'[^']*'|"[^"]*"|:\w+|nil|\{\}|\[\]))?$/;
 
 function factsOf(node: SyntaxNode): FileFacts {
   const cached = factsCache.get(node.source);
   if (cached) return cached;
   const root = rootOf(node);
-  const facts: FileFacts = { heredocs: new Map(), paramHelpers: new Set(), defined: new Set(), ivars: new Map(), callbacks: new Set(), calls: new Map(), tables: new Set(), guardHelpers: new Set() };
+  const facts: FileFacts = {
+    heredocs: new Map(),
+    paramHelpers: new Set(),
+    defined: new Set(),
+    ivars: new Map(),
+    callbacks: new Set(),
+    calls: new Map(),
+    tables: new Set(),
+    guardHelpers: new Set(),
+  };
   const starts: SyntaxNode[] = [];
   const stack: SyntaxNode[] = [root];
   let budget = 2_000_000;
@@ -186,7 +342,8 @@ function factsOf(node: SyntaxNode): FileFacts {
     if (n.type === 'assignment' && n.child('left')?.type === 'constant') {
       let value = n.child('right');
       for (let i = 0; i < 3 && value?.type === 'call' && value.child('method')?.text === 'freeze'; i++) value = value.child('receiver');
-      if (value && (value.type === 'hash' || value.type === 'array' || value.type === 'string_array' || value.type === 'symbol_array')) facts.tables.add((n.child('left') as SyntaxNode).text);
+      if (value && (value.type === 'hash' || value.type === 'array' || value.type === 'string_array' || value.type === 'symbol_array'))
+        facts.tables.add((n.child('left') as SyntaxNode).text);
     }
     if (n.type === 'call' && n.child('arguments') && (!n.child('receiver') || n.child('receiver')?.type === 'self')) {
       const m = n.child('method')?.text;
@@ -211,7 +368,16 @@ function factsOf(node: SyntaxNode): FileFacts {
         // `def search_term = params[:q]` (endless method): the body is the expression itself.
         const statements = !body ? [] : body.type === 'body_statement' ? body.namedChildren.filter((c) => c.type !== 'comment') : [body];
         if (params && params.namedChildren.length > 0 && (isGuardHelper(name, statements) || isCheckedChoice(params, statements))) facts.guardHelpers.add(name);
-        if ((!params || params.namedChildren.length === 0) && statements.length === 1 && PARAMS_CHAIN.test((statements[0] as SyntaxNode).text.replace(/\s+/g, ' ').replace(/ ?([.[\]]) ?/g, '$1').trim())) {
+        if (
+          (!params || params.namedChildren.length === 0) &&
+          statements.length === 1 &&
+          PARAMS_CHAIN.test(
+            (statements[0] as SyntaxNode).text
+              .replace(/\s+/g, ' ')
+              .replace(/ ?([.[\]]) ?/g, '$1')
+              .trim(),
+          )
+        ) {
           facts.paramHelpers.add(name);
         }
       }
@@ -409,7 +575,9 @@ function callView(node: SyntaxNode): View | null {
   // `SORTS.fetch(params[:sort], SORTS['newest'])`, `LIMITS.dig(params[:plan])`: a lookup in a constant table
   // yields one of its values (or the default), never the key.
   if (receiver && method && LOOKUPS.has(name) && (isConstantTable(receiver) || isAppSettings(receiver))) {
-    const defaults = argsOf(list, block).filter((a) => a.index >= 1 || a.name === '&').map((a) => a.node);
+    const defaults = argsOf(list, block)
+      .filter((a) => a.index >= 1 || a.name === '&')
+      .map((a) => a.node);
     return { kind: 'choice', options: [receiver, ...defaults] };
   }
   if (receiver && method && VALUE_METHODS.has(name) && !block) {
@@ -679,7 +847,8 @@ function validatedTexts(cond: SyntaxNode, negated: boolean, out: { positive: Set
       for (const a of cond.child('arguments')?.namedChildren ?? []) {
         into.add(a.text);
         // `HOSTS.include?(uri.host)`: the host allow-list vouches for the URL itself.
-        if (a.type === 'call' && /^(?:host|hostname)$/.test(a.child('method')?.text ?? '') && !a.child('arguments') && a.child('receiver')?.type === 'identifier') into.add((a.child('receiver') as SyntaxNode).text);
+        if (a.type === 'call' && /^(?:host|hostname)$/.test(a.child('method')?.text ?? '') && !a.child('arguments') && a.child('receiver')?.type === 'identifier')
+          into.add((a.child('receiver') as SyntaxNode).text);
       }
       return;
     }
@@ -1092,7 +1261,9 @@ export function calledWithInput(method: SyntaxNode, name: string, index: number)
   const cls = method.ancestor(CLASS_TYPES);
   for (const call of calls) {
     if (method.contains(call) || call.ancestor(CLASS_TYPES) !== cls) continue;
-    const args = (call.child('arguments')?.namedChildren ?? []).filter((c) => c.type !== 'comment' && c.type !== 'pair' && c.type !== 'block_argument' && c.type !== 'hash_splat_argument');
+    const args = (call.child('arguments')?.namedChildren ?? []).filter(
+      (c) => c.type !== 'comment' && c.type !== 'pair' && c.type !== 'block_argument' && c.type !== 'hash_splat_argument',
+    );
     const arg = args[index];
     if (arg && arg.type !== 'splat_argument' && argumentFromRequest(arg)) return true;
   }
@@ -1110,4 +1281,3 @@ export const rubyAdapter: LanguageAdapter = {
   imports: () => new Map(),
   targetNames: bindingNames,
 };
-

@@ -32,7 +32,12 @@ export function isFalse(node: SyntaxNode | null): boolean {
  * Whether a node carries untrusted data that is dangerous for a class at this point: not sanitized
  * for it, and remote, or built into a string (for local / parameter data when `built` allows it).
  */
-export function dangerous(ctx: MatchContext, node: SyntaxNode | null, cls: VulnClass, policy: { local?: 'any' | 'built' | 'never'; params?: 'any' | 'built' | 'never' } = {}): Taint | null {
+export function dangerous(
+  ctx: MatchContext,
+  node: SyntaxNode | null,
+  cls: VulnClass,
+  policy: { local?: 'any' | 'built' | 'never'; params?: 'any' | 'built' | 'never' } = {},
+): Taint | null {
   if (!node) return null;
   const t = ctx.taint(node);
   if (!t || t.sanitized & classBit(cls)) return null;
@@ -59,16 +64,99 @@ export { looksLikeSql };
 
 /** Methods that return ActiveRecord relations: a chain through them is a query. */
 const AR_CHAIN = new Set([
-  'where', 'order', 'joins', 'left_joins', 'left_outer_joins', 'includes', 'preload', 'eager_load', 'references', 'all', 'unscoped',
-  'limit', 'offset', 'group', 'having', 'select', 'distinct', 'reorder', 'rewhere', 'none', 'readonly', 'lock', 'from', 'merge',
-  'active', 'visible', 'published', 'scoped', 'with_deleted', 'kept', 'not', 'or', 'and', 'extending', 'page', 'per', 'default_scoped',
+  'where',
+  'order',
+  'joins',
+  'left_joins',
+  'left_outer_joins',
+  'includes',
+  'preload',
+  'eager_load',
+  'references',
+  'all',
+  'unscoped',
+  'limit',
+  'offset',
+  'group',
+  'having',
+  'select',
+  'distinct',
+  'reorder',
+  'rewhere',
+  'none',
+  'readonly',
+  'lock',
+  'from',
+  'merge',
+  'active',
+  'visible',
+  'published',
+  'scoped',
+  'with_deleted',
+  'kept',
+  'not',
+  'or',
+  'and',
+  'extending',
+  'page',
+  'per',
+  'default_scoped',
 ]);
 /** Constants that are not models. */
 const NOT_MODELS = new Set([
-  'Array', 'Hash', 'Set', 'String', 'File', 'Dir', 'IO', 'Struct', 'OpenStruct', 'ENV', 'ARGV', 'JSON', 'YAML', 'URI', 'Time', 'Date',
-  'DateTime', 'Kernel', 'Process', 'Thread', 'Queue', 'Range', 'Regexp', 'Integer', 'Float', 'Math', 'Rails', 'Open3', 'Nokogiri',
-  'CSV', 'Zip', 'Net', 'Faraday', 'HTTParty', 'Enumerable', 'Comparable', 'Object', 'Module', 'Class', 'Pathname', 'FileUtils',
-  'Digest', 'OpenSSL', 'SecureRandom', 'Random', 'Base64', 'ERB', 'Logger', 'Sequel', 'Arel', 'IPAddr', 'Socket', 'TCPSocket',
+  'Array',
+  'Hash',
+  'Set',
+  'String',
+  'File',
+  'Dir',
+  'IO',
+  'Struct',
+  'OpenStruct',
+  'ENV',
+  'ARGV',
+  'JSON',
+  'YAML',
+  'URI',
+  'Time',
+  'Date',
+  'DateTime',
+  'Kernel',
+  'Process',
+  'Thread',
+  'Queue',
+  'Range',
+  'Regexp',
+  'Integer',
+  'Float',
+  'Math',
+  'Rails',
+  'Open3',
+  'Nokogiri',
+  'CSV',
+  'Zip',
+  'Net',
+  'Faraday',
+  'HTTParty',
+  'Enumerable',
+  'Comparable',
+  'Object',
+  'Module',
+  'Class',
+  'Pathname',
+  'FileUtils',
+  'Digest',
+  'OpenSSL',
+  'SecureRandom',
+  'Random',
+  'Base64',
+  'ERB',
+  'Logger',
+  'Sequel',
+  'Arel',
+  'IPAddr',
+  'Socket',
+  'TCPSocket',
 ]);
 
 /** Whether a call's receiver reads like an ActiveRecord model or relation (`User`, `Admin::User`, `User.where(…)`, `@posts.order(…)`). */
@@ -102,7 +190,8 @@ export function isHashArgument(node: SyntaxNode, ctx: MatchContext): boolean {
   }
   if (node.type === 'call') {
     const method = node.child('method')?.text ?? '';
-    if (/^(?:permit!?|slice|to_h|to_hash|to_unsafe_h|to_unsafe_hash|except|symbolize_keys|with_indifferent_access|merge|reverse_merge|compact_blank|compact)$/.test(method)) return true;
+    if (/^(?:permit!?|slice|to_h|to_hash|to_unsafe_h|to_unsafe_hash|except|symbolize_keys|with_indifferent_access|merge|reverse_merge|compact_blank|compact)$/.test(method))
+      return true;
     if (method === 'require' && /^params\b/.test(node.text)) return true;
   }
   return false;
@@ -197,16 +286,94 @@ export function hostIsPinned(arg: SyntaxNode | null, ctx: MatchContext, taint: T
 
 /** Names that describe something secret: tokens, passwords, keys, nonces, salts, reset / verification codes. */
 const SECRET_WORDS = new Set([
-  'token', 'tokens', 'password', 'passwd', 'pwd', 'pass', 'passphrase', 'passcode', 'secret', 'secrets', 'nonce', 'salt', 'otp', 'totp',
-  'hotp', 'pin', 'csrf', 'xsrf', 'apikey', 'session', 'sid', 'credential', 'credentials', 'auth', 'authentication', 'signature',
-  'hmac', 'jwt', 'bearer', 'cookie', 'verifier', 'challenge', 'captcha', 'activation', 'invite', 'invitation', 'coupon', 'voucher',
-  'sso', 'mfa', '2fa', 'tfa', 'recovery', 'remember', 'unlock', 'confirmation', 'reset', 'magic', 'iv',
+  'token',
+  'tokens',
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'passphrase',
+  'passcode',
+  'secret',
+  'secrets',
+  'nonce',
+  'salt',
+  'otp',
+  'totp',
+  'hotp',
+  'pin',
+  'csrf',
+  'xsrf',
+  'apikey',
+  'session',
+  'sid',
+  'credential',
+  'credentials',
+  'auth',
+  'authentication',
+  'signature',
+  'hmac',
+  'jwt',
+  'bearer',
+  'cookie',
+  'verifier',
+  'challenge',
+  'captcha',
+  'activation',
+  'invite',
+  'invitation',
+  'coupon',
+  'voucher',
+  'sso',
+  'mfa',
+  '2fa',
+  'tfa',
+  'recovery',
+  'remember',
+  'unlock',
+  'confirmation',
+  'reset',
+  'magic',
+  'iv',
 ]);
 const KEY_WORDS = new Set(['key', 'code', 'id', 'link', 'url', 'hash', 'string', 'value']);
 const KEY_QUALIFIERS = new Set([
-  'api', 'access', 'secret', 'private', 'signing', 'encryption', 'session', 'license', 'auth', 'reset', 'verification', 'verify',
-  'confirmation', 'confirm', 'activation', 'invite', 'invitation', 'sms', 'otp', 'security', 'login', 'one', 'magic', 'unlock',
-  'recovery', 'backup', 'promo', 'referral', 'aes', 'hmac', 'crypt', 'cipher', 'master', 'download', 'share', 'sharing',
+  'api',
+  'access',
+  'secret',
+  'private',
+  'signing',
+  'encryption',
+  'session',
+  'license',
+  'auth',
+  'reset',
+  'verification',
+  'verify',
+  'confirmation',
+  'confirm',
+  'activation',
+  'invite',
+  'invitation',
+  'sms',
+  'otp',
+  'security',
+  'login',
+  'one',
+  'magic',
+  'unlock',
+  'recovery',
+  'backup',
+  'promo',
+  'referral',
+  'aes',
+  'hmac',
+  'crypt',
+  'cipher',
+  'master',
+  'download',
+  'share',
+  'sharing',
 ]);
 
 /** Splits `resetToken`, `RESET_TOKEN`, `@reset_token`, `user.reset_token` into lower-case words. */
@@ -252,7 +419,12 @@ export function contextNames(node: SyntaxNode): string[] {
       // f(…, x) / x.m: an argument of a call that names the purpose (`generate_token(rand)`, `Token.create(value: rand)`)
       const m = p.child('method')?.text;
       // `sleep(rand(3))`, `retry_in(rand(10))`, `puts rand`: timing jitter and output, not a secret.
-      if (m && n.field !== 'receiver' && /^(?:sleep|times|delay|wait|wait_for|backoff|retry_in|set|perform_in|perform_at|puts|print|p|pp|log|info|debug|warn|error|jitter)$/.test(m)) break;
+      if (
+        m &&
+        n.field !== 'receiver' &&
+        /^(?:sleep|times|delay|wait|wait_for|backoff|retry_in|set|perform_in|perform_at|puts|print|p|pp|log|info|debug|warn|error|jitter)$/.test(m)
+      )
+        break;
       if (m && n.field !== 'receiver') out.push(m);
     } else if (p.type === 'class' || p.type === 'module' || p.type === 'program') break;
     n = p;
@@ -261,7 +433,38 @@ export function contextNames(node: SyntaxNode): string[] {
 }
 
 /** Name endings that say a value is a URL or a place to go (`return_to`, `avatarUrl`, `redirect_uris`). */
-const URL_ENDINGS = ['url', 'uri', 'path', 'redirect', 'return', 'next', 'back', 'target', 'dest', 'destination', 'location', 'goto', 'continue', 'link', 'href', 'callback', 'origin', 'referer', 'referrer', 'site', 'endpoint', 'host', 'domain', 'address', 'webhook', 'feed', 'avatar', 'image', 'src', 'to'];
+const URL_ENDINGS = [
+  'url',
+  'uri',
+  'path',
+  'redirect',
+  'return',
+  'next',
+  'back',
+  'target',
+  'dest',
+  'destination',
+  'location',
+  'goto',
+  'continue',
+  'link',
+  'href',
+  'callback',
+  'origin',
+  'referer',
+  'referrer',
+  'site',
+  'endpoint',
+  'host',
+  'domain',
+  'address',
+  'webhook',
+  'feed',
+  'avatar',
+  'image',
+  'src',
+  'to',
+];
 const URL_NAME = {
   test(name: string): boolean {
     const lower = name.toLowerCase();
@@ -474,7 +677,22 @@ export function isSinatraCode(code: string): boolean {
 const CLOCK_CALLS = new Set(['now', 'current', 'today', 'clock_gettime', 'utc_now']);
 const CLOCK_RECEIVERS = new Set(['Time', 'DateTime', 'Date', 'Process', 'Time.zone']);
 /** Inputs that bring secret or random material into a digest (then it is not predictable). */
-const SECRET_MATERIAL = ['SecureRandom', 'secret', 'Secret', 'SECRET', 'key', 'KEY', 'salt', 'password', 'ENV', 'credentials', 'Rails.application', 'OpenSSL', 'random_bytes', 'urandom'];
+const SECRET_MATERIAL = [
+  'SecureRandom',
+  'secret',
+  'Secret',
+  'SECRET',
+  'key',
+  'KEY',
+  'salt',
+  'password',
+  'ENV',
+  'credentials',
+  'Rails.application',
+  'OpenSSL',
+  'random_bytes',
+  'urandom',
+];
 
 /**
  * Whether a digest input is derived from the clock (and ids / counters) only: `"#{user.id}-#{Time.now.to_i}"`.

@@ -11,7 +11,13 @@ export default defineModel({
   description: 'CGI: request variables read with getenv, and the page and headers written to stdout.',
   sources: [{ call: ['getenv.CGI', 'std.getenv.CGI', 'secure_getenv.CGI', '__secure_getenv.CGI', 'g_getenv.CGI', 'cgi_param', 'cgiGetValue'], kind: 'remote' }],
   sinks: [
-    { call: ['printf', 'puts', 'fputs', 'fprintf', 'FCGI_printf', 'std.printf', 'std.puts', 'std.fputs', 'std.fprintf'], arg: 'all', class: 'xss', where: 'cgi-html-body', label: 'the CGI page' },
+    {
+      call: ['printf', 'puts', 'fputs', 'fprintf', 'FCGI_printf', 'std.printf', 'std.puts', 'std.fputs', 'std.fprintf'],
+      arg: 'all',
+      class: 'xss',
+      where: 'cgi-html-body',
+      label: 'the CGI page',
+    },
     { call: ['printf', 'fprintf', 'FCGI_printf', 'std.printf', 'std.fprintf'], arg: 'all', class: 'open-redirect', where: 'cgi-location', label: 'the Location header' },
   ],
 });

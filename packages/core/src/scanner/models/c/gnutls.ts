@@ -4,6 +4,6 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'gnutls',
   language: ['c', 'cpp'],
-  description: 'GnuTLS: gnutls_record_recv brings in the peer\'s data.',
+  description: "GnuTLS: gnutls_record_recv brings in the peer's data.",
   sources: [{ call: 'gnutls_record_recv', into: 1, kind: 'remote' }],
 });

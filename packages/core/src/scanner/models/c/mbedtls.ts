@@ -4,6 +4,6 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'mbedtls',
   language: ['c', 'cpp'],
-  description: 'Mbed TLS: mbedtls_ssl_read brings in the peer\'s data.',
+  description: "Mbed TLS: mbedtls_ssl_read brings in the peer's data.",
   sources: [{ call: 'mbedtls_ssl_read', into: 1, kind: 'remote' }],
 });

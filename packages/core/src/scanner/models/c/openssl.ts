@@ -4,6 +4,6 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'openssl',
   language: ['c', 'cpp'],
-  description: 'OpenSSL, LibreSSL and BoringSSL: SSL_read, SSL_peek and BIO reads bring in the peer\'s data.',
+  description: "OpenSSL, LibreSSL and BoringSSL: SSL_read, SSL_peek and BIO reads bring in the peer's data.",
   sources: [{ call: ['SSL_read', 'SSL_read_ex', 'SSL_peek', 'BIO_read', 'BIO_gets'], into: 1, kind: 'remote' }],
 });

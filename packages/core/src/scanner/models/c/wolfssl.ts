@@ -4,6 +4,6 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'wolfssl',
   language: ['c', 'cpp'],
-  description: 'wolfSSL: wolfSSL_read brings in the peer\'s data.',
+  description: "wolfSSL: wolfSSL_read brings in the peer's data.",
   sources: [{ call: 'wolfSSL_read', into: 1, kind: 'remote' }],
 });

@@ -7,11 +7,7 @@ export default defineModel({
   description: 'github.com/spf13/cobra, github.com/spf13/pflag',
   sources: [
     {
-      call: [
-        'pflag.{String,StringP,Arg,Args,StringSlice}',
-        '*.Flags().{GetString,GetStringSlice,GetStringArray,Arg,Args}',
-        '*.PersistentFlags().{GetString,GetStringSlice}',
-      ],
+      call: ['pflag.{String,StringP,Arg,Args,StringSlice}', '*.Flags().{GetString,GetStringSlice,GetStringArray,Arg,Args}', '*.PersistentFlags().{GetString,GetStringSlice}'],
       kind: 'local',
     },
     { call: ['pflag.StringVar', 'pflag.StringVarP', '*.Flags().StringVar', '*.Flags().StringVarP', '*.PersistentFlags().StringVar'], into: 0, kind: 'local' },

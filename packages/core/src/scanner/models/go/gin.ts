@@ -25,6 +25,11 @@ export default defineModel({
     { call: '*.Redirect', arg: 1, class: 'open-redirect', where: 'gin-redirect' },
     { call: '*.Header', arg: 1, class: 'open-redirect', where: 'gin-location-header' },
     { call: '*.Data', arg: 2, class: 'xss', where: 'gin-html-data' },
-    { call: '{c,ctx,gc,gctx,ginCtx}.String', arg: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24], class: 'xss', where: 'gin-string-as-html' },
+    {
+      call: '{c,ctx,gc,gctx,ginCtx}.String',
+      arg: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24],
+      class: 'xss',
+      where: 'gin-string-as-html',
+    },
   ],
 });

@@ -27,7 +27,10 @@ export default defineModel({
   ],
   sanitizers: [
     {
-      call: ['template.{HTMLEscapeString,HTMLEscaper,JSEscapeString,JSEscaper,URLQueryEscaper}', 'texttemplate.{HTMLEscapeString,HTMLEscaper,JSEscapeString,JSEscaper,URLQueryEscaper}'],
+      call: [
+        'template.{HTMLEscapeString,HTMLEscaper,JSEscapeString,JSEscaper,URLQueryEscaper}',
+        'texttemplate.{HTMLEscapeString,HTMLEscaper,JSEscapeString,JSEscaper,URLQueryEscaper}',
+      ],
       class: 'xss',
     },
   ],

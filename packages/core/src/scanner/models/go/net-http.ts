@@ -11,10 +11,7 @@ export default defineModel({
   description: 'net/http and net/http/httputil: request reads, handlers by parameter type, response writes, redirects, file serving, outgoing requests.',
   sources: [
     {
-      path: [
-        '{r,req,request,httpReq,httpRequest,hr}.{URL,Form,PostForm,MultipartForm,Header,Body,Host,RequestURI,Trailer}',
-        '*.URL.RawQuery',
-      ],
+      path: ['{r,req,request,httpReq,httpRequest,hr}.{URL,Form,PostForm,MultipartForm,Header,Body,Host,RequestURI,Trailer}', '*.URL.RawQuery'],
       kind: 'remote',
     },
     {

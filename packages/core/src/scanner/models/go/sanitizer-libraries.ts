@@ -7,7 +7,8 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'sanitizer-libraries',
   language: 'go',
-  description: 'github.com/google/uuid, gofrs/uuid, oklog/ulid, shopspring/decimal, microcosm-cc/bluemonday, cyphar/filepath-securejoin, kennygrant/sanitize, alessio/shellescape, kballard/go-shellquote, mattn/go-shellwords.',
+  description:
+    'github.com/google/uuid, gofrs/uuid, oklog/ulid, shopspring/decimal, microcosm-cc/bluemonday, cyphar/filepath-securejoin, kennygrant/sanitize, alessio/shellescape, kballard/go-shellquote, mattn/go-shellwords.',
   sanitizers: [
     {
       call: [

@@ -51,7 +51,10 @@ export default defineModel({
       class: 'all',
     },
     { call: ['html.EscapeString', 'json.{Marshal,MarshalIndent}', 'xml.EscapeText'], class: 'xss' },
-    { call: 'url.{QueryEscape,PathEscape}', class: ['xss', 'path-traversal', 'command-injection', 'open-redirect', 'ssrf', 'header-injection', 'ldap-injection', 'xpath-injection', 'log-injection'] },
+    {
+      call: 'url.{QueryEscape,PathEscape}',
+      class: ['xss', 'path-traversal', 'command-injection', 'open-redirect', 'ssrf', 'header-injection', 'ldap-injection', 'xpath-injection', 'log-injection'],
+    },
     { call: ['filepath.{Base,Ext,CleanRooted}', 'path.{Base,Ext,CleanRooted}'], class: 'path-traversal' },
     { call: 'strconv.{Quote,QuoteToASCII}', class: ['log-injection', 'header-injection'] },
   ],

@@ -10,7 +10,12 @@ export default defineModel({
       class: 'path-traversal',
       where: 'path-unchecked',
     },
-    { call: 'FileUtils.{copyFile,copyFileToDirectory,copyDirectory,moveFile,moveDirectory,copyInputStreamToFile,copyToFile}', arg: [0, 1], class: 'path-traversal', where: 'path-argument' },
+    {
+      call: 'FileUtils.{copyFile,copyFileToDirectory,copyDirectory,moveFile,moveDirectory,copyInputStreamToFile,copyToFile}',
+      arg: [0, 1],
+      class: 'path-traversal',
+      where: 'path-argument',
+    },
     { call: 'FileUtils.copyURLToFile', class: 'ssrf', where: 'url-argument' },
   ],
   sanitizers: [{ call: 'FilenameUtils.{getName,getBaseName,getExtension}', class: 'path-traversal' }],

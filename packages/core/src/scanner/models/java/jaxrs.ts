@@ -10,7 +10,8 @@ export default defineModel({
   sources: [{ call: '*.{getQueryParameters,getPathParameters,getHeaderString,getRequestHeader,getRequestHeaders}', kind: 'remote' }],
   handlers: [
     {
-      parameterAnnotation: '**.{QueryParam,PathParam,FormParam,HeaderParam,CookieParam,MatrixParam,BeanParam,FormDataParam,MultipartForm,RestQuery,RestPath,RestForm,RestHeader,RestCookie,Param}',
+      parameterAnnotation:
+        '**.{QueryParam,PathParam,FormParam,HeaderParam,CookieParam,MatrixParam,BeanParam,FormDataParam,MultipartForm,RestQuery,RestPath,RestForm,RestHeader,RestCookie,Param}',
       kind: 'remote',
     },
     // Resource methods: an unannotated parameter is the request entity.

@@ -5,7 +5,11 @@ export default defineModel({
   name: 'jdbc',
   language: 'java',
   sinks: [
-    { call: ['*.executeQuery', '*.executeUpdate', '*.executeLargeUpdate', '*.addBatch', '*.prepareStatement', '*.prepareCall', '*.nativeSQL'], class: 'sql-injection', where: 'sql-text' },
+    {
+      call: ['*.executeQuery', '*.executeUpdate', '*.executeLargeUpdate', '*.addBatch', '*.prepareStatement', '*.prepareCall', '*.nativeSQL'],
+      class: 'sql-injection',
+      where: 'sql-text',
+    },
     { call: '*.execute', class: 'sql-injection', where: 'sql-receiver-or-text' },
     // The catalog or schema a connection works in.
     { call: ['*.setCatalog', '*.setSchema'], class: 'external-setting-control', where: 'db-connection' },

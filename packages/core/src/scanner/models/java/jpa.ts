@@ -10,7 +10,18 @@ export default defineModel({
   sinks: [
     { call: ['*.createQuery', '*.createNativeQuery'], class: 'sql-injection', where: 'query-factory' },
     {
-      call: ['*.getResultList', '*.getSingleResult', '*.getSingleResultOrNull', '*.getResultStream', '*.executeUpdate', '*.list', '*.uniqueResult', '*.uniqueResultOptional', '*.scroll', '*.stream'],
+      call: [
+        '*.getResultList',
+        '*.getSingleResult',
+        '*.getSingleResultOrNull',
+        '*.getResultStream',
+        '*.executeUpdate',
+        '*.list',
+        '*.uniqueResult',
+        '*.uniqueResultOptional',
+        '*.scroll',
+        '*.stream',
+      ],
       receiver: true,
       class: 'sql-injection',
       where: 'query-run',

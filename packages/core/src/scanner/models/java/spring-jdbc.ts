@@ -6,7 +6,19 @@ export default defineModel({
   language: 'java',
   sinks: [
     {
-      call: ['*.query', '*.queryForObject', '*.queryForList', '*.queryForMap', '*.queryForRowSet', '*.queryForStream', '*.queryForLong', '*.queryForInt', '*.update', '*.batchUpdate', '*.sql'],
+      call: [
+        '*.query',
+        '*.queryForObject',
+        '*.queryForList',
+        '*.queryForMap',
+        '*.queryForRowSet',
+        '*.queryForStream',
+        '*.queryForLong',
+        '*.queryForInt',
+        '*.update',
+        '*.batchUpdate',
+        '*.sql',
+      ],
       class: 'sql-injection',
       where: 'sql-receiver-or-text',
     },

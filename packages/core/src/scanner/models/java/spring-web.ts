@@ -18,7 +18,10 @@ export default defineModel({
   ],
   handlers: [
     // Values bound from the request, on any method (handler methods, @ControllerAdvice, functional handlers).
-    { parameterAnnotation: '**.{RequestParam,PathVariable,RequestHeader,CookieValue,MatrixVariable,RequestBody,ModelAttribute,RequestPart,DestinationVariable,Payload}', kind: 'remote' },
+    {
+      parameterAnnotation: '**.{RequestParam,PathVariable,RequestHeader,CookieValue,MatrixVariable,RequestBody,ModelAttribute,RequestPart,DestinationVariable,Payload}',
+      kind: 'remote',
+    },
     // Unannotated parameters of handler methods: simple values are request parameters, objects are bound from the form.
     { decorator: '**.{GetMapping,PostMapping,PutMapping,DeleteMapping,PatchMapping,RequestMapping,MessageMapping,SubscribeMapping}', kind: 'remote' },
   ],
@@ -30,7 +33,20 @@ export default defineModel({
     { call: ['*.location', '*.setLocation'], class: 'open-redirect', where: 'location-builder' },
     { call: '*.header', arg: [0, 1], class: 'header-injection', where: 'response-header' },
     {
-      call: ['*.getForObject', '*.getForEntity', '*.postForObject', '*.postForEntity', '*.postForLocation', '*.patchForObject', '*.headForHeaders', '*.optionsForAllow', '*.exchange', '*.put', '*.delete', '*.execute'],
+      call: [
+        '*.getForObject',
+        '*.getForEntity',
+        '*.postForObject',
+        '*.postForEntity',
+        '*.postForLocation',
+        '*.patchForObject',
+        '*.headForHeaders',
+        '*.optionsForAllow',
+        '*.exchange',
+        '*.put',
+        '*.delete',
+        '*.execute',
+      ],
       class: 'ssrf',
       where: 'rest-client',
     },

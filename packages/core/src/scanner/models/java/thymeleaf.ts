@@ -6,7 +6,10 @@ export default defineModel({
   language: 'java',
   sinks: [
     {
-      call: ['{templateEngine,thymeleaf,thymeleafEngine,springTemplateEngine,engine,htmlTemplateEngine,textTemplateEngine}.process', '*.{templateEngine,thymeleafEngine,springTemplateEngine,htmlTemplateEngine,textTemplateEngine}.process'],
+      call: [
+        '{templateEngine,thymeleaf,thymeleafEngine,springTemplateEngine,engine,htmlTemplateEngine,textTemplateEngine}.process',
+        '*.{templateEngine,thymeleafEngine,springTemplateEngine,htmlTemplateEngine,textTemplateEngine}.process',
+      ],
       class: 'template-injection',
       where: 'thymeleaf-engine',
     },

@@ -7,5 +7,7 @@ export default defineModel({
   description: 'Angular route parameters as remote input; DomSanitizer bypassSecurityTrust* as XSS sinks (audited when the value is not a constant).',
   sources: [{ path: '*.snapshot.{queryParams,params,queryParamMap,paramMap,fragment}', kind: 'remote' }],
   // Turning Angular's sanitization off for a value that is not a constant is reported whatever feeds it.
-  sinks: [{ call: '*.{bypassSecurityTrustHtml,bypassSecurityTrustScript,bypassSecurityTrustUrl,bypassSecurityTrustResourceUrl,bypassSecurityTrustStyle}', class: 'xss', audit: true }],
+  sinks: [
+    { call: '*.{bypassSecurityTrustHtml,bypassSecurityTrustScript,bypassSecurityTrustUrl,bypassSecurityTrustResourceUrl,bypassSecurityTrustStyle}', class: 'xss', audit: true },
+  ],
 });

@@ -4,7 +4,8 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'browser',
   language: ['javascript', 'typescript'],
-  description: 'DOM sources (location, document.URL/referrer/cookie, window.name) and sinks (document.write, innerHTML, insertAdjacentHTML, setAttribute, element URLs, location assignments, window.open).',
+  description:
+    'DOM sources (location, document.URL/referrer/cookie, window.name) and sinks (document.write, innerHTML, insertAdjacentHTML, setAttribute, element URLs, location assignments, window.open).',
   sources: [
     {
       path: [
@@ -33,7 +34,17 @@ export default defineModel({
     { target: ['*.innerHTML', '*.outerHTML', '*.srcdoc'], class: 'xss', label: 'innerHTML' },
     { target: ['*.href', '*.src'], class: 'xss', where: 'url-property', label: 'a URL property' },
     {
-      target: ['location', 'location.href', 'window.location', 'window.location.href', 'document.location', 'document.location.href', 'self.location', 'top.location', 'top.location.href'],
+      target: [
+        'location',
+        'location.href',
+        'window.location',
+        'window.location.href',
+        'document.location',
+        'document.location.href',
+        'self.location',
+        'top.location',
+        'top.location.href',
+      ],
       class: 'open-redirect',
       where: 'browser-location',
       label: 'the browser location',

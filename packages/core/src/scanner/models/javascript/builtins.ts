@@ -4,7 +4,8 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'builtins',
   language: ['javascript', 'typescript'],
-  description: 'ECMAScript and WHATWG globals: a handler\'s Request body and headers; eval and the Function constructor, string timers, RegExp, fetch and Response, Object.assign; number and URI-encoding conversions as sanitizers.',
+  description:
+    "ECMAScript and WHATWG globals: a handler's Request body and headers; eval and the Function constructor, string timers, RegExp, fetch and Response, Object.assign; number and URI-encoding conversions as sanitizers.",
   sources: [
     // A handler's WHATWG Request (Next.js route handlers, Remix, SvelteKit, Deno, Bun, Workers, Hono's raw request).
     { path: ['{req,request}.{json,text,formData,arrayBuffer,blob}()', '{req,request}.headers.get()'], kind: 'remote' },

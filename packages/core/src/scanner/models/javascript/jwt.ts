@@ -6,7 +6,13 @@ export default defineModel({
   language: ['javascript', 'typescript'],
   description: 'jsonwebtoken, jose, jwt-simple, express-jwt, koa-jwt and passport-jwt: a signing or verification key written into the code.',
   literals: [
-    { call: ['jsonwebtoken.{sign,verify}', 'jwt.{sign,verify}', '*.jwt.{sign,verify}', '*.{jwtService,JwtService}.{sign,verify}', 'jwt-simple.{encode,decode}'], arg: 1, class: 'hardcoded-credentials', where: 'outside-tests', label: 'JWT signing' },
+    {
+      call: ['jsonwebtoken.{sign,verify}', 'jwt.{sign,verify}', '*.jwt.{sign,verify}', '*.{jwtService,JwtService}.{sign,verify}', 'jwt-simple.{encode,decode}'],
+      arg: 1,
+      class: 'hardcoded-credentials',
+      where: 'outside-tests',
+      label: 'JWT signing',
+    },
     // jose 2 (`JWT.sign(payload, JWK.asKey('…'))`) and jose 4+ (`jwtVerify(token, new TextEncoder().encode('…'))`).
     {
       call: ['jose.JWT.{sign,verify}', 'JWT.{sign,verify}', 'jose.{jwtVerify,compactVerify,jwtDecrypt}', 'jose.SignJWT().sign', 'SignJWT().sign'],

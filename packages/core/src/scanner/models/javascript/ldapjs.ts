@@ -10,5 +10,10 @@ export default defineModel({
     { call: ['ldapjs.parseFilter', 'ldap.parseFilter'], class: 'ldap-injection' },
     { call: '*.{findUser,findUsers,findGroup,findGroups,find,authenticate,isUserMemberOf}', class: 'ldap-injection', where: 'activedirectory-filter' },
   ],
-  sanitizers: [{ call: ['ldap-escape.{filter,dn}', 'ldapEscape.{filter,dn}', 'escapeLdap', 'ldapjs.{escapeFilter}', 'escapeLdapFilter', 'escapeFilter', 'escapeDN', 'escapeDn'], class: 'ldap-injection' }],
+  sanitizers: [
+    {
+      call: ['ldap-escape.{filter,dn}', 'ldapEscape.{filter,dn}', 'escapeLdap', 'ldapjs.{escapeFilter}', 'escapeLdapFilter', 'escapeFilter', 'escapeDN', 'escapeDn'],
+      class: 'ldap-injection',
+    },
+  ],
 });

@@ -4,9 +4,13 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'nextjs',
   language: ['javascript', 'typescript'],
-  description: 'Next.js request URL and cookies, route-handler context and getServerSideProps context as remote input; HTML NextResponse bodies and redirect()/permanentRedirect() as sinks.',
+  description:
+    'Next.js request URL and cookies, route-handler context and getServerSideProps context as remote input; HTML NextResponse bodies and redirect()/permanentRedirect() as sinks.',
   sources: [
-    { path: ['{req,request}.nextUrl.searchParams', '{req,request}.nextUrl.{pathname,search,href}', '{req,request}.cookies.get()', 'router.query', '**.useRouter().query'], kind: 'remote' },
+    {
+      path: ['{req,request}.nextUrl.searchParams', '{req,request}.nextUrl.{pathname,search,href}', '{req,request}.cookies.get()', 'router.query', '**.useRouter().query'],
+      kind: 'remote',
+    },
   ],
   handlers: [
     // Route handlers: `export async function GET(request, { params })`.

@@ -12,7 +12,13 @@ export default defineModel({
   description: 'Node.js core modules: child_process, fs, vm, http/https/net/tls, path, querystring; process.argv and stdin as local input.',
   sources: [{ path: ['process.argv', 'process.stdin'], kind: 'local' }],
   // readline: `rl.question('Name? ', (answer) => …)`.
-  handlers: [{ registration: ['{rl,readline,reader,lineReader,iface,cli,input,terminal,prompter}.question', '*.{rl,readline,reader,lineReader,iface,cli,input,terminal,prompter}.question'], parameters: [0], kind: 'local' }],
+  handlers: [
+    {
+      registration: ['{rl,readline,reader,lineReader,iface,cli,input,terminal,prompter}.question', '*.{rl,readline,reader,lineReader,iface,cli,input,terminal,prompter}.question'],
+      parameters: [0],
+      kind: 'local',
+    },
+  ],
   sinks: [
     { call: 'child_process.{exec,execSync}', class: 'command-injection', label: 'a shell' },
     // The program itself: a program path a helper builds from its own arguments is the helper's business.
@@ -30,7 +36,16 @@ export default defineModel({
     { call: '*.{write,end}', class: 'xss', where: 'response-body' },
     { call: '*.{setHeader,writeHead}', arg: [0, 1, 2], class: 'open-redirect', where: 'location-header', label: 'the Location header' },
   ],
-  literals: [{ call: ['crypto.{createHmac,createCipheriv,createDecipheriv}', '{createHmac,createCipheriv,createDecipheriv}'], arg: 1, through: ['Buffer.from'], class: 'hardcoded-credentials', where: 'outside-tests', label: 'a crypto key' }],
+  literals: [
+    {
+      call: ['crypto.{createHmac,createCipheriv,createDecipheriv}', '{createHmac,createCipheriv,createDecipheriv}'],
+      arg: 1,
+      through: ['Buffer.from'],
+      class: 'hardcoded-credentials',
+      where: 'outside-tests',
+      label: 'a crypto key',
+    },
+  ],
   sanitizers: [
     { call: ['path.basename', 'path.posix.basename', 'path.win32.basename'], class: 'path-traversal' },
     {

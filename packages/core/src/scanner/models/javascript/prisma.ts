@@ -4,7 +4,8 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'prisma',
   language: ['javascript', 'typescript'],
-  description: 'Prisma $queryRawUnsafe/$executeRawUnsafe as SQL sinks; create/update with the whole request body as data (mass assignment); Prisma.sql and Prisma.join as parameter binding.',
+  description:
+    'Prisma $queryRawUnsafe/$executeRawUnsafe as SQL sinks; create/update with the whole request body as data (mass assignment); Prisma.sql and Prisma.join as parameter binding.',
   sinks: [
     { call: ['*.$queryRawUnsafe', '*.$executeRawUnsafe'], class: 'sql-injection', where: 'raw-sql' },
     // `prisma.user.create({ data: req.body })`: every column the client names.

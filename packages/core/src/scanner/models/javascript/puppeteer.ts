@@ -11,15 +11,28 @@ const PAGE = ['*.goto', '*.setContent', '*.evaluate', '*.evaluateOnNewDocument',
 export default defineModel({
   name: 'puppeteer',
   language: ['javascript', 'typescript'],
-  description: 'Puppeteer/Playwright/PhantomJS page navigation, content and scripts, wkhtmltopdf/wkhtmltoimage inputs and chrome-remote-interface Page/Runtime commands as SSRF sinks.',
+  description:
+    'Puppeteer/Playwright/PhantomJS page navigation, content and scripts, wkhtmltopdf/wkhtmltoimage inputs and chrome-remote-interface Page/Runtime commands as SSRF sinks.',
   sinks: [
-    { call: PAGE, class: 'ssrf', where: 'headless-page', imports: ['puppeteer', 'puppeteer-core', 'playwright', 'playwright-core', 'playwright-chromium', '@playwright/test'], audit: true, label: 'a headless browser' },
+    {
+      call: PAGE,
+      class: 'ssrf',
+      where: 'headless-page',
+      imports: ['puppeteer', 'puppeteer-core', 'playwright', 'playwright-core', 'playwright-chromium', '@playwright/test'],
+      audit: true,
+      label: 'a headless browser',
+    },
     { call: '*.goto', class: 'ssrf', where: 'browser-page', label: 'a headless browser' },
     { call: ['*.open', '*.openUrl', '*.setContent', '*.evaluateJavaScript'], class: 'ssrf', where: 'headless-page', imports: 'phantom', audit: true, label: 'a PhantomJS page' },
     { call: '*.property', arg: 1, class: 'ssrf', where: 'headless-page', imports: 'phantom', audit: true, label: 'a PhantomJS page' },
     { call: ['wkhtmltopdf', 'wkhtmltoimage.generate'], class: 'ssrf', where: 'outside-tests', audit: true },
     {
-      call: ['*.{Runtime,runtime}.{evaluate,compileScript}', '{Runtime,runtime}.{evaluate,compileScript}', '*.{Page,page}.{navigate,printToPDF,setDocumentContent}', '{Page,page}.{navigate,printToPDF,setDocumentContent}'],
+      call: [
+        '*.{Runtime,runtime}.{evaluate,compileScript}',
+        '{Runtime,runtime}.{evaluate,compileScript}',
+        '*.{Page,page}.{navigate,printToPDF,setDocumentContent}',
+        '{Page,page}.{navigate,printToPDF,setDocumentContent}',
+      ],
       // The options that choose what loads or runs (`Page.navigate({ url })`, `Runtime.evaluate({ expression })`).
       keyword: ['url', 'expression', 'html', 'headerTemplate', 'footerTemplate'],
       class: 'ssrf',

@@ -6,6 +6,9 @@ export default defineModel({
   language: ['javascript', 'typescript'],
   description: 'React Router hooks and route props (params, search, hash) as remote input.',
   sources: [
-    { path: ['**.useSearchParams()', '**.useParams()', '*.props.location.{search,hash}', 'props.location.{search,hash}', '*.props.match.params', 'props.match.params'], kind: 'remote' },
+    {
+      path: ['**.useSearchParams()', '**.useParams()', '*.props.location.{search,hash}', 'props.location.{search,hash}', '*.props.match.params', 'props.match.params'],
+      kind: 'remote',
+    },
   ],
 });

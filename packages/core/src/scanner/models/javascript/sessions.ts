@@ -5,5 +5,13 @@ export default defineModel({
   name: 'sessions',
   language: ['javascript', 'typescript'],
   description: 'express-session, cookie-session, koa-session and @fastify/session secrets written into the code.',
-  literals: [{ call: ['express-session', 'cookie-session', 'cookieSession', '@fastify/session', 'fastify-session', '@fastify/cookie'], keyword: 'secret', class: 'hardcoded-credentials', where: 'outside-tests', label: 'the session middleware' }],
+  literals: [
+    {
+      call: ['express-session', 'cookie-session', 'cookieSession', '@fastify/session', 'fastify-session', '@fastify/cookie'],
+      keyword: 'secret',
+      class: 'hardcoded-credentials',
+      where: 'outside-tests',
+      label: 'the session middleware',
+    },
+  ],
 });

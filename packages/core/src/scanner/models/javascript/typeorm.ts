@@ -7,7 +7,21 @@ export default defineModel({
   description: 'Query-builder conditions (where, having, orderBy, select…) as SQL sinks; entities saved or merged from the whole request body (mass assignment).',
   sinks: [
     {
-      call: ['*.where', '*.andWhere', '*.orWhere', '*.having', '*.andHaving', '*.orHaving', '*.orderBy', '*.addOrderBy', '*.groupBy', '*.addGroupBy', '*.select', '*.addSelect', '*.setParameter'],
+      call: [
+        '*.where',
+        '*.andWhere',
+        '*.orWhere',
+        '*.having',
+        '*.andHaving',
+        '*.orHaving',
+        '*.orderBy',
+        '*.addOrderBy',
+        '*.groupBy',
+        '*.addGroupBy',
+        '*.select',
+        '*.addSelect',
+        '*.setParameter',
+      ],
       class: 'sql-injection',
       where: 'query-builder',
       label: 'a query builder condition',

@@ -19,7 +19,13 @@ export default defineModel({
       class: 'open-redirect',
       where: 'offsite-redirect',
     },
-    { call: 'aiohttp.web.FileResponse', arg: 0, keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'], class: 'path-traversal', where: 'unchecked-path' },
+    {
+      call: 'aiohttp.web.FileResponse',
+      arg: 0,
+      keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'],
+      class: 'path-traversal',
+      where: 'unchecked-path',
+    },
     { call: 'aiohttp.request', arg: 1, keyword: 'url', class: 'ssrf', where: 'unpinned-url' },
   ],
 });

@@ -6,6 +6,13 @@ export default defineModel({
   language: 'python',
   sinks: [
     { call: '*.{fetch_all,fetch_one,fetch_val,execute_many}', arg: 0, keyword: ['sql', 'query', 'statement', 'operation'], class: 'sql-injection', where: 'db-call' },
-    { call: '*.{fetch_all,fetch_one,fetch_val,execute_many}', arg: 0, keyword: ['sql', 'query', 'statement', 'operation'], class: 'sql-injection', where: 'formatted-sql', audit: true },
+    {
+      call: '*.{fetch_all,fetch_one,fetch_val,execute_many}',
+      arg: 0,
+      keyword: ['sql', 'query', 'statement', 'operation'],
+      class: 'sql-injection',
+      where: 'formatted-sql',
+      audit: true,
+    },
   ],
 });

@@ -11,6 +11,12 @@ export default defineModel({
   sinks: [
     { call: 'fastapi.responses.HTMLResponse', arg: 0, keyword: ['response', 'content', 'body'], class: 'xss', where: 'html-response' },
     { call: 'fastapi.responses.RedirectResponse', arg: 0, keyword: ['location', 'url', 'redirect_to', 'to'], class: 'open-redirect', where: 'offsite-redirect' },
-    { call: 'fastapi.responses.FileResponse', arg: 0, keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'], class: 'path-traversal', where: 'unchecked-path' },
+    {
+      call: 'fastapi.responses.FileResponse',
+      arg: 0,
+      keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'],
+      class: 'path-traversal',
+      where: 'unchecked-path',
+    },
   ],
 });

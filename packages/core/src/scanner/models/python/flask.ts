@@ -1,7 +1,8 @@
 import { defineModel } from '../schema.ts';
 
 /** What a Werkzeug request carries from the client. */
-const FIELDS = '{args,form,values,json,data,files,cookies,headers,stream,url,base_url,path,full_path,query_string,host,referrer,view_args,environ,remote_user,authorization,user_agent}';
+const FIELDS =
+  '{args,form,values,json,data,files,cookies,headers,stream,url,base_url,path,full_path,query_string,host,referrer,view_args,environ,remote_user,authorization,user_agent}';
 const METHODS = '{get_json,get_data,files}()';
 
 /** Flask: the request object, route functions, responses, redirects, files and templates. */
@@ -27,8 +28,19 @@ export default defineModel({
     // Templates that are not .html/.htm/.xml/.xhtml/.svg are rendered without autoescaping.
     { call: ['flask.render_template', 'render_template'], arg: 'all', class: 'xss', where: 'unescaped-template-file', label: 'a template Flask does not autoescape' },
     { call: ['flask.redirect', 'redirect'], arg: 0, keyword: ['location', 'url', 'redirect_to', 'to'], class: 'open-redirect', where: 'offsite-redirect' },
-    { call: ['flask.send_file', 'send_file'], arg: 0, keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'], class: 'path-traversal', where: 'unchecked-path' },
-    { call: ['flask.render_template_string', 'render_template_string', 'flask.templating.render_template_string'], arg: 0, keyword: ['source', 'text', 'template_string', 'template'], class: 'template-injection' },
+    {
+      call: ['flask.send_file', 'send_file'],
+      arg: 0,
+      keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'],
+      class: 'path-traversal',
+      where: 'unchecked-path',
+    },
+    {
+      call: ['flask.render_template_string', 'render_template_string', 'flask.templating.render_template_string'],
+      arg: 0,
+      keyword: ['source', 'text', 'template_string', 'template'],
+      class: 'template-injection',
+    },
   ],
   sanitizers: [
     { call: ['flask.escape'], class: ['xss', 'xpath-injection'] },
@@ -37,6 +49,9 @@ export default defineModel({
     { call: ['flask.url_for', 'url_for', '*.url_for'], class: ['open-redirect', 'ssrf', 'xss', 'header-injection', 'command-injection', 'sql-injection', 'path-traversal'] },
     { call: ['flask.safe_join', 'flask.helpers.safe_join'], class: 'path-traversal' },
     // Rendering a template file escapes; redirects, files and JSON are not HTML built from the value.
-    { call: ['flask.render_template', 'render_template', 'flask.redirect', 'redirect', 'flask.send_file', 'send_file', 'flask.send_from_directory', 'send_from_directory'], class: 'xss' },
+    {
+      call: ['flask.render_template', 'render_template', 'flask.redirect', 'redirect', 'flask.send_file', 'send_file', 'flask.send_from_directory', 'send_from_directory'],
+      class: 'xss',
+    },
   ],
 });

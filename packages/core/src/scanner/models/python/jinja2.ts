@@ -9,7 +9,12 @@ export default defineModel({
   name: 'jinja2',
   language: 'python',
   sinks: [
-    { call: ['jinja2.Template', 'jinja2.environment.Template', 'jinja2.Environment().from_string'], arg: 0, keyword: ['source', 'text', 'template_string', 'template'], class: 'template-injection' },
+    {
+      call: ['jinja2.Template', 'jinja2.environment.Template', 'jinja2.Environment().from_string'],
+      arg: 0,
+      keyword: ['source', 'text', 'template_string', 'template'],
+      class: 'template-injection',
+    },
     { call: '*.from_string', arg: 0, keyword: 'source', class: 'template-injection', where: 'jinja-environment' },
     { call: ['jinja2.Markup', 'jinja2.utils.Markup'], arg: 0, class: 'xss' },
     { call: '*.render', arg: 'all', class: 'xss', where: 'unescaped-render', label: 'a template rendered without autoescaping' },

@@ -4,5 +4,13 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'lxml',
   language: 'python',
-  sinks: [{ call: ['*.xpath', 'lxml.etree.XPath', 'lxml.etree.ETXPath', 'lxml.etree.XPathEvaluator().evaluate'], arg: 0, keyword: ['_path', 'path'], class: 'xpath-injection', where: 'xpath-text' }],
+  sinks: [
+    {
+      call: ['*.xpath', 'lxml.etree.XPath', 'lxml.etree.ETXPath', 'lxml.etree.XPathEvaluator().evaluate'],
+      arg: 0,
+      keyword: ['_path', 'path'],
+      class: 'xpath-injection',
+      where: 'xpath-text',
+    },
+  ],
 });

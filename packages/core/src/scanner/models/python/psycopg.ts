@@ -7,7 +7,16 @@ export default defineModel({
   sinks: [{ call: ['psycopg2.sql.SQL', 'psycopg.sql.SQL'], arg: 0, keyword: ['sql', 'text'], class: 'sql-injection' }],
   sanitizers: [
     {
-      call: ['psycopg2.extensions.adapt', 'sql.Identifier', 'sql.Literal', 'psycopg2.sql.Identifier', 'psycopg2.sql.Literal', 'psycopg.sql.Identifier', 'psycopg.sql.Literal', '*.mogrify'],
+      call: [
+        'psycopg2.extensions.adapt',
+        'sql.Identifier',
+        'sql.Literal',
+        'psycopg2.sql.Identifier',
+        'psycopg2.sql.Literal',
+        'psycopg.sql.Identifier',
+        'psycopg.sql.Literal',
+        '*.mogrify',
+      ],
       class: 'sql-injection',
     },
   ],

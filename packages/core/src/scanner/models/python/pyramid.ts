@@ -10,8 +10,20 @@ export default defineModel({
   sources: [{ path: [`{request,req}.${FIELDS}`, `self.request.${FIELDS}`], kind: 'remote' }],
   handlers: [{ decorator: ['{view_config,view_defaults}', '*.{view_config,view_defaults}'], kind: 'remote' }],
   sinks: [
-    { call: ['pyramid.response.Response', 'pyramid.request.Response', 'webob.Response', 'webob.response.Response'], arg: 0, keyword: ['body', 'text'], class: 'xss', where: 'html-response' },
-    { call: ['pyramid.httpexceptions.HTTPFound', 'pyramid.httpexceptions.HTTPSeeOther', 'HTTPFound'], arg: 0, keyword: ['location', 'url', 'redirect_to', 'to'], class: 'open-redirect', where: 'offsite-redirect' },
+    {
+      call: ['pyramid.response.Response', 'pyramid.request.Response', 'webob.Response', 'webob.response.Response'],
+      arg: 0,
+      keyword: ['body', 'text'],
+      class: 'xss',
+      where: 'html-response',
+    },
+    {
+      call: ['pyramid.httpexceptions.HTTPFound', 'pyramid.httpexceptions.HTTPSeeOther', 'HTTPFound'],
+      arg: 0,
+      keyword: ['location', 'url', 'redirect_to', 'to'],
+      class: 'open-redirect',
+      where: 'offsite-redirect',
+    },
   ],
   assignments: [
     // `request.response.text = "<p>" + name` (the response is text/html unless its content type is changed).

@@ -9,7 +9,13 @@ export default defineModel({
   name: 'requests',
   language: 'python',
   sinks: [
-    { call: ['requests.{get,post,put,patch,delete,head,options}', 'requests.api.{get,post,put,patch,delete,head,options}'], arg: 0, keyword: ['url', 'fullurl', 'host'], class: 'ssrf', where: 'unpinned-url' },
+    {
+      call: ['requests.{get,post,put,patch,delete,head,options}', 'requests.api.{get,post,put,patch,delete,head,options}'],
+      arg: 0,
+      keyword: ['url', 'fullurl', 'host'],
+      class: 'ssrf',
+      where: 'unpinned-url',
+    },
     { call: ['requests.request', 'requests.api.request'], arg: 1, keyword: 'url', class: 'ssrf', where: 'unpinned-url' },
     { call: '*.{get,post,put,patch,delete,head,options,fetch,stream,urlopen}', arg: 0, keyword: 'url', class: 'ssrf', where: 'http-client' },
     { call: '*.request', arg: 1, keyword: 'url', class: 'ssrf', where: 'http-client' },

@@ -11,7 +11,13 @@ export default defineModel({
   sinks: [
     { call: ['sanic.response.html', 'sanic.html'], arg: 0, keyword: ['response', 'content', 'body'], class: 'xss', where: 'html-response' },
     { call: 'sanic.response.redirect', arg: 0, keyword: ['location', 'url', 'redirect_to', 'to'], class: 'open-redirect', where: 'offsite-redirect' },
-    { call: ['sanic.response.file', 'sanic.response.file_stream'], arg: 0, keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'], class: 'path-traversal', where: 'unchecked-path' },
+    {
+      call: ['sanic.response.file', 'sanic.response.file_stream'],
+      arg: 0,
+      keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'],
+      class: 'path-traversal',
+      where: 'unchecked-path',
+    },
   ],
   sanitizers: [{ call: 'sanic.response.json', class: ['xss', 'xpath-injection'] }],
 });

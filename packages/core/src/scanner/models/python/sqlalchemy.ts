@@ -6,7 +6,14 @@ export default defineModel({
   language: 'python',
   sinks: [
     {
-      call: ['sqlalchemy.text', 'sqlalchemy.sql.text', 'sqlalchemy.sql.expression.text', 'sqlalchemy.literal_column', 'sqlalchemy.sql.literal_column', 'sqlalchemy.sql.expression.literal_column'],
+      call: [
+        'sqlalchemy.text',
+        'sqlalchemy.sql.text',
+        'sqlalchemy.sql.expression.text',
+        'sqlalchemy.literal_column',
+        'sqlalchemy.sql.literal_column',
+        'sqlalchemy.sql.expression.literal_column',
+      ],
       arg: 0,
       keyword: ['sql', 'text'],
       class: 'sql-injection',

@@ -23,8 +23,20 @@ export default defineModel({
   ],
   sinks: [
     { call: 'starlette.responses.HTMLResponse', arg: 0, keyword: ['response', 'content', 'body'], class: 'xss', where: 'html-response' },
-    { call: ['starlette.responses.RedirectResponse', 'RedirectResponse'], arg: 0, keyword: ['location', 'url', 'redirect_to', 'to'], class: 'open-redirect', where: 'offsite-redirect' },
-    { call: 'starlette.responses.FileResponse', arg: 0, keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'], class: 'path-traversal', where: 'unchecked-path' },
+    {
+      call: ['starlette.responses.RedirectResponse', 'RedirectResponse'],
+      arg: 0,
+      keyword: ['location', 'url', 'redirect_to', 'to'],
+      class: 'open-redirect',
+      where: 'offsite-redirect',
+    },
+    {
+      call: 'starlette.responses.FileResponse',
+      arg: 0,
+      keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'],
+      class: 'path-traversal',
+      where: 'unchecked-path',
+    },
   ],
   sanitizers: [{ call: '*.url_path_for', class: ['open-redirect', 'ssrf', 'xss', 'header-injection', 'command-injection', 'sql-injection', 'path-traversal'] }],
 });

@@ -7,7 +7,13 @@ export default defineModel({
   sinks: [
     { call: ['werkzeug.Response', 'werkzeug.wrappers.Response'], arg: 0, keyword: ['response', 'content', 'body'], class: 'xss', where: 'html-response' },
     { call: 'werkzeug.utils.redirect', arg: 0, keyword: ['location', 'url', 'redirect_to', 'to'], class: 'open-redirect', where: 'offsite-redirect' },
-    { call: 'werkzeug.utils.send_file', arg: 0, keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'], class: 'path-traversal', where: 'unchecked-path' },
+    {
+      call: 'werkzeug.utils.send_file',
+      arg: 0,
+      keyword: ['file', 'path', 'filename', 'path_or_file', 'filename_or_fp', 'location'],
+      class: 'path-traversal',
+      where: 'unchecked-path',
+    },
     { call: 'werkzeug.utils.import_string', arg: 0, keyword: 'import_name', class: 'unsafe-reflection' },
   ],
   assignments: [

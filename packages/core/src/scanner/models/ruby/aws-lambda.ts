@@ -4,6 +4,6 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'aws-lambda',
   language: 'ruby',
-  description: 'AWS Lambda Ruby handlers (`def handler(event:, context:)`): the event is the caller\'s data, the context is the runtime\'s',
+  description: "AWS Lambda Ruby handlers (`def handler(event:, context:)`): the event is the caller's data, the context is the runtime's",
   handlers: [{ method: '{handler,lambda_handler}', parameterAnnotation: 'keyword', skip: ['context'], kind: 'remote' }],
 });

@@ -5,5 +5,13 @@ export default defineModel({
   name: 'http',
   language: 'ruby',
   description: 'http.rb (the http gem)',
-  sinks: [{ call: ['HTTP.{get,post,put,patch,delete,head,options}', 'HTTP.*.{get,post,put,patch,delete,head,options}'], arg: 0, keyword: ['url', 'base_url'], class: 'ssrf', where: 'any-host' }],
+  sinks: [
+    {
+      call: ['HTTP.{get,post,put,patch,delete,head,options}', 'HTTP.*.{get,post,put,patch,delete,head,options}'],
+      arg: 0,
+      keyword: ['url', 'base_url'],
+      class: 'ssrf',
+      where: 'any-host',
+    },
+  ],
 });

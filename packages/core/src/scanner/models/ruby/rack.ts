@@ -23,6 +23,9 @@ export default defineModel({
   ],
   sanitizers: [
     { call: 'Rack.Utils.escape_html', class: ['xss', 'xpath-injection'] },
-    { call: 'Rack.Utils.{escape,escape_path,build_query}', class: ['xss', 'xpath-injection', 'command-injection', 'header-injection', 'path-traversal', 'ldap-injection', 'log-injection'] },
+    {
+      call: 'Rack.Utils.{escape,escape_path,build_query}',
+      class: ['xss', 'xpath-injection', 'command-injection', 'header-injection', 'path-traversal', 'ldap-injection', 'log-injection'],
+    },
   ],
 });

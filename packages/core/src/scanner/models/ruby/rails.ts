@@ -23,9 +23,19 @@ export default defineModel({
     { call: 'ActionView.Template.new', class: 'template-injection' },
     // Files sent or rendered by a path (Sinatra's `send_file` is the same helper).
     { call: ['send_file', '*.send_file'], class: 'path-traversal', label: 'send_file' },
-    { call: ['render', 'render_to_string'], arg: 0, keyword: ['file', 'template', 'partial'], class: 'path-traversal', where: 'render-path', label: 'render (dynamic template path)' },
     {
-      call: ['Rails.root().join().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children}', 'Rails.root.join().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children}'],
+      call: ['render', 'render_to_string'],
+      arg: 0,
+      keyword: ['file', 'template', 'partial'],
+      class: 'path-traversal',
+      where: 'render-path',
+      label: 'render (dynamic template path)',
+    },
+    {
+      call: [
+        'Rails.root().join().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children}',
+        'Rails.root.join().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children}',
+      ],
       class: 'path-traversal',
     },
     { call: ['*.constantize', '*.safe_constantize'], receiver: true, class: 'unsafe-reflection', label: 'String#constantize' },
@@ -36,7 +46,22 @@ export default defineModel({
   sanitizers: [
     { call: ['parameterize', 'to_bool', '*.parameterize', 'Time.zone.{parse,at,now}', 'ActiveModel.Type.Boolean.new().cast'], class: 'all' },
     {
-      call: ['h', 'html_escape', 'html_escape_once', 'escape_once', 'json_escape', 'sanitize', '*.sanitize', 'strip_tags', '*.strip_tags', 'strip_links', 'escape_javascript', 'j', 'simple_format', '*.to_param'],
+      call: [
+        'h',
+        'html_escape',
+        'html_escape_once',
+        'escape_once',
+        'json_escape',
+        'sanitize',
+        '*.sanitize',
+        'strip_tags',
+        '*.strip_tags',
+        'strip_links',
+        'escape_javascript',
+        'j',
+        'simple_format',
+        '*.to_param',
+      ],
       class: ['xss', 'xpath-injection'],
     },
     { call: '*.to_query', class: ['xss', 'xpath-injection', 'command-injection', 'header-injection', 'path-traversal', 'ldap-injection', 'log-injection'] },

@@ -4,7 +4,8 @@ import { defineModel } from '../schema.ts';
 export default defineModel({
   name: 'stdlib',
   language: 'ruby',
-  description: 'Ruby core and standard library (Kernel, Process, Open3, PTY, File, IO, Dir, FileUtils, Pathname, Marshal, Psych/YAML, JSON, ERB, Regexp, Net::HTTP, open-uri, REXML, socket, CGI, Shellwords, OptionParser, RubyGems tar reader)',
+  description:
+    'Ruby core and standard library (Kernel, Process, Open3, PTY, File, IO, Dir, FileUtils, Pathname, Marshal, Psych/YAML, JSON, ERB, Regexp, Net::HTTP, open-uri, REXML, socket, CGI, Shellwords, OptionParser, RubyGems tar reader)',
   sources: [
     { path: ['ARGV', 'ARGF', '$*', '$<'], kind: 'local' },
     { path: 'ENV', kind: 'environment' },
@@ -21,7 +22,14 @@ export default defineModel({
   sinks: [
     // Commands: one string runs through /bin/sh, an argument vector does not (the check tells them apart).
     {
-      call: ['{system,exec,spawn}', 'Kernel.{system,exec,spawn}', 'Process.{spawn,exec}', 'IO.popen', 'PTY.spawn', 'Open3.{capture2,capture2e,capture3,popen2,popen2e,popen3,pipeline,pipeline_r,pipeline_rw,pipeline_w,pipeline_start}'],
+      call: [
+        '{system,exec,spawn}',
+        'Kernel.{system,exec,spawn}',
+        'Process.{spawn,exec}',
+        'IO.popen',
+        'PTY.spawn',
+        'Open3.{capture2,capture2e,capture3,popen2,popen2e,popen3,pipeline,pipeline_r,pipeline_rw,pipeline_w,pipeline_start}',
+      ],
       arg: 'all',
       class: 'command-injection',
       where: 'shell-command',
@@ -30,21 +38,57 @@ export default defineModel({
     { call: ['open', 'Kernel.open'], class: 'command-injection', where: 'open-pipe', label: 'Kernel#open' },
     // Code evaluation.
     {
-      call: ['eval', 'Kernel.eval', '*.instance_eval', 'instance_eval', '*.class_eval', 'class_eval', '*.module_eval', 'module_eval', '*.class_exec', 'binding.eval', '*.binding.eval', 'TOPLEVEL_BINDING.eval', 'RubyVM.InstructionSequence.{compile,new,compile_option}', 'Ripper.sexp'],
+      call: [
+        'eval',
+        'Kernel.eval',
+        '*.instance_eval',
+        'instance_eval',
+        '*.class_eval',
+        'class_eval',
+        '*.module_eval',
+        'module_eval',
+        '*.class_exec',
+        'binding.eval',
+        '*.binding.eval',
+        'TOPLEVEL_BINDING.eval',
+        'RubyVM.InstructionSequence.{compile,new,compile_option}',
+        'Ripper.sexp',
+      ],
       class: 'code-injection',
     },
     { call: '*.eval', class: 'code-injection', where: 'binding-receiver' },
     // Reflection: a class or method chosen by name.
     { call: ['**.const_get', '**.qualified_const_get', '**.const_source_location'], class: 'unsafe-reflection' },
-    { call: ['**.send', '**.__send__', '**.public_send', '**.try', '**.try!', '**.method', '**.public_method', '**.instance_method', '**.instance_variable_get', '**.instance_variable_set'], class: 'unsafe-reflection', where: 'dynamic-dispatch' },
+    {
+      call: [
+        '**.send',
+        '**.__send__',
+        '**.public_send',
+        '**.try',
+        '**.try!',
+        '**.method',
+        '**.public_method',
+        '**.instance_method',
+        '**.instance_variable_get',
+        '**.instance_variable_set',
+      ],
+      class: 'unsafe-reflection',
+      where: 'dynamic-dispatch',
+    },
     // Files.
     {
       call: [
         'File.{read,open,new,readlines,binread,write,binwrite,foreach,delete,unlink,readlink,truncate,chmod,chown,lchmod,lchown,utime,mkfifo,lines,each_line,copy_stream,realpath}',
         'IO.{read,readlines,binread,write,binwrite,foreach,sysopen,copy_stream}',
-        'Dir.{glob,[],entries,children,each_child,foreach,mkdir,rmdir,delete,unlink,open,new,chdir,chroot,empty?}', 'PStore.new',
-        'YAML.{load_file,safe_load_file,unsafe_load_file}', 'Psych.{load_file,safe_load_file}', 'JSON.load_file', 'CSV.{read,open,foreach,readlines,table}',
-        'Kernel.load', 'Tempfile.open', 'ERB.new().result_file',
+        'Dir.{glob,[],entries,children,each_child,foreach,mkdir,rmdir,delete,unlink,open,new,chdir,chroot,empty?}',
+        'PStore.new',
+        'YAML.{load_file,safe_load_file,unsafe_load_file}',
+        'Psych.{load_file,safe_load_file}',
+        'JSON.load_file',
+        'CSV.{read,open,foreach,readlines,table}',
+        'Kernel.load',
+        'Tempfile.open',
+        'ERB.new().result_file',
         'Pathname.new().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children,entries,opendir,mkpath,rename}',
       ],
       class: 'path-traversal',
@@ -60,18 +104,39 @@ export default defineModel({
       where: 'not-archive-directory',
     },
     // Serialisation that instantiates arbitrary classes.
-    { call: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}', 'YAML.Store.new', 'JSON.{load,restore}', 'CSV.load'], class: 'unsafe-deserialization' },
+    {
+      call: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}', 'YAML.Store.new', 'JSON.{load,restore}', 'CSV.load'],
+      class: 'unsafe-deserialization',
+    },
     { call: ['YAML.{load,load_stream,load_documents}', 'Psych.{load,load_stream}'], class: 'unsafe-deserialization', where: 'yaml-unsafe-load' },
     // Templates and patterns built from text.
     { call: 'ERB.new', class: 'template-injection' },
     { call: ['Regexp.{new,compile}', 'regexp_literal'], class: 'regex-injection', label: 'Regexp' },
     // Outgoing requests.
-    { call: ['Net.HTTP.{get,get_response,get_print,post,post_form,start,put,patch,delete}', 'URI.open', 'OpenURI.open_uri'], arg: 0, keyword: ['url', 'base_url'], class: 'ssrf', where: 'any-host' },
+    {
+      call: ['Net.HTTP.{get,get_response,get_print,post,post_form,start,put,patch,delete}', 'URI.open', 'OpenURI.open_uri'],
+      arg: 0,
+      keyword: ['url', 'base_url'],
+      class: 'ssrf',
+      where: 'any-host',
+    },
     { call: 'Net.HTTP.new', class: 'ssrf', where: 'net-http-object' },
-    { call: '*.{request,get,post,put,patch,delete,head,start,request_get,request_post,request_head,get2,post2,send_request,get_response}', receiver: true, class: 'ssrf', where: 'net-http-request', label: 'a Net::HTTP request' },
+    {
+      call: '*.{request,get,post,put,patch,delete,head,start,request_get,request_post,request_head,get2,post2,send_request,get_response}',
+      receiver: true,
+      class: 'ssrf',
+      where: 'net-http-request',
+      label: 'a Net::HTTP request',
+    },
     { call: ['URI.parse().{open,read}', 'URI().{open,read}', 'Kernel.URI().{open,read}'], receiver: true, class: 'ssrf', where: 'any-host' },
     // Programs that fetch the URL they are given (curl, wget, wkhtmltopdf…), run without a shell.
-    { call: ['system', 'spawn', 'exec', 'Kernel.{system,spawn,exec}', 'Process.spawn', 'Open3.{capture2,capture2e,capture3,popen2,popen2e,popen3}', 'IO.popen', 'PTY.spawn'], arg: 'all', class: 'ssrf', where: 'url-fetcher-argv', label: 'a URL-fetching program' },
+    {
+      call: ['system', 'spawn', 'exec', 'Kernel.{system,spawn,exec}', 'Process.spawn', 'Open3.{capture2,capture2e,capture3,popen2,popen2e,popen3}', 'IO.popen', 'PTY.spawn'],
+      arg: 'all',
+      class: 'ssrf',
+      where: 'url-fetcher-argv',
+      label: 'a URL-fetching program',
+    },
     // REXML XPath queries: the expression (and the path argument of first/match/each).
     { call: 'REXML.XPath.{first,match,each}', arg: [0, 1], class: 'xpath-injection' },
   ],
@@ -79,10 +144,25 @@ export default defineModel({
     // Numbers, dates, ids, digests and sizes carry no text an attacker chose.
     {
       call: [
-        'Integer', 'Float', 'Rational', 'Complex', 'BigDecimal', 'Kernel.{Integer,Float}',
+        'Integer',
+        'Float',
+        'Rational',
+        'Complex',
+        'BigDecimal',
+        'Kernel.{Integer,Float}',
         '{to_i,to_f,to_d,to_r,to_c,to_int,to_date,to_datetime,to_time,abs,round,floor,ceil,ord,hash,object_id,length,size,bytesize}',
-        '*.{to_i,to_f,to_d,to_r,to_c,to_int,to_date,to_datetime,to_time}', '*.id', '*.abs', '*.round', '*.floor', '*.ceil',
-        '{Date,DateTime,Time}.{parse,strptime,iso8601,at,new}', 'SecureRandom.*', '*.length', '*.size', '*.count', 'IPAddr.new',
+        '*.{to_i,to_f,to_d,to_r,to_c,to_int,to_date,to_datetime,to_time}',
+        '*.id',
+        '*.abs',
+        '*.round',
+        '*.floor',
+        '*.ceil',
+        '{Date,DateTime,Time}.{parse,strptime,iso8601,at,new}',
+        'SecureRandom.*',
+        '*.length',
+        '*.size',
+        '*.count',
+        'IPAddr.new',
       ],
       class: 'all',
     },

@@ -1,5 +1,21 @@
 import type { CallView } from '../../engine/adapter.ts';
-import { assignedValue, boundedFor, capacity, fedPastRoom, maxValue, sizedBy, lengthChecked, maxOfType, maxStringLength, memoryTaint, norm, positional, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import {
+  assignedValue,
+  boundedFor,
+  capacity,
+  fedPastRoom,
+  maxValue,
+  sizedBy,
+  lengthChecked,
+  maxOfType,
+  maxStringLength,
+  memoryTaint,
+  norm,
+  positional,
+  show,
+  untrusted,
+  upperBounded,
+} from '../../lang/c/analysis.ts';
 import { bufferOf, callArgs, calledName, constInt, descendants, enclosingFunction, scopeDescendants, unwrap, type BufferInfo } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
@@ -14,22 +30,49 @@ interface Shape {
 }
 
 const SHAPES: Record<string, Shape> = {
-  strncpy: { dst: 0, size: 2, bytes: false, src: 1 }, wcsncpy: { dst: 0, size: 2, bytes: false, src: 1 }, lstrcpyn: { dst: 0, size: 2, bytes: false, src: 1 },
-  lstrcpynA: { dst: 0, size: 2, bytes: false, src: 1 }, lstrcpynW: { dst: 0, size: 2, bytes: false, src: 1 }, stpncpy: { dst: 0, size: 2, bytes: false, src: 1 },
-  strlcpy: { dst: 0, size: 2, bytes: false, src: 1 }, wcslcpy: { dst: 0, size: 2, bytes: false, src: 1 }, strlcat: { dst: 0, size: 2, bytes: false, src: 1 },
-  strncat: { dst: 0, size: 2, bytes: false, src: 1, cat: true }, wcsncat: { dst: 0, size: 2, bytes: false, src: 1, cat: true },
-  memcpy: { dst: 0, size: 2, bytes: true, src: 1 }, memmove: { dst: 0, size: 2, bytes: true, src: 1 }, wmemcpy: { dst: 0, size: 2, bytes: false, src: 1 },
-  wmemmove: { dst: 0, size: 2, bytes: false, src: 1 }, memccpy: { dst: 0, size: 3, bytes: true, src: 1 }, CopyMemory: { dst: 0, size: 2, bytes: true, src: 1 },
-  RtlCopyMemory: { dst: 0, size: 2, bytes: true, src: 1 }, MoveMemory: { dst: 0, size: 2, bytes: true, src: 1 }, bcopy: { dst: 1, size: 2, bytes: true, src: 0 },
-  memset: { dst: 0, size: 2, bytes: true }, bzero: { dst: 0, size: 1, bytes: true }, explicit_bzero: { dst: 0, size: 1, bytes: true },
-  snprintf: { dst: 0, size: 1, bytes: false }, vsnprintf: { dst: 0, size: 1, bytes: false }, _snprintf: { dst: 0, size: 1, bytes: false },
-  swprintf: { dst: 0, size: 1, bytes: false }, vswprintf: { dst: 0, size: 1, bytes: false },
-  fgets: { dst: 0, size: 1, bytes: false }, fgetws: { dst: 0, size: 1, bytes: false }, getcwd: { dst: 0, size: 1, bytes: false },
-  gethostname: { dst: 0, size: 1, bytes: false }, readlink: { dst: 1, size: 2, bytes: false },
-  read: { dst: 1, size: 2, bytes: true }, _read: { dst: 1, size: 2, bytes: true }, pread: { dst: 1, size: 2, bytes: true },
-  recv: { dst: 1, size: 2, bytes: true }, recvfrom: { dst: 1, size: 2, bytes: true }, SSL_read: { dst: 1, size: 2, bytes: true },
-  BIO_read: { dst: 1, size: 2, bytes: true }, fread: { dst: 0, size: [1, 2], bytes: true },
-  getline: { dst: 0, size: 1, bytes: false }, get: { dst: 0, size: 1, bytes: false },
+  strncpy: { dst: 0, size: 2, bytes: false, src: 1 },
+  wcsncpy: { dst: 0, size: 2, bytes: false, src: 1 },
+  lstrcpyn: { dst: 0, size: 2, bytes: false, src: 1 },
+  lstrcpynA: { dst: 0, size: 2, bytes: false, src: 1 },
+  lstrcpynW: { dst: 0, size: 2, bytes: false, src: 1 },
+  stpncpy: { dst: 0, size: 2, bytes: false, src: 1 },
+  strlcpy: { dst: 0, size: 2, bytes: false, src: 1 },
+  wcslcpy: { dst: 0, size: 2, bytes: false, src: 1 },
+  strlcat: { dst: 0, size: 2, bytes: false, src: 1 },
+  strncat: { dst: 0, size: 2, bytes: false, src: 1, cat: true },
+  wcsncat: { dst: 0, size: 2, bytes: false, src: 1, cat: true },
+  memcpy: { dst: 0, size: 2, bytes: true, src: 1 },
+  memmove: { dst: 0, size: 2, bytes: true, src: 1 },
+  wmemcpy: { dst: 0, size: 2, bytes: false, src: 1 },
+  wmemmove: { dst: 0, size: 2, bytes: false, src: 1 },
+  memccpy: { dst: 0, size: 3, bytes: true, src: 1 },
+  CopyMemory: { dst: 0, size: 2, bytes: true, src: 1 },
+  RtlCopyMemory: { dst: 0, size: 2, bytes: true, src: 1 },
+  MoveMemory: { dst: 0, size: 2, bytes: true, src: 1 },
+  bcopy: { dst: 1, size: 2, bytes: true, src: 0 },
+  memset: { dst: 0, size: 2, bytes: true },
+  bzero: { dst: 0, size: 1, bytes: true },
+  explicit_bzero: { dst: 0, size: 1, bytes: true },
+  snprintf: { dst: 0, size: 1, bytes: false },
+  vsnprintf: { dst: 0, size: 1, bytes: false },
+  _snprintf: { dst: 0, size: 1, bytes: false },
+  swprintf: { dst: 0, size: 1, bytes: false },
+  vswprintf: { dst: 0, size: 1, bytes: false },
+  fgets: { dst: 0, size: 1, bytes: false },
+  fgetws: { dst: 0, size: 1, bytes: false },
+  getcwd: { dst: 0, size: 1, bytes: false },
+  gethostname: { dst: 0, size: 1, bytes: false },
+  readlink: { dst: 1, size: 2, bytes: false },
+  read: { dst: 1, size: 2, bytes: true },
+  _read: { dst: 1, size: 2, bytes: true },
+  pread: { dst: 1, size: 2, bytes: true },
+  recv: { dst: 1, size: 2, bytes: true },
+  recvfrom: { dst: 1, size: 2, bytes: true },
+  SSL_read: { dst: 1, size: 2, bytes: true },
+  BIO_read: { dst: 1, size: 2, bytes: true },
+  fread: { dst: 0, size: [1, 2], bytes: true },
+  getline: { dst: 0, size: 1, bytes: false },
+  get: { dst: 0, size: 1, bytes: false },
 };
 
 /** Whether a size expression is tied to the destination (`sizeof buf`, `sizeof(buf) - strlen(buf) - 1`, `BUF_LEN`). */
@@ -190,11 +233,16 @@ function algorithmCopy(call: CallView, ctx: MatchContext): Verdict {
     if (!buf || buf.kind !== 'array' || room === null) return false;
     const srcBuf = bufferOf(owner, at);
     const srcRoom = capacity(srcBuf);
-    if (srcBuf?.kind === 'array' && srcRoom !== null) return srcRoom > room ? { confidence: 'high', message: `${call.name}() copies all ${srcRoom} elements of ${show(owner)} into ${show(out)}, which holds ${room}` } : false;
+    if (srcBuf?.kind === 'array' && srcRoom !== null)
+      return srcRoom > room ? { confidence: 'high', message: `${call.name}() copies all ${srcRoom} elements of ${show(owner)} into ${show(out)}, which holds ${room}` } : false;
     if (lengthChecked(owner, at, room)) return false;
     const t = memoryTaint(ctx, owner);
     if (!untrusted(t)) return false;
-    return { confidence: 'high', cwe: ['CWE-787', 'CWE-805', 'CWE-120'], message: `${call.name}() copies all of ${show(owner)} (input from ${t.label}, of any length) into ${show(out)}, which holds ${room}` };
+    return {
+      confidence: 'high',
+      cwe: ['CWE-787', 'CWE-805', 'CWE-120'],
+      message: `${call.name}() copies all of ${show(owner)} (input from ${t.label}, of any length) into ${show(out)}, which holds ${room}`,
+    };
   }
   // std::copy(p, p + n, out): n elements.
   const last = unwrap(second);
@@ -271,7 +319,10 @@ function checkCopy(call: CallView, ctx: MatchContext, shape: Shape, args: readon
   if (computed && countRoom !== null && !upperBounded(countNode, at)) {
     const readMax = readCount(computed);
     if (readMax !== null && readMax > countRoom) {
-      return { confidence: 'high', message: `${call.name}() copies up to ${readMax} bytes (the count ${show(countNode)} returned by ${calledName(unwrap(computed)) ?? 'the read'}) into ${dstText}, which holds ${room}` };
+      return {
+        confidence: 'high',
+        message: `${call.name}() copies up to ${readMax} bytes (the count ${show(countNode)} returned by ${calledName(unwrap(computed)) ?? 'the read'}) into ${dstText}, which holds ${room}`,
+      };
     }
   }
   const t = memoryTaint(ctx, countNode);
@@ -296,7 +347,11 @@ function checkCopy(call: CallView, ctx: MatchContext, shape: Shape, args: readon
   // The callers check the length, but against their own (larger) buffer, not this destination.
   const past = countRoom !== null && buf.kind === 'array' ? fedPastRoom(countNode, countRoom) : null;
   if (past) {
-    return { confidence: 'medium', cwe: ['CWE-787', 'CWE-805', 'CWE-120'], message: `${call.name}()'s size comes from ${past.label}, more than the ${countRoom} ${shape.bytes && unit === 1 ? 'bytes' : 'elements'} of ${dstText}` };
+    return {
+      confidence: 'medium',
+      cwe: ['CWE-787', 'CWE-805', 'CWE-120'],
+      message: `${call.name}()'s size comes from ${past.label}, more than the ${countRoom} ${shape.bytes && unit === 1 ? 'bytes' : 'elements'} of ${dstText}`,
+    };
   }
   return false;
 }
@@ -307,15 +362,24 @@ export default defineRule({
   cwe: ['CWE-120', 'CWE-787', 'CWE-805'],
   languages: ['c', 'cpp'],
   message: 'The size given to this copy is not bounded by the destination buffer',
-  remediation:
-    'Pass the size of the destination (`sizeof dst`, or `sizeof dst - strlen(dst) - 1` for strncat), and check lengths that come from input against it before copying.',
+  remediation: 'Pass the size of the destination (`sizeof dst`, or `sizeof dst - strlen(dst) - 1` for strncat), and check lengths that come from input against it before copying.',
   references: [
     'https://cwe.mitre.org/data/definitions/805.html',
     'https://wiki.sei.cmu.edu/confluence/display/c/ARR38-C.+Guarantee+that+library+functions+do+not+form+invalid+pointers',
   ],
   matcher: {
     kind: 'call',
-    callee: [...Object.keys(SHAPES).filter((n) => n !== 'get' && n !== 'getline').flatMap((n) => [n, `std.${n}`]), '*.getline', '*.get', '*.read', '*.copy', 'std.copy', 'std.copy_n'],
+    callee: [
+      ...Object.keys(SHAPES)
+        .filter((n) => n !== 'get' && n !== 'getline')
+        .flatMap((n) => [n, `std.${n}`]),
+      '*.getline',
+      '*.get',
+      '*.read',
+      '*.copy',
+      'std.copy',
+      'std.copy_n',
+    ],
     where: copySize,
   },
 });

@@ -31,8 +31,10 @@ function convertedToInteger(node: SyntaxNode): boolean {
   let n = node;
   while (n.parent?.type === 'parenthesized_expression') n = n.parent;
   const p = n.parent;
-  if (p?.type === 'cast_expression') return /^(?:(?:unsigned|signed)\s+)?(?:int|long|short|char|long long)$|^u?int(?:8|16|32|64)_t$|^size_t$/.test((p.child('type')?.text ?? '').trim());
-  if (p?.type === 'init_declarator' && p.child('value') === n) return /^(?:(?:unsigned|signed)\s+)?(?:int|long|short|long long)$|^u?int(?:8|16|32|64)_t$/.test((p.parent?.child('type')?.text ?? '').trim());
+  if (p?.type === 'cast_expression')
+    return /^(?:(?:unsigned|signed)\s+)?(?:int|long|short|char|long long)$|^u?int(?:8|16|32|64)_t$|^size_t$/.test((p.child('type')?.text ?? '').trim());
+  if (p?.type === 'init_declarator' && p.child('value') === n)
+    return /^(?:(?:unsigned|signed)\s+)?(?:int|long|short|long long)$|^u?int(?:8|16|32|64)_t$/.test((p.parent?.child('type')?.text ?? '').trim());
   return false;
 }
 
@@ -113,7 +115,10 @@ function divideByZero(node: SyntaxNode, ctx: MatchContext): Verdict {
     if (node.type !== 'binary_expression' || node.child('operator')?.text !== '/' || !convertedToInteger(node)) return false;
     const t = ctx.taint(d) ?? memoryTaint(ctx, d);
     if (!untrusted(t) || t.strength === 'param' || zeroChecked(norm(d), node)) return false;
-    return { confidence: 'medium', message: `${show(d)} comes from ${t.label} and is not checked for zero: the quotient can be infinite, and converting it to an integer is undefined` };
+    return {
+      confidence: 'medium',
+      message: `${show(d)} comes from ${t.label} and is not checked for zero: the quotient can be infinite, and converting it to an integer is undefined`,
+    };
   }
   const t = memoryTaint(ctx, d);
   if (!untrusted(t) || !isIntegerExpr(ctx, d)) return false;
@@ -127,6 +132,9 @@ export default defineRule({
   languages: ['c', 'cpp'],
   message: 'A divisor that comes from input is not checked for zero',
   remediation: 'Check the divisor before dividing (`if (d == 0) { … return -1; }`); integer division or modulo by zero crashes the process (SIGFPE).',
-  references: ['https://cwe.mitre.org/data/definitions/369.html', 'https://wiki.sei.cmu.edu/confluence/display/c/INT33-C.+Ensure+that+division+and+remainder+operations+do+not+result+in+divide-by-zero+errors'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/369.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/INT33-C.+Ensure+that+division+and+remainder+operations+do+not+result+in+divide-by-zero+errors',
+  ],
   matcher: { kind: 'node', types: ['binary_expression', 'assignment_expression'], where: divideByZero },
 });

@@ -16,7 +16,8 @@ function floatNarrowing(node: SyntaxNode, ctx: MatchContext): Verdict {
   const t = ctx.taint(v) ?? memoryTaint(ctx, v);
   if (!untrusted(t) || t.strength === 'param') return false;
   const fn = enclosingFunction(node);
-  const checked = fn !== null && scopeDescendants(fn, ['identifier']).some((id) => id.start < node.start && (id.text === 'FLT_MAX' || id.text === 'FLT_MIN' || id.text === 'FLT_LOWEST'));
+  const checked =
+    fn !== null && scopeDescendants(fn, ['identifier']).some((id) => id.start < node.start && (id.text === 'FLT_MAX' || id.text === 'FLT_MIN' || id.text === 'FLT_LOWEST'));
   if (checked) return false;
   return { message: `${show(v)} is a double from ${t.label}, converted to float without checking that it fits: larger values become infinity` };
 }

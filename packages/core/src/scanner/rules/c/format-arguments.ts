@@ -6,8 +6,21 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** printf-family functions (not the `v…` forms, which take a va_list) and the position of their format. */
 const FORMAT_AT: Readonly<Record<string, number>> = {
-  printf: 0, wprintf: 0, fprintf: 1, fwprintf: 1, dprintf: 1, sprintf: 1, asprintf: 1, snprintf: 2, swprintf: 2, _snprintf: 2, syslog: 1,
-  'std.printf': 0, 'std.fprintf': 1, 'std.sprintf': 1, 'std.snprintf': 2,
+  printf: 0,
+  wprintf: 0,
+  fprintf: 1,
+  fwprintf: 1,
+  dprintf: 1,
+  sprintf: 1,
+  asprintf: 1,
+  snprintf: 2,
+  swprintf: 2,
+  _snprintf: 2,
+  syslog: 1,
+  'std.printf': 0,
+  'std.fprintf': 1,
+  'std.sprintf': 1,
+  'std.snprintf': 2,
 };
 
 /** What an argument certainly is, from a literal or a declaration: a string/pointer, an integer, a floating value; null when unknown. */
@@ -20,7 +33,10 @@ function kindOf(node: SyntaxNode): 'pointer' | 'integer' | 'floating' | null {
   const d = findDeclaration(v.text, v);
   if (!d) return null;
   if (d.pointers > 0 || d.arrays.length > 0) return 'pointer';
-  const t = d.type.replace(/\b(?:const|volatile|static|unsigned|signed)\b/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = d.type
+    .replace(/\b(?:const|volatile|static|unsigned|signed)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (/^(?:int|short|long|long long|char|size_t|ssize_t|u?int(?:8|16|32|64)_t)$/.test(t)) return 'integer';
   if (/^(?:float|double|long double)$/.test(t)) return 'floating';
   return null;
@@ -59,7 +75,10 @@ function formatArguments(call: CallView, ctx: MatchContext): Verdict {
   }
   const given = args.slice(at + 1);
   if (given.length < needed) {
-    return { cwe: ['CWE-685'], message: `The format "${text.length > 40 ? `${text.slice(0, 37)}...` : text}" needs ${needed} argument${needed === 1 ? '' : 's'} but ${given.length} ${given.length === 1 ? 'is' : 'are'} passed` };
+    return {
+      cwe: ['CWE-685'],
+      message: `The format "${text.length > 40 ? `${text.slice(0, 37)}...` : text}" needs ${needed} argument${needed === 1 ? '' : 's'} but ${given.length} ${given.length === 1 ? 'is' : 'are'} passed`,
+    };
   }
   for (let i = 0; i < expect.length; i++) {
     const arg = given[i] as SyntaxNode;

@@ -1,17 +1,74 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { FORMAT_BIT, parseFormat, positional, untrusted } from '../../lang/c/analysis.ts';
 import { paramFeed } from '../../lang/c/helpers.ts';
-import { declaratorShape, defines, descendants, enclosingFunction, findDeclaration, functionName, functionsByName, isVariadic, parameterDeclarations, rootOf, scopeDescendants, unwrap } from '../../lang/c/syntax.ts';
+import {
+  declaratorShape,
+  defines,
+  descendants,
+  enclosingFunction,
+  findDeclaration,
+  functionName,
+  functionsByName,
+  isVariadic,
+  parameterDeclarations,
+  rootOf,
+  scopeDescendants,
+  unwrap,
+} from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Position of the format argument, by function. */
 const FORMAT_ARG: Record<string, number> = {
-  printf: 0, vprintf: 0, wprintf: 0, vwprintf: 0, printw: 0, vw_printw: 1, g_print: 0, g_printerr: 0, warn: 0, warnx: 0, vwarn: 0, vwarnx: 0,
-  fprintf: 1, vfprintf: 1, fwprintf: 1, vfwprintf: 1, dprintf: 1, vdprintf: 1, sprintf: 1, vsprintf: 1, asprintf: 1, vasprintf: 1, syslog: 1,
-  vsyslog: 1, err: 1, errx: 1, verr: 1, verrx: 1, wsprintf: 1, wsprintfA: 1, wsprintfW: 1, wprintw: 1, g_strdup_printf: 0,
-  snprintf: 2, vsnprintf: 2, _snprintf: 2, _vsnprintf: 2, swprintf: 2, vswprintf: 2, sprintf_s: 2, vsprintf_s: 2, mvprintw: 2, StringCchPrintf: 2,
-  StringCchPrintfA: 2, StringCchPrintfW: 2, StringCbPrintf: 2, mvwprintw: 3, sqlite3_mprintf: 0, sqlite3_snprintf: 2,
+  printf: 0,
+  vprintf: 0,
+  wprintf: 0,
+  vwprintf: 0,
+  printw: 0,
+  vw_printw: 1,
+  g_print: 0,
+  g_printerr: 0,
+  warn: 0,
+  warnx: 0,
+  vwarn: 0,
+  vwarnx: 0,
+  fprintf: 1,
+  vfprintf: 1,
+  fwprintf: 1,
+  vfwprintf: 1,
+  dprintf: 1,
+  vdprintf: 1,
+  sprintf: 1,
+  vsprintf: 1,
+  asprintf: 1,
+  vasprintf: 1,
+  syslog: 1,
+  vsyslog: 1,
+  err: 1,
+  errx: 1,
+  verr: 1,
+  verrx: 1,
+  wsprintf: 1,
+  wsprintfA: 1,
+  wsprintfW: 1,
+  wprintw: 1,
+  g_strdup_printf: 0,
+  snprintf: 2,
+  vsnprintf: 2,
+  _snprintf: 2,
+  _vsnprintf: 2,
+  swprintf: 2,
+  vswprintf: 2,
+  sprintf_s: 2,
+  vsprintf_s: 2,
+  mvprintw: 2,
+  StringCchPrintf: 2,
+  StringCchPrintfA: 2,
+  StringCchPrintfW: 2,
+  StringCbPrintf: 2,
+  mvwprintw: 3,
+  sqlite3_mprintf: 0,
+  sqlite3_snprintf: 2,
 };
 
 /** Calls that return a constant (translated) message: `_("…")`, `gettext("…")`, `strerror(errno)`. */
@@ -78,7 +135,21 @@ function assignmentsBefore(name: string, at: SyntaxNode, fn: SyntaxNode | null):
   return out;
 }
 
-const STRING_WRITERS: Record<string, number> = { sprintf: 1, snprintf: 2, _snprintf: 2, swprintf: 2, asprintf: 1, strcpy: -1, strncpy: -1, strcat: -1, strncat: -1, strlcpy: -1, strlcat: -1, wcscpy: -1, wcscat: -1 };
+const STRING_WRITERS: Record<string, number> = {
+  sprintf: 1,
+  snprintf: 2,
+  _snprintf: 2,
+  swprintf: 2,
+  asprintf: 1,
+  strcpy: -1,
+  strncpy: -1,
+  strcat: -1,
+  strncat: -1,
+  strlcpy: -1,
+  strlcat: -1,
+  wcscpy: -1,
+  wcscat: -1,
+};
 
 /**
  * The call that last wrote a local buffer before `at`, when it wrote text that is not a constant
@@ -220,7 +291,21 @@ function wrapperFormat(call: CallView): number | null {
 }
 
 /** Formatting calls whose first argument is the buffer they write. */
-const DESTINATION_FIRST = new Set(['sprintf', 'vsprintf', 'snprintf', 'vsnprintf', '_snprintf', '_vsnprintf', 'swprintf', 'vswprintf', 'sprintf_s', 'vsprintf_s', 'wsprintf', 'wsprintfA', 'wsprintfW']);
+const DESTINATION_FIRST = new Set([
+  'sprintf',
+  'vsprintf',
+  'snprintf',
+  'vsnprintf',
+  '_snprintf',
+  '_vsnprintf',
+  'swprintf',
+  'vswprintf',
+  'sprintf_s',
+  'vsprintf_s',
+  'wsprintf',
+  'wsprintfA',
+  'wsprintfW',
+]);
 const LITERAL_TYPES = new Set(['string_literal', 'concatenated_string', 'raw_string_literal']);
 
 function formatArgument(call: CallView, ctx: MatchContext): Verdict {
@@ -245,18 +330,32 @@ function formatArgument(call: CallView, ctx: MatchContext): Verdict {
   if (FORMAT_ARG[call.name] !== undefined && call.name.startsWith('v') && (!t || t.strength === 'param')) return false;
   // Data only arrives with extra arguments: printf(buf, x) is a format with conversions, still report.
   if (t && !(t.sanitized & FORMAT_BIT) && untrusted(t)) {
-    return { node: call.node, confidence: 'high', message: `Untrusted data from ${t.label} is used as the format string of ${call.name}(): a "%n" or "%s" in it reads or writes arbitrary memory` };
+    return {
+      node: call.node,
+      confidence: 'high',
+      message: `Untrusted data from ${t.label} is used as the format string of ${call.name}(): a "%n" or "%s" in it reads or writes arbitrary memory`,
+    };
   }
   if (t && t.sanitized & FORMAT_BIT) return false;
   // A buffer the program formatted itself with text it did not write: `snprintf(msg, …, "failed: %s",
   // mysql_error(db)); syslog(LOG_ERR, msg);` — any "%" in that text becomes a directive.
   if (!t) {
     const writer = builtAtRuntime(fmt, call.node, ctx);
-    return writer ? { node: call.node, confidence: 'medium', message: `The format string of ${call.name}() was built at run time by ${writer}() from text that is not a constant: a "%" in that text is read as a directive` } : false;
+    return writer
+      ? {
+          node: call.node,
+          confidence: 'medium',
+          message: `The format string of ${call.name}() was built at run time by ${writer}() from text that is not a constant: a "%" in that text is read as a directive`,
+        }
+      : false;
   }
   // A parameter of a `static` function whose callers (all in this file) never pass it input.
   if (t.strength === 'param' && !t.built && t.param && unheardParameter(t.param.fn.node, t.param.index)) return false;
-  return { node: call.node, confidence: 'medium', message: `The format string of ${call.name}() is not a constant: if it can contain "%" directives from input, it reads or writes arbitrary memory` };
+  return {
+    node: call.node,
+    confidence: 'medium',
+    message: `The format string of ${call.name}() is not a constant: if it can contain "%" directives from input, it reads or writes arbitrary memory`,
+  };
 }
 
 /** Whether a parameter belongs to a `static` function the file calls, none of whose calls passes input to it. */

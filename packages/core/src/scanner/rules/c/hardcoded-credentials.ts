@@ -37,7 +37,12 @@ function keyBytes(init: SyntaxNode | null): boolean {
 function byteKeyDeclaration(node: SyntaxNode, name: string): boolean {
   const owner = node.parent;
   const type = owner?.child('type')?.text ?? '';
-  const qualified = owner ? owner.children.filter((c) => c.type === 'type_qualifier').map((c) => c.text).join(' ') : '';
+  const qualified = owner
+    ? owner.children
+        .filter((c) => c.type === 'type_qualifier')
+        .map((c) => c.text)
+        .join(' ')
+    : '';
   return BYTE_ELEMENT.test(`${qualified.includes('const') ? 'const ' : ''}${type}`.replace(/\s+/g, ' ')) && !TEST_NAME.test(name) && keyBytes(node.child('value'));
 }
 
@@ -97,13 +102,32 @@ function pragmaKey(text: string): string | null {
 
 /** Credential arguments of connection and login APIs: position, and what it holds. */
 const CREDENTIAL_ARGS: Record<string, [number, string]> = {
-  mysql_real_connect: [3, 'password'], PQsetdbLogin: [6, 'password'], sqlite3_key: [1, 'encryption key'], sqlite3_key_v2: [2, 'encryption key'],
-  ldap_simple_bind_s: [2, 'password'], ldap_simple_bind: [2, 'password'], ldap_bind_s: [2, 'password'], SQLConnect: [5, 'password'], SQLConnectA: [5, 'password'],
-  LogonUser: [2, 'password'], LogonUserA: [2, 'password'], LogonUserW: [2, 'password'], mosquitto_username_pw_set: [2, 'password'],
-  ssh_userauth_password: [2, 'password'], libssh2_userauth_password: [2, 'password'], AES_set_encrypt_key: [0, 'encryption key'],
-  AES_set_decrypt_key: [0, 'encryption key'], EVP_EncryptInit_ex: [3, 'encryption key'], EVP_DecryptInit_ex: [3, 'encryption key'],
-  EVP_CipherInit_ex: [3, 'encryption key'], EVP_EncryptInit: [2, 'encryption key'], EVP_DecryptInit: [2, 'encryption key'], HMAC: [1, 'HMAC key'],
-  mbedtls_aes_setkey_enc: [1, 'encryption key'], mbedtls_aes_setkey_dec: [1, 'encryption key'], DES_string_to_key: [0, 'DES key'],
+  mysql_real_connect: [3, 'password'],
+  PQsetdbLogin: [6, 'password'],
+  sqlite3_key: [1, 'encryption key'],
+  sqlite3_key_v2: [2, 'encryption key'],
+  ldap_simple_bind_s: [2, 'password'],
+  ldap_simple_bind: [2, 'password'],
+  ldap_bind_s: [2, 'password'],
+  SQLConnect: [5, 'password'],
+  SQLConnectA: [5, 'password'],
+  LogonUser: [2, 'password'],
+  LogonUserA: [2, 'password'],
+  LogonUserW: [2, 'password'],
+  mosquitto_username_pw_set: [2, 'password'],
+  ssh_userauth_password: [2, 'password'],
+  libssh2_userauth_password: [2, 'password'],
+  AES_set_encrypt_key: [0, 'encryption key'],
+  AES_set_decrypt_key: [0, 'encryption key'],
+  EVP_EncryptInit_ex: [3, 'encryption key'],
+  EVP_DecryptInit_ex: [3, 'encryption key'],
+  EVP_CipherInit_ex: [3, 'encryption key'],
+  EVP_EncryptInit: [2, 'encryption key'],
+  EVP_DecryptInit: [2, 'encryption key'],
+  HMAC: [1, 'HMAC key'],
+  mbedtls_aes_setkey_enc: [1, 'encryption key'],
+  mbedtls_aes_setkey_dec: [1, 'encryption key'],
+  DES_string_to_key: [0, 'DES key'],
 };
 
 /** The thing compared with a literal: `input_password`, `entered_pin`, `user->passwd` (leading words like "input" do not matter here). */
@@ -178,7 +202,10 @@ function call(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (/^(?:strcmp|strncmp|strcasecmp|strncasecmp|wcscmp|_stricmp|lstrcmp|lstrcmpA|memcmp)$/.test(name)) {
     const [a, b] = args;
     if (!a || !b) return false;
-    for (const [x, y] of [[a, b], [b, a]] as const) {
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const v = literal(y);
       if (v !== null && secretSubject(lastName(x)) && credentialValue(v, lastName(x))) {
         return { cwe: ['CWE-798', 'CWE-259'], message: `${lastName(x)} is compared with a password written in the code` };
@@ -217,7 +244,16 @@ function call(node: SyntaxNode, ctx: MatchContext): Verdict {
         at = d?.declarator ?? node;
       }
       // `static const unsigned char payload_key[8] = { 0x3a, … };` handed to the cipher as its key.
-      if (init === null && d && d.kind !== 'param' && d.arrays.length > 0 && spec[1].includes('key') && !isSecretName(id.text) && d.declarator.type === 'init_declarator' && byteKeyDeclaration(d.declarator, id.text)) {
+      if (
+        init === null &&
+        d &&
+        d.kind !== 'param' &&
+        d.arrays.length > 0 &&
+        spec[1].includes('key') &&
+        !isSecretName(id.text) &&
+        d.declarator.type === 'init_declarator' &&
+        byteKeyDeclaration(d.declarator, id.text)
+      ) {
         return { node: d.declarator, cwe: ['CWE-798', 'CWE-321'], message: `${id.text} holds the ${spec[1]} passed to ${name}(), written in the code byte by byte` };
       }
     }
@@ -256,9 +292,13 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
       const l = node.child('left');
       const r = node.child('right');
       if (!l || !r) return false;
-      for (const [x, y] of [[l, r], [r, l]] as const) {
+      for (const [x, y] of [
+        [l, r],
+        [r, l],
+      ] as const) {
         const v = literal(y);
-        if (v !== null && secretSubject(lastName(x)) && credentialValue(v, lastName(x))) return { cwe: ['CWE-798', 'CWE-259'], message: `${lastName(x)} is compared with a password written in the code` };
+        if (v !== null && secretSubject(lastName(x)) && credentialValue(v, lastName(x)))
+          return { cwe: ['CWE-798', 'CWE-259'], message: `${lastName(x)} is compared with a password written in the code` };
       }
       return false;
     }
@@ -282,7 +322,12 @@ export default defineRule({
   cwe: ['CWE-798'],
   languages: ['c', 'cpp'],
   message: 'A credential is written in the source code',
-  remediation: 'Read secrets at run time from the environment, a configuration file outside the repository with restricted permissions, or a secret manager; compare password hashes, never a literal password.',
+  remediation:
+    'Read secrets at run time from the environment, a configuration file outside the repository with restricted permissions, or a secret manager; compare password hashes, never a literal password.',
   references: ['https://cwe.mitre.org/data/definitions/798.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Secrets_Management_Cheat_Sheet.html'],
-  matcher: { kind: 'node', types: ['init_declarator', 'assignment_expression', 'initializer_pair', 'preproc_def', 'binary_expression', 'call_expression', 'field_declaration'], where: hardcoded },
+  matcher: {
+    kind: 'node',
+    types: ['init_declarator', 'assignment_expression', 'initializer_pair', 'preproc_def', 'binary_expression', 'call_expression', 'field_declaration'],
+    where: hardcoded,
+  },
 });

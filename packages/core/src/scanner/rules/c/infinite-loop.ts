@@ -34,14 +34,19 @@ function neverNegative(condition: SyntaxNode, body: SyntaxNode): boolean {
   const l = c.child('left');
   const r = c.child('right');
   if (!l || !r) return false;
-  const v = (op === '>=' && constInt(r) === 0) || (op === '>' && constInt(r) === -1) ? unwrap(l) : (op === '<=' && constInt(l) === 0) ? unwrap(r) : null;
+  const v = (op === '>=' && constInt(r) === 0) || (op === '>' && constInt(r) === -1) ? unwrap(l) : op === '<=' && constInt(l) === 0 ? unwrap(r) : null;
   if (!v || v.type !== 'identifier') return false;
-  const writes = descendants(body, new Set(['assignment_expression', 'update_expression']), 2000).filter((w) => unwrap(w.child('left') ?? w.child('argument') ?? w).text === v.text);
-  return writes.length > 0 && writes.every((w) => {
-    if (w.type !== 'assignment_expression' || w.child('operator')?.text !== '=') return false;
-    const value = unwrap(w.child('right') ?? w);
-    return value.type === 'binary_expression' && /^[%&]$/.test(value.child('operator')?.text ?? '') && (constInt(value.child('right')) ?? -1) > 0;
-  });
+  const writes = descendants(body, new Set(['assignment_expression', 'update_expression']), 2000).filter(
+    (w) => unwrap(w.child('left') ?? w.child('argument') ?? w).text === v.text,
+  );
+  return (
+    writes.length > 0 &&
+    writes.every((w) => {
+      if (w.type !== 'assignment_expression' || w.child('operator')?.text !== '=') return false;
+      const value = unwrap(w.child('right') ?? w);
+      return value.type === 'binary_expression' && /^[%&]$/.test(value.child('operator')?.text ?? '') && (constInt(value.child('right')) ?? -1) > 0;
+    })
+  );
 }
 
 /**

@@ -21,7 +21,21 @@ function verdict(flags: { secure: boolean; httpOnly: boolean } | null): Verdict 
   };
 }
 
-const STDOUT_WRITERS = new Set(['printf', 'puts', 'vprintf', 'fputs', 'fprintf', 'vfprintf', 'fwrite', 'FCGI_printf', 'FCGI_puts', 'FCGX_FPrintF', 'mg_printf', 'setSecure', 'setHttpOnly']);
+const STDOUT_WRITERS = new Set([
+  'printf',
+  'puts',
+  'vprintf',
+  'fputs',
+  'fprintf',
+  'vfprintf',
+  'fwrite',
+  'FCGI_printf',
+  'FCGI_puts',
+  'FCGX_FPrintF',
+  'mg_printf',
+  'setSecure',
+  'setHttpOnly',
+]);
 
 /** `http::field::set_cookie` / `boost::beast::http::field::set_cookie` → `set-cookie`. */
 function beastField(node: SyntaxNode): string | null {
@@ -63,6 +77,10 @@ export default defineRule({
   languages: ['c', 'cpp'],
   message: 'A cookie is set without the Secure or HttpOnly attribute',
   remediation: 'Add `; Secure; HttpOnly; SameSite=Lax` to session and authentication cookies so they are only sent over HTTPS and cannot be read by scripts.',
-  references: ['https://cwe.mitre.org/data/definitions/614.html', 'https://cwe.mitre.org/data/definitions/1004.html', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Set-Cookie'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/614.html',
+    'https://cwe.mitre.org/data/definitions/1004.html',
+    'https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Set-Cookie',
+  ],
   matcher: { kind: 'node', types: ['call_expression'], where: insecureCookie },
 });

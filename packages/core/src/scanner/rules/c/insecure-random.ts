@@ -4,18 +4,86 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 const SECRET_WORDS = new Set([
-  'token', 'tokens', 'password', 'passwd', 'pwd', 'passphrase', 'secret', 'key', 'keys', 'nonce', 'salt', 'iv', 'otp', 'pin', 'session', 'sessionid',
-  'sid', 'csrf', 'xsrf', 'auth', 'cookie', 'challenge', 'ticket', 'credential', 'credentials', 'apikey', 'crypto', 'encryption', 'cipher', 'uuid',
-  'guid', 'keystream', 'pad', 'seed', 'verifier', 'code',
+  'token',
+  'tokens',
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'secret',
+  'key',
+  'keys',
+  'nonce',
+  'salt',
+  'iv',
+  'otp',
+  'pin',
+  'session',
+  'sessionid',
+  'sid',
+  'csrf',
+  'xsrf',
+  'auth',
+  'cookie',
+  'challenge',
+  'ticket',
+  'credential',
+  'credentials',
+  'apikey',
+  'crypto',
+  'encryption',
+  'cipher',
+  'uuid',
+  'guid',
+  'keystream',
+  'pad',
+  'seed',
+  'verifier',
+  'code',
 ]);
-const NOT_SECRET = new Set(['index', 'idx', 'table', 'bucket', 'hash', 'map', 'count', 'delay', 'color', 'colour', 'dice', 'die', 'shuffle', 'sample', 'jitter', 'retry', 'backoff', 'game', 'score', 'test', 'error', 'exit', 'status', 'return', 'key_press', 'keyboard', 'hotkey']);
+const NOT_SECRET = new Set([
+  'index',
+  'idx',
+  'table',
+  'bucket',
+  'hash',
+  'map',
+  'count',
+  'delay',
+  'color',
+  'colour',
+  'dice',
+  'die',
+  'shuffle',
+  'sample',
+  'jitter',
+  'retry',
+  'backoff',
+  'game',
+  'score',
+  'test',
+  'error',
+  'exit',
+  'status',
+  'return',
+  'key_press',
+  'keyboard',
+  'hotkey',
+]);
 
 /** Whether a name reads like it holds a secret (a token, key, password, session id, nonce, salt, OTP). */
 function secretish(name: string): boolean {
   const words = nameWords(name);
   if (words.some((w) => NOT_SECRET.has(w))) return false;
   // `code` alone is too generic: only reset/verification/auth codes.
-  if (words.includes('code') && !words.some((w) => /^(?:reset|verify|verification|confirm|confirmation|auth|otp|login|invite|activation|one|unlock|access|pairing|recovery|backup|security|mfa|sms|email|enrol|enroll|enrollment)$/.test(w))) {
+  if (
+    words.includes('code') &&
+    !words.some((w) =>
+      /^(?:reset|verify|verification|confirm|confirmation|auth|otp|login|invite|activation|one|unlock|access|pairing|recovery|backup|security|mfa|sms|email|enrol|enroll|enrollment)$/.test(
+        w,
+      ),
+    )
+  ) {
     return words.some((w) => w !== 'code' && SECRET_WORDS.has(w));
   }
   if (words.includes('seed') && words.length === 1) return false;
@@ -89,7 +157,8 @@ function namesAround(call: SyntaxNode): string[] {
 
 const RAND_CALLS = new Set(['rand', 'random', 'drand48', 'erand48', 'lrand48', 'nrand48', 'mrand48', 'jrand48', 'rand_r', 'random_r', 'std::rand', '::rand']);
 /** Pseudo-random engines of `<random>` and Boost: fast, seedable, and their output reveals their state. */
-const ENGINES = /(?:^|::)(?:mt19937(?:_64)?|minstd_rand0?|default_random_engine|ranlux(?:24|48)(?:_base)?|knuth_b|linear_congruential_engine|mersenne_twister_engine|subtract_with_carry_engine|rand48|mt11213b)\b/;
+const ENGINES =
+  /(?:^|::)(?:mt19937(?:_64)?|minstd_rand0?|default_random_engine|ranlux(?:24|48)(?:_base)?|knuth_b|linear_congruential_engine|mersenne_twister_engine|subtract_with_carry_engine|rand48|mt11213b)\b/;
 
 let engineCode: string | null = null;
 let engineNames = new Set<string>();
@@ -102,10 +171,11 @@ function enginesOf(node: SyntaxNode, code: string): Set<string> {
   for (const d of scopeDescendants(root, ['declaration', 'field_declaration'])) {
     const type = d.child('type');
     if (!type || !ENGINES.test(type.text.replace(/\s+/g, ''))) continue;
-    for (const c of d.children) if (c.field === 'declarator') {
-      const name = declaratorShape(c).name;
-      if (name) names.add(name.text);
-    }
+    for (const c of d.children)
+      if (c.field === 'declarator') {
+        const name = declaratorShape(c).name;
+        if (name) names.add(name.text);
+      }
   }
   engineCode = code;
   engineNames = names;
@@ -160,7 +230,11 @@ export default defineRule({
   confidence: 'high',
   languages: ['c', 'cpp'],
   message: 'A predictable random number generator produces a secret value',
-  remediation: 'Use the operating system CSPRNG for keys, tokens, salts and session ids: `getrandom()`/`getentropy()`, `arc4random_buf()`, `RAND_bytes()` (OpenSSL), `BCryptGenRandom()` on Windows, or `std::random_device` only as a seed for a CSPRNG.',
-  references: ['https://cwe.mitre.org/data/definitions/338.html', 'https://wiki.sei.cmu.edu/confluence/display/c/MSC30-C.+Do+not+use+the+rand%28%29+function+for+generating+pseudorandom+numbers'],
+  remediation:
+    'Use the operating system CSPRNG for keys, tokens, salts and session ids: `getrandom()`/`getentropy()`, `arc4random_buf()`, `RAND_bytes()` (OpenSSL), `BCryptGenRandom()` on Windows, or `std::random_device` only as a seed for a CSPRNG.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/338.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/MSC30-C.+Do+not+use+the+rand%28%29+function+for+generating+pseudorandom+numbers',
+  ],
   matcher: { kind: 'node', types: ['call_expression'], where: insecureRandom },
 });

@@ -5,7 +5,19 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Calls that open a file by name: position of the name. */
-const OPENS: Readonly<Record<string, number>> = { open: 0, open64: 0, _open: 0, creat: 0, fopen: 0, fopen64: 0, _wfopen: 0, freopen: 0, CreateFileA: 0, CreateFileW: 0, CreateFile: 0 };
+const OPENS: Readonly<Record<string, number>> = {
+  open: 0,
+  open64: 0,
+  _open: 0,
+  creat: 0,
+  fopen: 0,
+  fopen64: 0,
+  _wfopen: 0,
+  freopen: 0,
+  CreateFileA: 0,
+  CreateFileW: 0,
+  CreateFile: 0,
+};
 
 /** The names a generated temporary name is known by: the template buffer it fills, and the variable its result is stored in. */
 function namesOf(call: SyntaxNode): Set<string> {
@@ -50,7 +62,10 @@ function temporaryName(call: CallView, _ctx: MatchContext): Verdict {
       const path = at !== undefined ? callArgs(c)[at] : undefined;
       if (!path || !names.has(norm(unwrap(path)))) continue;
       if (exclusive(c)) return false;
-      return { node: c, message: `The name ${call.name}() chose on line ${call.node.location.startLine} is opened here without O_EXCL: another process can create that file (or a symlink) first` };
+      return {
+        node: c,
+        message: `The name ${call.name}() chose on line ${call.node.location.startLine} is opened here without O_EXCL: another process can create that file (or a symlink) first`,
+      };
     }
   }
   return true;

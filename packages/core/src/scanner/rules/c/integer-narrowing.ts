@@ -63,7 +63,12 @@ export default defineRule({
   confidence: 'medium',
   languages: ['c', 'cpp'],
   message: 'A value from input is stored into a narrower integer that cannot hold it',
-  remediation: 'Check the value against the limits of the target type (`CHAR_MAX`, `SHRT_MIN`, …) before the arithmetic or the conversion, or keep it in a type wide enough for every value it can take.',
-  references: ['https://cwe.mitre.org/data/definitions/190.html', 'https://cwe.mitre.org/data/definitions/197.html', 'https://wiki.sei.cmu.edu/confluence/display/c/INT31-C.+Ensure+that+integer+conversions+do+not+result+in+lost+or+misinterpreted+data'],
+  remediation:
+    'Check the value against the limits of the target type (`CHAR_MAX`, `SHRT_MIN`, …) before the arithmetic or the conversion, or keep it in a type wide enough for every value it can take.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/190.html',
+    'https://cwe.mitre.org/data/definitions/197.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/INT31-C.+Ensure+that+integer+conversions+do+not+result+in+lost+or+misinterpreted+data',
+  ],
   matcher: { kind: 'node', types: ['init_declarator', 'assignment_expression'], where: narrowing },
 });

@@ -1,4 +1,16 @@
-import { arithmeticWidth, assignedValue, derivedFromLength, flowsIntoSize, isIntegerExpr, maxValue, memoryTaint, show, untrusted, upperBounded, widenedProduct } from '../../lang/c/analysis.ts';
+import {
+  arithmeticWidth,
+  assignedValue,
+  derivedFromLength,
+  flowsIntoSize,
+  isIntegerExpr,
+  maxValue,
+  memoryTaint,
+  show,
+  untrusted,
+  upperBounded,
+  widenedProduct,
+} from '../../lang/c/analysis.ts';
 import { isCurlCallback } from '../../lang/c/helpers.ts';
 import { constInt, declaratorShape, enclosingFunction, findDeclaration, functionName, unwrap } from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
@@ -74,10 +86,14 @@ function integerOverflow(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (!t) return false;
   if (op === '+' && !(l && r)) return false;
   // A sum of values already computed from input (`aspect + rows`) is not the place to report.
-  if (op === '+' && [left, right].some((x) => {
-    const value = unwrap(x).type === 'identifier' ? assignedValue(x, node) : null;
-    return value !== null && unwrap(value).type === 'binary_expression';
-  })) return false;
+  if (
+    op === '+' &&
+    [left, right].some((x) => {
+      const value = unwrap(x).type === 'identifier' ? assignedValue(x, node) : null;
+      return value !== null && unwrap(value).type === 'binary_expression';
+    })
+  )
+    return false;
   if (op === '*' && otherValue !== null && otherValue <= 1) return false;
   if (flowsIntoSize(node)) {
     return {
@@ -106,6 +122,10 @@ export default defineRule({
   languages: ['c', 'cpp'],
   message: 'Arithmetic on an unchecked input value can overflow',
   remediation: 'Check before multiplying (`if (n > SIZE_MAX / sizeof *p) return -1;`), use calloc(n, size) which checks for you, or __builtin_mul_overflow / reallocarray.',
-  references: ['https://cwe.mitre.org/data/definitions/190.html', 'https://cwe.mitre.org/data/definitions/680.html', 'https://wiki.sei.cmu.edu/confluence/display/c/INT30-C.+Ensure+that+unsigned+integer+operations+do+not+wrap'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/190.html',
+    'https://cwe.mitre.org/data/definitions/680.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/INT30-C.+Ensure+that+unsigned+integer+operations+do+not+wrap',
+  ],
   matcher: { kind: 'node', types: ['binary_expression'], where: integerOverflow },
 });

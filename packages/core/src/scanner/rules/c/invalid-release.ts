@@ -70,6 +70,7 @@ export default defineRule({
   cwe: ['CWE-590', 'CWE-761', 'CWE-404'],
   languages: ['c', 'cpp'],
   message: 'A resource is released with a function that does not match it',
-  remediation: 'Release only what was allocated on the heap, from the pointer the allocator returned, with the matching function (free, delete, delete[], fclose, pclose, closedir, close, CloseHandle); keep the original pointer and move a copy.',
+  remediation:
+    'Release only what was allocated on the heap, from the pointer the allocator returned, with the matching function (free, delete, delete[], fclose, pclose, closedir, close, CloseHandle); keep the original pointer and move a copy.',
   matcher: { kind: 'node', types: ['call_expression', 'delete_expression'], where: invalidRelease },
 });

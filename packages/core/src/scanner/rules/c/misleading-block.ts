@@ -35,9 +35,12 @@ function misleading(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (!next || next.type === 'comment' || next.type === 'else_clause') return false;
   const sameLine = next.location.startLine === body.location.endLine && body.location.startLine === node.location.startLine;
   const bodyIndent = body.location.startLine > node.location.startLine ? indentOf(ctx.code, body.location.startLine) : -1;
-  const aligned = bodyIndent > indentOf(ctx.code, node.location.startLine) && next.location.startLine > body.location.endLine && indentOf(ctx.code, next.location.startLine) === bodyIndent;
+  const aligned =
+    bodyIndent > indentOf(ctx.code, node.location.startLine) && next.location.startLine > body.location.endLine && indentOf(ctx.code, next.location.startLine) === bodyIndent;
   if (!sameLine && !aligned) return false;
-  return { message: `Only the first statement belongs to this if: the next one (line ${next.location.startLine}) ${sameLine ? 'is on the same line' : 'is indented like it'} but always runs` };
+  return {
+    message: `Only the first statement belongs to this if: the next one (line ${next.location.startLine}) ${sameLine ? 'is on the same line' : 'is indented like it'} but always runs`,
+  };
 }
 
 export default defineRule({

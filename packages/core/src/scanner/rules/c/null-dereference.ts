@@ -95,6 +95,10 @@ export default defineRule({
   languages: ['c', 'cpp'],
   message: 'A pointer that can be NULL is dereferenced',
   remediation: 'Check pointers that can be NULL before using them (`if (p == NULL) { … return -1; }`), in particular the result of malloc/calloc/realloc/strdup.',
-  references: ['https://cwe.mitre.org/data/definitions/476.html', 'https://cwe.mitre.org/data/definitions/690.html', 'https://wiki.sei.cmu.edu/confluence/display/c/EXP34-C.+Do+not+dereference+null+pointers'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/476.html',
+    'https://cwe.mitre.org/data/definitions/690.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/EXP34-C.+Do+not+dereference+null+pointers',
+  ],
   matcher: { kind: 'node', types: ['init_declarator', 'assignment_expression'], where: nullDereference },
 });

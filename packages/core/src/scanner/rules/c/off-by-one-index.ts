@@ -73,7 +73,16 @@ function lengthIndex(node: SyntaxNode): Verdict {
   if (n === null || s === null || s < n) return false;
   // `if (n >= sizeof buf) …` / `if (n == sizeof buf)` before the write handles the full buffer.
   const fn = node.ancestor(new Set(['function_definition']));
-  const guard = fn ? descendants(fn, new Set(['binary_expression'])).some((b) => b.start > call.end && b.end < node.start && /^(?:<|<=|>|>=|==)$/.test(b.child('operator')?.text ?? '') && (norm(b.child('left') ?? b) === index.text || norm(b.child('right') ?? b) === index.text) && !/^-?[01]$|^0$/.test(norm(b.child('right') ?? b))) : false;
+  const guard = fn
+    ? descendants(fn, new Set(['binary_expression'])).some(
+        (b) =>
+          b.start > call.end &&
+          b.end < node.start &&
+          /^(?:<|<=|>|>=|==)$/.test(b.child('operator')?.text ?? '') &&
+          (norm(b.child('left') ?? b) === index.text || norm(b.child('right') ?? b) === index.text) &&
+          !/^-?[01]$|^0$/.test(norm(b.child('right') ?? b)),
+      )
+    : false;
   if (guard) return false;
   return {
     cwe: ['CWE-193', 'CWE-787'],
@@ -163,7 +172,12 @@ function guardIndex(node: SyntaxNode): Verdict {
   if (n === null || n <= 0) return false;
   // A loop bound (`for (i = 0; i <= N; i++)`) is reported at the loop.
   for (let a = node.parent; a && a.type !== 'function_definition'; a = a.parent) {
-    if ((a.type === 'for_statement' || a.type === 'while_statement') && a.child('condition') && descendants(a.child('condition') as SyntaxNode, new Set(['identifier', 'field_expression']), 50).some((x) => norm(x) === norm(i))) return false;
+    if (
+      (a.type === 'for_statement' || a.type === 'while_statement') &&
+      a.child('condition') &&
+      descendants(a.child('condition') as SyntaxNode, new Set(['identifier', 'field_expression']), 50).some((x) => norm(x) === norm(i))
+    )
+      return false;
   }
   if (max !== n) return false;
   // One report per guard: the first access through it.

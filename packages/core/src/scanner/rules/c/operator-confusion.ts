@@ -28,7 +28,10 @@ function confusion(node: SyntaxNode, _ctx: MatchContext): Verdict {
     if (node.child('operator')?.text !== '=' || !directCondition(node)) return false;
     const right = node.child('right');
     if (!right || constInt(right) === null) return false;
-    return { cwe: ['CWE-481'], message: `This condition assigns ${right.text} to ${node.child('left')?.text ?? 'a variable'} instead of comparing: it is always ${constInt(right) === 0 ? 'false' : 'true'}` };
+    return {
+      cwe: ['CWE-481'],
+      message: `This condition assigns ${right.text} to ${node.child('left')?.text ?? 'a variable'} instead of comparing: it is always ${constInt(right) === 0 ? 'false' : 'true'}`,
+    };
   }
   if (node.type === 'expression_statement') {
     const e = node.namedChildren[0];

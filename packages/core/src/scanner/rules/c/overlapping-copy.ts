@@ -5,7 +5,16 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Copies whose source and destination must not overlap: destination and source positions. */
 const COPIES: Readonly<Record<string, readonly [number, number]>> = {
-  memcpy: [0, 1], wmemcpy: [0, 1], strcpy: [0, 1], strncpy: [0, 1], strcat: [0, 1], strncat: [0, 1], wcscpy: [0, 1], stpcpy: [0, 1], sprintf: [0, 2], snprintf: [0, 3],
+  memcpy: [0, 1],
+  wmemcpy: [0, 1],
+  strcpy: [0, 1],
+  strncpy: [0, 1],
+  strcat: [0, 1],
+  strncat: [0, 1],
+  wcscpy: [0, 1],
+  stpcpy: [0, 1],
+  sprintf: [0, 2],
+  snprintf: [0, 3],
 };
 
 /** The buffer a pointer expression is based on: `data` in `data`, `data + 6`, `&data[2]`. */
@@ -36,7 +45,9 @@ function overlap(node: SyntaxNode, _ctx: MatchContext): Verdict {
   if (!d) return false;
   const src = sources.find((s) => s !== undefined && base(s) === d);
   if (!src) return false;
-  return { message: `${name}() copies from ${src.text} into ${dst.text}, which are in the same buffer ${d}: overlapping copies are undefined${name.startsWith('mem') ? ' (use memmove)' : ''}` };
+  return {
+    message: `${name}() copies from ${src.text} into ${dst.text}, which are in the same buffer ${d}: overlapping copies are undefined${name.startsWith('mem') ? ' (use memmove)' : ''}`,
+  };
 }
 
 export default defineRule({

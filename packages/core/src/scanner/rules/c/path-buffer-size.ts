@@ -5,9 +5,27 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Shell path functions that assume their output buffer holds MAX_PATH characters. */
 const MAX_PATH_OUT = new Set([
-  'PathAppend', 'PathAppendA', 'PathAppendW', 'PathCombine', 'PathCombineA', 'PathCombineW', 'PathCanonicalize', 'PathCanonicalizeA', 'PathCanonicalizeW',
-  'PathAddBackslash', 'PathAddBackslashA', 'PathAddBackslashW', 'PathAddExtension', 'PathAddExtensionA', 'PathAddExtensionW', 'PathRenameExtension',
-  'PathRenameExtensionA', 'PathRenameExtensionW', 'PathCompactPath', 'PathCompactPathA', 'PathCompactPathW',
+  'PathAppend',
+  'PathAppendA',
+  'PathAppendW',
+  'PathCombine',
+  'PathCombineA',
+  'PathCombineW',
+  'PathCanonicalize',
+  'PathCanonicalizeA',
+  'PathCanonicalizeW',
+  'PathAddBackslash',
+  'PathAddBackslashA',
+  'PathAddBackslashW',
+  'PathAddExtension',
+  'PathAddExtensionA',
+  'PathAddExtensionW',
+  'PathRenameExtension',
+  'PathRenameExtensionA',
+  'PathRenameExtensionW',
+  'PathCompactPath',
+  'PathCompactPathA',
+  'PathCompactPathW',
 ]);
 const MAX_PATH = 260;
 

@@ -8,7 +8,10 @@ function appendedInput(taint: Taint): boolean {
   if (call.type !== 'call_expression') return false;
   return callArgs(call).some((a) => {
     const v = unwrap(a);
-    return (v.type === 'binary_expression' && v.child('operator')?.text === '+' && unwrap(v.child('left') ?? v).type === 'identifier') || (v.type === 'pointer_expression' && v.child('argument')?.type === 'subscript_expression');
+    return (
+      (v.type === 'binary_expression' && v.child('operator')?.text === '+' && unwrap(v.child('left') ?? v).type === 'identifier') ||
+      (v.type === 'pointer_expression' && v.child('argument')?.type === 'subscript_expression')
+    );
   });
 }
 

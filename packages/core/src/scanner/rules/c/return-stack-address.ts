@@ -39,7 +39,8 @@ function stackAddress(node: SyntaxNode, _ctx: MatchContext): Verdict {
   if (v.type === 'identifier' && automatic(v)?.array) return { message: `${via} points to the local array ${v.text}, which is gone when the function returns` };
   if (v.type === 'pointer_expression' && v.child('operator')?.text === '&') {
     const target = unwrap(v.child('argument') ?? v);
-    if (target.type === 'identifier' && automatic(target)) return { message: `${via || 'this'} is the address of the local ${target.text}, which is gone when the function returns` };
+    if (target.type === 'identifier' && automatic(target))
+      return { message: `${via || 'this'} is the address of the local ${target.text}, which is gone when the function returns` };
   }
   return false;
 }

@@ -58,7 +58,9 @@ function reverseDnsTrust(node: SyntaxNode, _ctx: MatchContext): Verdict {
   if (!fn) return false;
   const names = reverseNames(fn);
   if (names.size === 0) return false;
-  const arg = callArgs(node).slice(0, 2).find((a) => names.has(norm(unwrap(a))));
+  const arg = callArgs(node)
+    .slice(0, 2)
+    .find((a) => names.has(norm(unwrap(a))));
   if (!arg) return false;
   return { message: `${norm(unwrap(arg))} comes from a reverse DNS lookup of the client's address, which whoever controls that address's DNS can set to any name` };
 }

@@ -17,7 +17,9 @@ function notCleared(node: SyntaxNode, _ctx: MatchContext): Verdict {
   if (arg.type !== 'identifier' || !secretName(arg.text)) return false;
   const fn = enclosingFunction(node);
   if (!fn) return false;
-  const cleared = scopeDescendants(fn, ['call_expression']).some((c) => c.start < node.start && CLEARS.test(calledName(c) ?? '') && callArgs(c)[0] !== undefined && unwrap(callArgs(c)[0] as SyntaxNode).text === arg.text);
+  const cleared = scopeDescendants(fn, ['call_expression']).some(
+    (c) => c.start < node.start && CLEARS.test(calledName(c) ?? '') && callArgs(c)[0] !== undefined && unwrap(callArgs(c)[0] as SyntaxNode).text === arg.text,
+  );
   if (cleared) return false;
   return { cwe: ['CWE-244'], message: `${arg.text} is released without being cleared: the secret stays in the freed memory` };
 }
@@ -42,7 +44,10 @@ function removableClear(node: SyntaxNode): Verdict {
     return !(call && (released(call) || calledName(call) === 'free'));
   });
   if (readAfter) return false;
-  return { cwe: ['CWE-14'], message: `Nothing reads ${v.text} after this ${name}(), so the compiler may remove it and leave the secret in memory: use explicit_bzero, memset_s or SecureZeroMemory` };
+  return {
+    cwe: ['CWE-14'],
+    message: `Nothing reads ${v.text} after this ${name}(), so the compiler may remove it and leave the secret in memory: use explicit_bzero, memset_s or SecureZeroMemory`,
+  };
 }
 
 function sensitive(node: SyntaxNode, ctx: MatchContext): Verdict {

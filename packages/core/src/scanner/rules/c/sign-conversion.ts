@@ -5,9 +5,29 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Calls that take a `size_t` size, and its position(s). */
 const SIZE_ARGS: Readonly<Record<string, readonly number[]>> = {
-  malloc: [0], calloc: [0, 1], realloc: [1], alloca: [0], _alloca: [0], valloc: [0], aligned_alloc: [1],
-  memcpy: [2], memmove: [2], memset: [2], memcmp: [2], strncpy: [2], strncat: [2], strndup: [1], wmemcpy: [2], wmemset: [2],
-  read: [2], write: [2], recv: [2], send: [2], fread: [1, 2], fwrite: [1, 2], snprintf: [1],
+  malloc: [0],
+  calloc: [0, 1],
+  realloc: [1],
+  alloca: [0],
+  _alloca: [0],
+  valloc: [0],
+  aligned_alloc: [1],
+  memcpy: [2],
+  memmove: [2],
+  memset: [2],
+  memcmp: [2],
+  strncpy: [2],
+  strncat: [2],
+  strndup: [1],
+  wmemcpy: [2],
+  wmemset: [2],
+  read: [2],
+  write: [2],
+  recv: [2],
+  send: [2],
+  fread: [1, 2],
+  fwrite: [1, 2],
+  snprintf: [1],
 };
 
 /** The variables a size expression is made of: `n`, `n - 1`, `n * 2`. */
@@ -75,6 +95,10 @@ export default defineRule({
   languages: ['c', 'cpp'],
   message: 'A signed value from input that can be negative is used as a size',
   remediation: 'Check both ends before using a signed value as a size (`if (n <= 0 || n > MAX) return -1;`), or read it into an unsigned type and check the upper limit.',
-  references: ['https://cwe.mitre.org/data/definitions/195.html', 'https://cwe.mitre.org/data/definitions/194.html', 'https://wiki.sei.cmu.edu/confluence/display/c/INT31-C.+Ensure+that+integer+conversions+do+not+result+in+lost+or+misinterpreted+data'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/195.html',
+    'https://cwe.mitre.org/data/definitions/194.html',
+    'https://wiki.sei.cmu.edu/confluence/display/c/INT31-C.+Ensure+that+integer+conversions+do+not+result+in+lost+or+misinterpreted+data',
+  ],
   matcher: { kind: 'node', types: ['call_expression'], where: signConversion },
 });

@@ -3,7 +3,22 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Calls whose size argument describes the memory their first argument points to: position of the size. */
-const SIZED: Readonly<Record<string, number>> = { memset: 2, memcpy: 2, memmove: 2, memcmp: 2, strncpy: 2, strncat: 2, strlcpy: 2, strlcat: 2, snprintf: 1, vsnprintf: 1, fgets: 1, read: 2, recv: 2, bzero: 1 };
+const SIZED: Readonly<Record<string, number>> = {
+  memset: 2,
+  memcpy: 2,
+  memmove: 2,
+  memcmp: 2,
+  strncpy: 2,
+  strncat: 2,
+  strlcpy: 2,
+  strlcat: 2,
+  snprintf: 1,
+  vsnprintf: 1,
+  fgets: 1,
+  read: 2,
+  recv: 2,
+  bzero: 1,
+};
 const ALLOCATORS = new Set(['malloc', 'calloc', 'realloc', 'alloca', 'xmalloc', 'g_malloc']);
 
 /** The variable `sizeof x` / `sizeof(x)` measures, when it is a variable. */

@@ -10,7 +10,8 @@ function verificationOff(call: CallView, _ctx: MatchContext): Verdict {
   const text = (n: number): string => args[n]?.text.replace(/\s+/g, '') ?? '';
   switch (call.name) {
     case 'curl_easy_setopt':
-      if (CURL_VERIFY.test(text(1)) && OFF.test(text(2))) return { message: `${text(1)} is set to ${text(2)}: libcurl accepts any certificate${text(1).endsWith('HOST') ? ' for any host name' : ''}` };
+      if (CURL_VERIFY.test(text(1)) && OFF.test(text(2)))
+        return { message: `${text(1)} is set to ${text(2)}: libcurl accepts any certificate${text(1).endsWith('HOST') ? ' for any host name' : ''}` };
       return false;
     case 'SSL_CTX_set_verify':
     case 'SSL_set_verify':
@@ -38,11 +39,27 @@ export default defineRule({
   cwe: ['CWE-295'],
   languages: ['c', 'cpp'],
   message: 'TLS certificate verification is turned off',
-  remediation: 'Keep verification on: `SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, NULL)` with a CA store (`SSL_CTX_set_default_verify_paths`), and leave CURLOPT_SSL_VERIFYPEER at 1 and CURLOPT_SSL_VERIFYHOST at 2 (point CURLOPT_CAINFO at a private CA if needed).',
-  references: ['https://cwe.mitre.org/data/definitions/295.html', 'https://curl.se/libcurl/c/CURLOPT_SSL_VERIFYPEER.html', 'https://www.openssl.org/docs/man3.0/man3/SSL_CTX_set_verify.html'],
+  remediation:
+    'Keep verification on: `SSL_CTX_set_verify(ctx, SSL_VERIFY_PEER, NULL)` with a CA store (`SSL_CTX_set_default_verify_paths`), and leave CURLOPT_SSL_VERIFYPEER at 1 and CURLOPT_SSL_VERIFYHOST at 2 (point CURLOPT_CAINFO at a private CA if needed).',
+  references: [
+    'https://cwe.mitre.org/data/definitions/295.html',
+    'https://curl.se/libcurl/c/CURLOPT_SSL_VERIFYPEER.html',
+    'https://www.openssl.org/docs/man3.0/man3/SSL_CTX_set_verify.html',
+  ],
   matcher: {
     kind: 'call',
-    callee: ['curl_easy_setopt', 'SSL_CTX_set_verify', 'SSL_set_verify', 'wolfSSL_CTX_set_verify', 'wolfSSL_set_verify', 'mbedtls_ssl_conf_authmode', '*.setPeerVerifyMode', '*.set_verify_mode', '*.ignoreSslErrors', 'gnutls_certificate_set_verify_flags'],
+    callee: [
+      'curl_easy_setopt',
+      'SSL_CTX_set_verify',
+      'SSL_set_verify',
+      'wolfSSL_CTX_set_verify',
+      'wolfSSL_set_verify',
+      'mbedtls_ssl_conf_authmode',
+      '*.setPeerVerifyMode',
+      '*.set_verify_mode',
+      '*.ignoreSslErrors',
+      'gnutls_certificate_set_verify_flags',
+    ],
     where: verificationOff,
   },
 });

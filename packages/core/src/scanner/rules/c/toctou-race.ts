@@ -5,7 +5,23 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Path argument of a file operation. */
 const PATH_ARG: Record<string, number> = {
-  fopen: 0, open: 0, creat: 0, freopen: 0, chmod: 0, chown: 0, lchown: 0, unlink: 0, remove: 0, rename: 0, truncate: 0, execv: 0, execve: 0, execl: 0, openat: 1, _open: 0, _wfopen: 0,
+  fopen: 0,
+  open: 0,
+  creat: 0,
+  freopen: 0,
+  chmod: 0,
+  chown: 0,
+  lchown: 0,
+  unlink: 0,
+  remove: 0,
+  rename: 0,
+  truncate: 0,
+  execv: 0,
+  execve: 0,
+  execl: 0,
+  openat: 1,
+  _open: 0,
+  _wfopen: 0,
 };
 /** Operations that modify the file: a stat() check before them is also a race. */
 const MODIFIES = /^(?:creat|chmod|chown|lchown|unlink|remove|rename|truncate)$/;
@@ -62,7 +78,8 @@ export default defineRule({
   confidence: 'medium',
   languages: ['c', 'cpp'],
   message: 'A file is checked by name and then used by name',
-  remediation: 'Open the file first and check the open descriptor (`fstat()`), use `O_NOFOLLOW`/`O_EXCL`, or drop privileges instead of calling access(); never rely on a name staying the same file.',
+  remediation:
+    'Open the file first and check the open descriptor (`fstat()`), use `O_NOFOLLOW`/`O_EXCL`, or drop privileges instead of calling access(); never rely on a name staying the same file.',
   references: ['https://cwe.mitre.org/data/definitions/367.html', 'https://wiki.sei.cmu.edu/confluence/display/c/FIO45-C.+Avoid+TOCTOU+race+conditions+while+accessing+files'],
   matcher: { kind: 'call', callee: Object.keys(PATH_ARG), where: toctou },
 });

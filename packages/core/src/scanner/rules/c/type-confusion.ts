@@ -41,7 +41,13 @@ function pointee(expr: SyntaxNode, at: SyntaxNode): { name: string; type: string
   if (target.type !== 'identifier') return null;
   const d = findDeclaration(target.text, target);
   if (!d || d.pointers > 0 || d.arrays.length > 0) return null;
-  return { name: target.text, type: d.type.replace(/\b(?:const|volatile|static)\b/g, ' ').replace(/\s+/g, ' ').trim() };
+  return {
+    name: target.text,
+    type: d.type
+      .replace(/\b(?:const|volatile|static)\b/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  };
 }
 
 /** `a char`, `an int`. */
@@ -55,7 +61,14 @@ const SCALARS = /^(?:(?:unsigned|signed)\s+)?(?:char|short|int|long|long long|fl
  * or as a structure when it is a scalar (CWE-588).
  */
 function confusion(node: SyntaxNode, _ctx: MatchContext): Verdict {
-  const through = node.type === 'pointer_expression' ? (node.child('operator')?.text === '*' ? node.child('argument') : null) : node.child('operator')?.text === '->' ? node.child('argument') : null;
+  const through =
+    node.type === 'pointer_expression'
+      ? node.child('operator')?.text === '*'
+        ? node.child('argument')
+        : null
+      : node.child('operator')?.text === '->'
+        ? node.child('argument')
+        : null;
   if (!through) return false;
   const cast = castTarget(unwrapParens(through));
   if (!cast) return false;
@@ -68,7 +81,10 @@ function confusion(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const wanted = SCALARS.test(cast.type) ? sizeOfType(cast.type) : null;
   const held = sizeOfType(object.type);
   if (wanted === null || held === null || wanted <= held) return false;
-  return { cwe: ['CWE-843'], message: `${object.name} is ${article(object.type)} (${held} byte${held === 1 ? '' : 's'}), but it is read as ${article(cast.type)} (${wanted} bytes)` };
+  return {
+    cwe: ['CWE-843'],
+    message: `${object.name} is ${article(object.type)} (${held} byte${held === 1 ? '' : 's'}), but it is read as ${article(cast.type)} (${wanted} bytes)`,
+  };
 }
 
 export default defineRule({

@@ -46,14 +46,22 @@ function unboundedLoop(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (!shape || shape.counter.type !== 'identifier') return false;
   const update = node.type === 'for_statement' ? node.child('update') : node.child('body');
   const counter = shape.counter.text;
-  if (!update || !descendants(update, new Set(['update_expression', 'assignment_expression']), 400).some((u) => norm(unwrap(u.child('argument') ?? u.child('left') ?? u)) === counter)) return false;
+  if (
+    !update ||
+    !descendants(update, new Set(['update_expression', 'assignment_expression']), 400).some((u) => norm(unwrap(u.child('argument') ?? u.child('left') ?? u)) === counter)
+  )
+    return false;
   const bound = unwrap(shape.bound);
   const t = memoryTaint(ctx, bound);
   if (!untrusted(t) || t.strength === 'param' || !isIntegerExpr(ctx, bound)) return false;
   if (upperBounded(bound, node)) return false;
   const body = node.child('body');
   if (!body || consumesInput(body)) return false;
-  const writesAtCounter = body !== null && descendants(body, new Set(['subscript_expression']), 2000).some((s) => s.parent?.type === 'assignment_expression' && s.parent.child('left') === s && descendants(s, new Set(['identifier']), 50).some((id) => id.text === counter));
+  const writesAtCounter =
+    body !== null &&
+    descendants(body, new Set(['subscript_expression']), 2000).some(
+      (s) => s.parent?.type === 'assignment_expression' && s.parent.child('left') === s && descendants(s, new Set(['identifier']), 50).some((id) => id.text === counter),
+    );
   if (writesAtCounter) return false;
   return { message: `The loop runs up to ${show(bound)}, which comes from ${t.label} and has no upper limit` };
 }

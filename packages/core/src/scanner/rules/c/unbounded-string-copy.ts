@@ -1,6 +1,18 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { capacity, lengthChecked, maxStringLength, memoryTaint, norm, positional, show, stringValueOf, untrusted } from '../../lang/c/analysis.ts';
-import { bufferOf, callArgs, calledName, cStringLength, enclosingFunction, findDeclaration, functionName, parameterDeclarations, rootOf, scopeDescendants, unwrap } from '../../lang/c/syntax.ts';
+import {
+  bufferOf,
+  callArgs,
+  calledName,
+  cStringLength,
+  enclosingFunction,
+  findDeclaration,
+  functionName,
+  parameterDeclarations,
+  rootOf,
+  scopeDescendants,
+  unwrap,
+} from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -157,7 +169,29 @@ export default defineRule({
   ],
   matcher: {
     kind: 'call',
-    callee: ['strcpy', 'wcscpy', 'lstrcpy', 'lstrcpyA', 'lstrcpyW', '_mbscpy', '_tcscpy', 'StrCpy', 'StrCpyW', 'stpcpy', 'std.strcpy', 'strcat', 'wcscat', 'lstrcat', 'lstrcatA', 'lstrcatW', '_mbscat', '_tcscat', 'StrCat', 'StrCatW', 'std.strcat'],
+    callee: [
+      'strcpy',
+      'wcscpy',
+      'lstrcpy',
+      'lstrcpyA',
+      'lstrcpyW',
+      '_mbscpy',
+      '_tcscpy',
+      'StrCpy',
+      'StrCpyW',
+      'stpcpy',
+      'std.strcpy',
+      'strcat',
+      'wcscat',
+      'lstrcat',
+      'lstrcatA',
+      'lstrcatW',
+      '_mbscat',
+      '_tcscat',
+      'StrCat',
+      'StrCatW',
+      'std.strcat',
+    ],
     where: unboundedCopy,
   },
 });

@@ -8,7 +8,21 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
  * give up: a program that ignores their result goes on as root, or outside its jail. (Ignoring the
  * result of reads and parses is too common, and too often harmless, to report one by one.)
  */
-const MUST_CHECK = new Set(['setuid', 'setgid', 'seteuid', 'setegid', 'setresuid', 'setresgid', 'setreuid', 'setregid', 'setgroups', 'initgroups', 'chroot', 'setfsuid', 'setfsgid']);
+const MUST_CHECK = new Set([
+  'setuid',
+  'setgid',
+  'seteuid',
+  'setegid',
+  'setresuid',
+  'setresgid',
+  'setreuid',
+  'setregid',
+  'setgroups',
+  'initgroups',
+  'chroot',
+  'setfsuid',
+  'setfsgid',
+]);
 /** Calls that return a pointer, NULL on failure: comparing it with `< 0` or `> 0` tests nothing. */
 const POINTER_RESULT = new Set(['fgets', 'fgetws', 'fopen', 'malloc', 'calloc', 'realloc', 'strdup', 'getenv', 'strchr', 'strstr', 'opendir', 'popen', 'tmpfile']);
 
@@ -30,7 +44,8 @@ function unchecked(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const left = node.child('left');
   const right = node.child('right');
   if (!left || !right) return false;
-  const call = unwrap(left).type === 'call_expression' && constInt(right) === 0 ? unwrap(left) : unwrap(right).type === 'call_expression' && constInt(left) === 0 ? unwrap(right) : null;
+  const call =
+    unwrap(left).type === 'call_expression' && constInt(right) === 0 ? unwrap(left) : unwrap(right).type === 'call_expression' && constInt(left) === 0 ? unwrap(right) : null;
   const name = call ? calledName(call) : null;
   if (!call || !name || !POINTER_RESULT.has(name)) return false;
   return { cwe: ['CWE-253'], message: `${name}() returns a pointer (NULL on failure): comparing it with ${op} 0 does not detect the failure` };

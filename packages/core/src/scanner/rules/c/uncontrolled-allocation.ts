@@ -92,7 +92,8 @@ export default defineRule({
   cwe: ['CWE-789', 'CWE-770'],
   languages: ['c', 'cpp'],
   message: 'An allocation size comes from input without an upper limit',
-  remediation: 'Reject sizes above a sane maximum before allocating (`if (n == 0 || n > MAX_ITEMS) return -1;`); never size a stack array or alloca() from input — allocate on the heap and check the result.',
+  remediation:
+    'Reject sizes above a sane maximum before allocating (`if (n == 0 || n > MAX_ITEMS) return -1;`); never size a stack array or alloca() from input — allocate on the heap and check the result.',
   references: ['https://cwe.mitre.org/data/definitions/789.html', 'https://wiki.sei.cmu.edu/confluence/display/c/MEM05-C.+Avoid+large+stack+allocations'],
   matcher: { kind: 'node', types: ['call_expression', 'array_declarator', 'new_expression'], where: uncontrolledAllocation },
 });

@@ -4,12 +4,27 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Scalar types whose variables hold garbage until assigned (class types in C++ have constructors). */
-const SCALAR = /^(?:(?:unsigned|signed)\s+)?(?:char|short|int|long|long long|float|double|long double|wchar_t|bool|_Bool)(?:\s+int)?$|^(?:u?int(?:8|16|32|64|ptr)_t|s?size_t|off_t|ptrdiff_t|DWORD|WORD|BYTE|BOOL|UINT|INT|LONG|ULONG|HANDLE)$/;
+const SCALAR =
+  /^(?:(?:unsigned|signed)\s+)?(?:char|short|int|long|long long|float|double|long double|wchar_t|bool|_Bool)(?:\s+int)?$|^(?:u?int(?:8|16|32|64|ptr)_t|s?size_t|off_t|ptrdiff_t|DWORD|WORD|BYTE|BOOL|UINT|INT|LONG|ULONG|HANDLE)$/;
 
 /** String functions that read the string their argument points to: argument positions. */
 const READS_STRING: Readonly<Record<string, readonly number[]>> = {
-  strcat: [0, 1], strncat: [0, 1], strlen: [0], strcpy: [1], strncpy: [1], strcmp: [0, 1], strdup: [0], puts: [0], fputs: [0], printf: [], atoi: [0], strchr: [0], strstr: [0, 1],
-  wcscat: [0, 1], wcslen: [0], wcscpy: [1],
+  strcat: [0, 1],
+  strncat: [0, 1],
+  strlen: [0],
+  strcpy: [1],
+  strncpy: [1],
+  strcmp: [0, 1],
+  strdup: [0],
+  puts: [0],
+  fputs: [0],
+  printf: [],
+  atoi: [0],
+  strchr: [0],
+  strstr: [0, 1],
+  wcscat: [0, 1],
+  wcslen: [0],
+  wcscpy: [1],
 };
 
 /**
@@ -21,7 +36,12 @@ function uninitializedRead(node: SyntaxNode, cpp: boolean): Verdict {
   const fn = enclosingFunction(node);
   if (!fn || node.parent?.type !== 'compound_statement') return false;
   if (/\b(?:static|extern)\b/.test(node.text.slice(0, 16))) return false;
-  const type = node.child('type')?.text.replace(/\b(?:const|volatile|register)\b/g, ' ').replace(/\s+/g, ' ').trim() ?? '';
+  const type =
+    node
+      .child('type')
+      ?.text.replace(/\b(?:const|volatile|register)\b/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() ?? '';
   for (const d of node.namedChildren) {
     if (d.field !== 'declarator' || d.type === 'init_declarator') continue;
     const shape = declaratorShape(d);

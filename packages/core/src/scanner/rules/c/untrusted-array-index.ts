@@ -1,6 +1,31 @@
-import { boundedAtDefinition, enclosingCheck, isIntegerExpr, lengthChecked, sizedBy, maxStringLength, memoryTaint, norm, show, untrusted, upperBounded } from '../../lang/c/analysis.ts';
+import {
+  boundedAtDefinition,
+  enclosingCheck,
+  isIntegerExpr,
+  lengthChecked,
+  sizedBy,
+  maxStringLength,
+  memoryTaint,
+  norm,
+  show,
+  untrusted,
+  upperBounded,
+} from '../../lang/c/analysis.ts';
 import { assignedValue } from '../../lang/c/analysis.ts';
-import { bufferOf, callArgs, calledName, constInt, descendants, enclosingFunction, findDeclaration, functionName, rootOf, scopeDescendants, subscriptIndex, unwrap } from '../../lang/c/syntax.ts';
+import {
+  bufferOf,
+  callArgs,
+  calledName,
+  constInt,
+  descendants,
+  enclosingFunction,
+  findDeclaration,
+  functionName,
+  rootOf,
+  scopeDescendants,
+  subscriptIndex,
+  unwrap,
+} from '../../lang/c/syntax.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
@@ -8,10 +33,16 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 function ownLength(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode): boolean {
   const b = norm(unwrap(base));
   const text = norm(index);
-  const own = (t: string): boolean => t.includes(`strlen(${b})`) || t.includes(`strcspn(${b},`) || t.includes(`strnlen(${b},`) || t.includes(`${b}.size()`) || t.includes(`${b}.length()`);
+  const own = (t: string): boolean =>
+    t.includes(`strlen(${b})`) || t.includes(`strcspn(${b},`) || t.includes(`strnlen(${b},`) || t.includes(`${b}.size()`) || t.includes(`${b}.length()`);
   if (own(text)) return true;
   const v = unwrap(index);
-  const ids = v.type === 'identifier' ? [v] : v.type === 'binary_expression' ? [v.child('left'), v.child('right')].filter((x): x is SyntaxNode => x !== null && unwrap(x).type === 'identifier') : [];
+  const ids =
+    v.type === 'identifier'
+      ? [v]
+      : v.type === 'binary_expression'
+        ? [v.child('left'), v.child('right')].filter((x): x is SyntaxNode => x !== null && unwrap(x).type === 'identifier')
+        : [];
   return ids.some((id) => {
     const value = assignedValue(id, at);
     return value !== null && own(norm(value));
@@ -39,7 +70,12 @@ function distanceInto(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode): bool
   const b = norm(unwrap(base));
   if (subtracts(norm(index), b)) return true;
   const v = unwrap(index);
-  const ids = v.type === 'identifier' ? [v] : v.type === 'binary_expression' ? [v.child('left'), v.child('right')].filter((x): x is SyntaxNode => x !== null && unwrap(x).type === 'identifier') : [];
+  const ids =
+    v.type === 'identifier'
+      ? [v]
+      : v.type === 'binary_expression'
+        ? [v.child('left'), v.child('right')].filter((x): x is SyntaxNode => x !== null && unwrap(x).type === 'identifier')
+        : [];
   return ids.some((id) => {
     const value = assignedValue(unwrap(id), at);
     return value !== null && subtracts(norm(value), b);
@@ -85,7 +121,10 @@ function lowerBounded(index: SyntaxNode, at: SyntaxNode): boolean {
     const l = b.child('left');
     const r = b.child('right');
     if (!l || !r) continue;
-    for (const [x, y] of [[l, r], [r, l]] as const) {
+    for (const [x, y] of [
+      [l, r],
+      [r, l],
+    ] as const) {
       if (unwrap(x).text !== name) continue;
       if (/^(?:-?\d+|'\\0')$/.test(norm(y)) && Number.parseInt(norm(y), 10) <= 0) return true;
       // `(size_t)i >= n`, `(unsigned)i < n`: the cast makes a negative value huge.
@@ -110,9 +149,15 @@ function copyUntilTerminator(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode
   if (!cond) return false;
   // The counter compared with anything in the condition or the body bounds the copy.
   const relational = (n: SyntaxNode): boolean =>
-    descendants(n, new Set(['binary_expression'])).some((b) => /^(?:<|<=|>|>=)$/.test(b.child('operator')?.text ?? '') && (norm(b.child('left') ?? b) === i.text || norm(b.child('right') ?? b) === i.text || norm(b).includes(`${i.text}+`) || norm(b).includes(`${i.text}<`)));
+    descendants(n, new Set(['binary_expression'])).some(
+      (b) =>
+        /^(?:<|<=|>|>=)$/.test(b.child('operator')?.text ?? '') &&
+        (norm(b.child('left') ?? b) === i.text || norm(b.child('right') ?? b) === i.text || norm(b).includes(`${i.text}+`) || norm(b).includes(`${i.text}<`)),
+    );
   if (relational(cond) || (loop.child('body') && relational(loop.child('body') as SyntaxNode))) return false;
-  const source = descendants(cond, new Set(['subscript_expression'])).find((sub) => norm(subscriptIndex(sub) ?? sub) === i.text && norm(sub.child('argument') ?? sub) !== norm(base));
+  const source = descendants(cond, new Set(['subscript_expression'])).find(
+    (sub) => norm(subscriptIndex(sub) ?? sub) === i.text && norm(sub.child('argument') ?? sub) !== norm(base),
+  );
   if (!source) return false;
   const srcBase = source.child('argument');
   if (!srcBase) return false;
@@ -171,7 +216,9 @@ function pointerCopyLoop(index: SyntaxNode, base: SyntaxNode, at: SyntaxNode, ct
   const cond = loop?.child('condition');
   if (!loop || !cond || !descendants(cond, new Set(['identifier']), 200).some((id) => id.text === source.text)) return false;
   const relational = (n: SyntaxNode): boolean =>
-    descendants(n, new Set(['binary_expression'])).some((b) => /^(?:<|<=|>|>=)$/.test(b.child('operator')?.text ?? '') && descendants(b, new Set(['identifier']), 50).some((id) => id.text === counter.text));
+    descendants(n, new Set(['binary_expression'])).some(
+      (b) => /^(?:<|<=|>|>=)$/.test(b.child('operator')?.text ?? '') && descendants(b, new Set(['identifier']), 50).some((id) => id.text === counter.text),
+    );
   if (relational(cond) || (loop.child('body') && relational(loop.child('body') as SyntaxNode))) return false;
   const t = memoryTaint(ctx, source);
   if (!t) return false;
@@ -200,7 +247,12 @@ function incremented(scope: SyntaxNode, counter: string): boolean {
   for (const u of descendants(scope, new Set(['update_expression', 'assignment_expression']), 4000)) {
     if (u.type === 'update_expression') {
       if (u.text.includes('++') && norm(u.child('argument') ?? u) === counter) return true;
-    } else if (norm(u.child('left') ?? u) === counter && /^(?:\+=|=)$/.test(u.child('operator')?.text ?? '') && (u.child('operator')?.text === '+=' || norm(u.child('right') ?? u).startsWith(`${counter}+`))) return true;
+    } else if (
+      norm(u.child('left') ?? u) === counter &&
+      /^(?:\+=|=)$/.test(u.child('operator')?.text ?? '') &&
+      (u.child('operator')?.text === '+=' || norm(u.child('right') ?? u).startsWith(`${counter}+`))
+    )
+      return true;
   }
   return false;
 }
@@ -280,7 +332,10 @@ function uncheckedAppend(node: SyntaxNode, index: SyntaxNode, base: SyntaxNode):
   const key = norm(counter);
   if (counter === i ? !incremented(fn, key) : false) return false;
   // One report per array and counter in a function: the first store.
-  const first = scopeDescendants(fn, ['subscript_expression']).find((s) => s !== node && s.start < node.start && storedInto(s) && norm(s.child('argument') ?? s) === norm(base) && norm(unwrap(subscriptIndex(s) ?? s)).replace(/\+\+$/, '') === key);
+  const first = scopeDescendants(fn, ['subscript_expression']).find(
+    (s) =>
+      s !== node && s.start < node.start && storedInto(s) && norm(s.child('argument') ?? s) === norm(base) && norm(unwrap(subscriptIndex(s) ?? s)).replace(/\+\+$/, '') === key,
+  );
   if (first) return false;
   const root = rootOf(node);
   if (counterChecked(root, name)) return false;
@@ -373,7 +428,8 @@ export default defineRule({
   cwe: ['CWE-129', 'CWE-787'],
   languages: ['c', 'cpp'],
   message: 'An index that comes from input is used without checking it against the array bounds',
-  remediation: 'Check both bounds before indexing (`if (i < 0 || (size_t)i >= sizeof arr / sizeof arr[0]) return -1;`), or use an unsigned index compared against the element count.',
+  remediation:
+    'Check both bounds before indexing (`if (i < 0 || (size_t)i >= sizeof arr / sizeof arr[0]) return -1;`), or use an unsigned index compared against the element count.',
   references: [
     'https://cwe.mitre.org/data/definitions/129.html',
     'https://wiki.sei.cmu.edu/confluence/display/c/ARR30-C.+Do+not+form+or+use+out-of-bounds+pointers+or+array+subscripts',

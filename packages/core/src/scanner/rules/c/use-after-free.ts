@@ -32,7 +32,8 @@ export default defineRule({
   cwe: ['CWE-416'],
   languages: ['c', 'cpp'],
   message: 'Memory is used after it was freed',
-  remediation: 'Do not touch memory after free()/delete: finish using it first, and set the pointer to NULL right after freeing it so a later use fails loudly instead of reading reused memory.',
+  remediation:
+    'Do not touch memory after free()/delete: finish using it first, and set the pointer to NULL right after freeing it so a later use fails loudly instead of reading reused memory.',
   references: ['https://cwe.mitre.org/data/definitions/416.html', 'https://wiki.sei.cmu.edu/confluence/display/c/MEM30-C.+Do+not+access+freed+memory'],
   matcher: { kind: 'node', types: ['call_expression', 'delete_expression'], where: useAfterFree },
 });

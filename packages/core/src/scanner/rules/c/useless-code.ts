@@ -13,7 +13,9 @@ function noEffect(stmt: SyntaxNode): Verdict {
   const e = stmt.namedChildren[0];
   if (!e || stmt.namedChildren.length !== 1) return false;
   const v = e.type === 'parenthesized_expression' ? unwrap(e) : e;
-  const pure = (v.type === 'binary_expression' && NO_EFFECT_OPERATORS.test(v.child('operator')?.text ?? '')) || (v.type === 'unary_expression' && /^[-+~!]$/.test(v.child('operator')?.text ?? ''));
+  const pure =
+    (v.type === 'binary_expression' && NO_EFFECT_OPERATORS.test(v.child('operator')?.text ?? '')) ||
+    (v.type === 'unary_expression' && /^[-+~!]$/.test(v.child('operator')?.text ?? ''));
   if (!pure || descendants(v, EFFECTS, 400).length > 0) return false;
   return { node: e, cwe: ['CWE-398'], message: `The value of ${e.text.length > 40 ? 'this expression' : e.text} is computed and thrown away: the statement has no effect` };
 }
@@ -78,7 +80,13 @@ function constantComparison(node: SyntaxNode): Verdict {
   let result: boolean | null = null;
   // `n == n - 1`, `n == n + 2`: a value never equals itself moved by a constant.
   const r = unwrap(right);
-  if (r.type === 'binary_expression' && /^[-+]$/.test(r.child('operator')?.text ?? '') && norm(unwrap(r.child('left') ?? r)) === norm(unwrap(left)) && unwrap(left).type === 'identifier' && (constInt(r.child('right')) ?? 0) !== 0) {
+  if (
+    r.type === 'binary_expression' &&
+    /^[-+]$/.test(r.child('operator')?.text ?? '') &&
+    norm(unwrap(r.child('left') ?? r)) === norm(unwrap(left)) &&
+    unwrap(left).type === 'identifier' &&
+    (constInt(r.child('right')) ?? 0) !== 0
+  ) {
     if (op === '==') result = false;
     else if (op === '!=') result = true;
   } else {

@@ -6,9 +6,37 @@ import { nameWords } from '../../secrets/credentials.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 const ALWAYS = [
-  'MD5', 'MD5_Init', 'MD4', 'MD4_Init', 'MD2', 'MD2_Init', 'SHA1', 'SHA1_Init', 'SHA_Init', 'EVP_md5', 'EVP_md4', 'EVP_md2', 'EVP_sha1', 'EVP_md5_sha1',
-  'mbedtls_md5', 'mbedtls_md5_ret', 'mbedtls_md5_starts', 'mbedtls_md5_starts_ret', 'mbedtls_sha1', 'mbedtls_sha1_ret', 'mbedtls_sha1_starts',
-  'mbedtls_sha1_starts_ret', 'wc_InitMd5', 'wc_Md5Hash', 'wc_InitSha', 'wc_ShaHash', 'CC_MD5', 'CC_MD5_Init', 'CC_SHA1', 'CC_SHA1_Init', 'gcry_md_hash_buffer',
+  'MD5',
+  'MD5_Init',
+  'MD4',
+  'MD4_Init',
+  'MD2',
+  'MD2_Init',
+  'SHA1',
+  'SHA1_Init',
+  'SHA_Init',
+  'EVP_md5',
+  'EVP_md4',
+  'EVP_md2',
+  'EVP_sha1',
+  'EVP_md5_sha1',
+  'mbedtls_md5',
+  'mbedtls_md5_ret',
+  'mbedtls_md5_starts',
+  'mbedtls_md5_starts_ret',
+  'mbedtls_sha1',
+  'mbedtls_sha1_ret',
+  'mbedtls_sha1_starts',
+  'mbedtls_sha1_starts_ret',
+  'wc_InitMd5',
+  'wc_Md5Hash',
+  'wc_InitSha',
+  'wc_ShaHash',
+  'CC_MD5',
+  'CC_MD5_Init',
+  'CC_SHA1',
+  'CC_SHA1_Init',
+  'gcry_md_hash_buffer',
 ];
 const DIRECT = new Set(ALWAYS);
 const BY_NAME = ['EVP_get_digestbyname', 'EVP_MD_fetch', 'CryptCreateHash', 'QCryptographicHash.hash', 'gcry_md_open'];
@@ -20,7 +48,26 @@ const KEYED = /^(?:HMAC|HMAC_Init|HMAC_Init_ex|PKCS5_PBKDF2_HMAC|PKCS5_PBKDF2_HM
 /** Digests that decide nothing about security: cache keys, ETags, de-duplication, sharding, file checksums. */
 const NOT_SECURITY = /cache|etag|dedup|shard|bucket|partition|checksum|gravatar|avatar|colou?r|hashring|fingerprint_?file|content_?id|lookup/i;
 /** Parts of names that say the digest protects something. */
-const SECURITY_PARTS = ['passw', 'pwd', 'secret', 'token', 'auth', 'sign', 'salt', 'hmac', 'credential', 'session', 'nonce', 'otp', 'login', 'cookie', 'csrf', 'licen', 'verif', 'integrity'];
+const SECURITY_PARTS = [
+  'passw',
+  'pwd',
+  'secret',
+  'token',
+  'auth',
+  'sign',
+  'salt',
+  'hmac',
+  'credential',
+  'session',
+  'nonce',
+  'otp',
+  'login',
+  'cookie',
+  'csrf',
+  'licen',
+  'verif',
+  'integrity',
+];
 
 function securityName(name: string): boolean {
   const lower = name.toLowerCase();

@@ -4,9 +4,24 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** libxml2 parse functions and the position of their `options` argument. */
 const OPTIONS_ARG: Record<string, number> = {
-  xmlReadMemory: 4, xmlReadFile: 2, xmlReadDoc: 3, xmlReadFd: 3, xmlReadIO: 5, xmlCtxtReadMemory: 5, xmlCtxtReadFile: 3, xmlCtxtReadDoc: 4,
-  xmlCtxtReadFd: 4, xmlCtxtReadIO: 6, xmlCtxtUseOptions: 1, xmlCtxtSetOptions: 1, xmlCreatePushParserCtxt: -1, xmlReaderForMemory: 4,
-  xmlReaderForFile: 2, xmlReaderForDoc: 3, xmlReaderForFd: 3, xmlTextReaderSetup: 4,
+  xmlReadMemory: 4,
+  xmlReadFile: 2,
+  xmlReadDoc: 3,
+  xmlReadFd: 3,
+  xmlReadIO: 5,
+  xmlCtxtReadMemory: 5,
+  xmlCtxtReadFile: 3,
+  xmlCtxtReadDoc: 4,
+  xmlCtxtReadFd: 4,
+  xmlCtxtReadIO: 6,
+  xmlCtxtUseOptions: 1,
+  xmlCtxtSetOptions: 1,
+  xmlCreatePushParserCtxt: -1,
+  xmlReaderForMemory: 4,
+  xmlReaderForFile: 2,
+  xmlReaderForDoc: 3,
+  xmlReaderForFd: 3,
+  xmlTextReaderSetup: 4,
 };
 /** Options that expand entities or fetch external DTDs. */
 const DANGEROUS = ['XML_PARSE_NOENT', 'XML_PARSE_DTDLOAD'];

@@ -3,7 +3,8 @@ import { declaratorShape, enclosingFunction, findDeclaration, unwrap } from '../
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
-const BY_VALUE = /(?:\.|->)(?:str|substr|string|generic_string|u8string|native|toStdString|toUtf8|toLatin1)\(|^(?:std::)?(?:to_string|to_wstring|string|wstring)\(|^std::(?:format|filesystem::path)\(/;
+const BY_VALUE =
+  /(?:\.|->)(?:str|substr|string|generic_string|u8string|native|toStdString|toUtf8|toLatin1)\(|^(?:std::)?(?:to_string|to_wstring|string|wstring)\(|^std::(?:format|filesystem::path)\(/;
 
 /** Whether an expression is a temporary std::string (destroyed at the end of the full expression). */
 function temporary(node: SyntaxNode, depth = 0): boolean {
@@ -79,7 +80,11 @@ export default defineRule({
   cwe: ['CWE-416'],
   languages: ['cpp'],
   message: 'A pointer outlives the temporary std::string it points into',
-  remediation: 'Keep the std::string alive as long as the pointer is used: store it in a named variable (`const std::string s = oss.str(); const char *p = s.c_str();`) or keep the std::string itself instead of the pointer.',
-  references: ['https://cwe.mitre.org/data/definitions/416.html', 'https://wiki.sei.cmu.edu/confluence/display/cplusplus/STR52-CPP.+Use+valid+references%2C+pointers%2C+and+iterators+to+reference+elements+of+a+basic_string'],
+  remediation:
+    'Keep the std::string alive as long as the pointer is used: store it in a named variable (`const std::string s = oss.str(); const char *p = s.c_str();`) or keep the std::string itself instead of the pointer.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/416.html',
+    'https://wiki.sei.cmu.edu/confluence/display/cplusplus/STR52-CPP.+Use+valid+references%2C+pointers%2C+and+iterators+to+reference+elements+of+a+basic_string',
+  ],
   matcher: { kind: 'node', types: ['init_declarator', 'assignment_expression', 'return_statement'], where: danglingCStr },
 });

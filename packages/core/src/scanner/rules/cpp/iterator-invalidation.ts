@@ -5,7 +5,21 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
 /** Methods that may reallocate a vector's or a string's storage (every reference, pointer and iterator into it dangles). */
-const REALLOCATING = new Set(['push_back', 'emplace_back', 'insert', 'emplace', 'resize', 'reserve', 'assign', 'append', 'shrink_to_fit', 'clear', 'erase', 'insert_range', 'append_range']);
+const REALLOCATING = new Set([
+  'push_back',
+  'emplace_back',
+  'insert',
+  'emplace',
+  'resize',
+  'reserve',
+  'assign',
+  'append',
+  'shrink_to_fit',
+  'clear',
+  'erase',
+  'insert_range',
+  'append_range',
+]);
 /** Accessors that return a reference, pointer or iterator into a container's storage. */
 const ACCESSORS = ['.front()', '.back()', '.data()', '.begin()', '.end()', '.rbegin()', '.cbegin()', '.at(', '[', '.c_str()'];
 
@@ -126,7 +140,12 @@ function constantContents(container: string, fn: SyntaxNode): number[] | null {
 }
 
 const COMPARE: Record<string, (a: number, b: number) => boolean> = {
-  '==': (a, b) => a === b, '!=': (a, b) => a !== b, '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b,
+  '==': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
 };
 const MIRROR: Record<string, string> = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 
@@ -185,13 +204,19 @@ function invalidation(node: SyntaxNode, _ctx: MatchContext): Verdict {
     const it = unwrap(args[0] as SyntaxNode).text;
     const use = usedAfter(node, it);
     if (use) {
-      return { node: use, message: `${it} is used after ${container}.erase(${it}) invalidated it: continue with the iterator erase() returns (\`${it} = ${container}.erase(${it})\`)` };
+      return {
+        node: use,
+        message: `${it} is used after ${container}.erase(${it}) invalidated it: continue with the iterator erase() returns (\`${it} = ${container}.erase(${it})\`)`,
+      };
     }
     // `const Entry &e = it->second; m.erase(it); log(e.name);`: the element erase() destroyed.
     for (const ref of referencesThrough(it, fn, node)) {
       const refUse = usedAfter(node, ref);
       if (refUse) {
-        return { node: refUse, message: `${ref} refers to the element ${it} pointed at, which ${container}.erase(${it}) on line ${node.location.startLine} destroyed: ${show(refUse)} reads freed memory` };
+        return {
+          node: refUse,
+          message: `${ref} refers to the element ${it} pointed at, which ${container}.erase(${it}) on line ${node.location.startLine} destroyed: ${show(refUse)} reads freed memory`,
+        };
       }
     }
     return false;
@@ -201,13 +226,28 @@ function invalidation(node: SyntaxNode, _ctx: MatchContext): Verdict {
     for (let a = node.parent; a && a !== fn; a = a.parent) {
       if (a.type !== 'for_statement' || !a.child('body')?.contains(node)) continue;
       const init = a.child('initializer');
-      const target = init?.type === 'assignment_expression' ? init.child('left') : init?.type === 'declaration' ? declaratorShape(init.namedChildren.find((c) => c.type === 'init_declarator') ?? null).name : null;
-      const value = init?.type === 'assignment_expression' ? init.child('right') : init?.type === 'declaration' ? (init.namedChildren.find((c) => c.type === 'init_declarator')?.child('value') ?? null) : null;
+      const target =
+        init?.type === 'assignment_expression'
+          ? init.child('left')
+          : init?.type === 'declaration'
+            ? declaratorShape(init.namedChildren.find((c) => c.type === 'init_declarator') ?? null).name
+            : null;
+      const value =
+        init?.type === 'assignment_expression'
+          ? init.child('right')
+          : init?.type === 'declaration'
+            ? (init.namedChildren.find((c) => c.type === 'init_declarator')?.child('value') ?? null)
+            : null;
       if (!target || !value || unwrap(target).type !== 'identifier' || !refersInto(value, container)) continue;
       const it = unwrap(target).text;
       if (neverTaken(node, a, it, container, fn)) return false;
       const use = usedAfter(node, it);
-      if (use) return { node: use, cwe: ['CWE-672', 'CWE-416'], message: `${it} iterates over ${container}, which ${container}.clear() on line ${node.location.startLine} emptied: ${show(use)} uses an iterator that no longer points into it` };
+      if (use)
+        return {
+          node: use,
+          cwe: ['CWE-672', 'CWE-416'],
+          message: `${it} iterates over ${container}, which ${container}.clear() on line ${node.location.startLine} emptied: ${show(use)} uses an iterator that no longer points into it`,
+        };
     }
   }
   if (!contiguous(type)) return false;

@@ -25,7 +25,11 @@ function assignmentsOf(scope: SyntaxNode, name: string): readonly SyntaxNode[] {
       if (n.type === 'init_declarator') target = declaratorShape(n).name?.text ?? null;
       else if (n.type === 'assignment_expression') {
         const left = n.child('left');
-        target = left ? unwrap(left).text.replace(/\s+/g, '').replace(/^this->/, '') : null;
+        target = left
+          ? unwrap(left)
+              .text.replace(/\s+/g, '')
+              .replace(/^this->/, '')
+          : null;
       } else target = n.namedChildren[0]?.text ?? null;
       if (target === null) continue;
       const list = index.get(target);
@@ -49,7 +53,11 @@ function kindsOf(name: string, at: SyntaxNode): Set<Kind> {
         value = n.child('value');
       } else if (n.type === 'assignment_expression') {
         const left = n.child('left');
-        target = left ? unwrap(left).text.replace(/\s+/g, '').replace(/^this->/, '') : null;
+        target = left
+          ? unwrap(left)
+              .text.replace(/\s+/g, '')
+              .replace(/^this->/, '')
+          : null;
         value = n.child('right');
       } else {
         target = n.namedChildren[0]?.text ?? null;
@@ -79,7 +87,9 @@ function mismatch(node: SyntaxNode, _ctx: MatchContext): Verdict {
     if (!arg || !/^(?:free|std::free)$/.test(node.child('function')?.text ?? '')) return false;
   }
   if (!arg) return false;
-  const name = unwrap(arg).text.replace(/\s+/g, '').replace(/^this->/, '');
+  const name = unwrap(arg)
+    .text.replace(/\s+/g, '')
+    .replace(/^this->/, '');
   if (!/^[A-Za-z_][\w.>-]*$/.test(name)) return false;
   const kinds = kindsOf(name, node);
   if (kinds.size !== 1) return false;
@@ -87,7 +97,9 @@ function mismatch(node: SyntaxNode, _ctx: MatchContext): Verdict {
   if (kind === 'unknown') return false;
   const expected = kind === 'new[]' ? 'delete[]' : kind === 'new' ? 'delete' : 'free';
   if (expected === how) return false;
-  return { message: `${name} was allocated with ${kind === 'malloc' ? 'malloc()' : kind} but is released with ${how === 'free' ? 'free()' : how}; use ${expected === 'free' ? 'free()' : expected}` };
+  return {
+    message: `${name} was allocated with ${kind === 'malloc' ? 'malloc()' : kind} but is released with ${how === 'free' ? 'free()' : how}; use ${expected === 'free' ? 'free()' : expected}`,
+  };
 }
 
 export default defineRule({
@@ -96,7 +108,11 @@ export default defineRule({
   cwe: ['CWE-762'],
   languages: ['cpp'],
   message: 'Memory is released with a function that does not match how it was allocated',
-  remediation: 'Pair new with delete, new[] with delete[], malloc with free — or better, own the memory with std::vector, std::string or std::unique_ptr<T[]> so it is released correctly.',
-  references: ['https://cwe.mitre.org/data/definitions/762.html', 'https://wiki.sei.cmu.edu/confluence/display/cplusplus/MEM51-CPP.+Properly+deallocate+dynamically+allocated+resources'],
+  remediation:
+    'Pair new with delete, new[] with delete[], malloc with free — or better, own the memory with std::vector, std::string or std::unique_ptr<T[]> so it is released correctly.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/762.html',
+    'https://wiki.sei.cmu.edu/confluence/display/cplusplus/MEM51-CPP.+Properly+deallocate+dynamically+allocated+resources',
+  ],
   matcher: { kind: 'node', types: ['delete_expression', 'call_expression'], where: mismatch },
 });

@@ -45,7 +45,11 @@ export default defineRule({
   cwe: ['CWE-120', 'CWE-787'],
   languages: ['cpp'],
   message: 'operator>> reads an unbounded word into a character buffer',
-  remediation: 'Read into a std::string (`std::string name; std::cin >> name;`), or bound the read with `std::cin >> std::setw(sizeof buf) >> buf` / `std::cin.getline(buf, sizeof buf)`.',
-  references: ['https://cwe.mitre.org/data/definitions/120.html', 'https://wiki.sei.cmu.edu/confluence/display/cplusplus/STR50-CPP.+Guarantee+that+storage+for+strings+has+sufficient+space+for+character+data+and+the+null+terminator'],
+  remediation:
+    'Read into a std::string (`std::string name; std::cin >> name;`), or bound the read with `std::cin >> std::setw(sizeof buf) >> buf` / `std::cin.getline(buf, sizeof buf)`.',
+  references: [
+    'https://cwe.mitre.org/data/definitions/120.html',
+    'https://wiki.sei.cmu.edu/confluence/display/cplusplus/STR50-CPP.+Guarantee+that+storage+for+strings+has+sufficient+space+for+character+data+and+the+null+terminator',
+  ],
   matcher: { kind: 'node', types: ['binary_expression'], where: streamRead },
 });

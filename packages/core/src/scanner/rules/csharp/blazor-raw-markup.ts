@@ -4,7 +4,8 @@ import { nonStringMembers, simpleName, typeName } from '../../lang/csharp/adapte
 import { localValues } from '../../lang/csharp/helpers.ts';
 
 /** Calls whose result is encoded, sanitized or serialised markup (or a developer-authored resource string). */
-const SAFE_CALL = /^(?:HtmlEncode|HtmlAttributeEncode|JavaScriptStringEncode|Encode|EscapeHtml|EncodeHtml|Sanitize|SanitizeHtml|GetSafeHtml|GetSafeHtmlFragment|Serialize|GetString|nameof)$/;
+const SAFE_CALL =
+  /^(?:HtmlEncode|HtmlAttributeEncode|JavaScriptStringEncode|Encode|EscapeHtml|EncodeHtml|Sanitize|SanitizeHtml|GetSafeHtml|GetSafeHtmlFragment|Serialize|GetString|nameof)$/;
 /** Calls that return their receiver's text transformed: as safe as the receiver (`Encode(x).Replace("\n", "<br/>")`). */
 const TEXT_TRANSFORMS = /^(?:Replace|Trim|TrimStart|TrimEnd|ToUpper|ToLower|ToUpperInvariant|ToLowerInvariant|ToString|Substring|PadLeft|PadRight|Normalize)$/;
 /** Localizers: their values are the application's own resources. */
@@ -119,8 +120,7 @@ export default defineRule({
   confidence: 'medium',
   cwe: ['CWE-79'],
   languages: ['csharp'],
-  message:
-    'This value is rendered as raw HTML (`AddMarkupContent` / `MarkupString` bypass Blazor\'s encoding); stored or user-supplied content here is cross-site scripting',
+  message: "This value is rendered as raw HTML (`AddMarkupContent` / `MarkupString` bypass Blazor's encoding); stored or user-supplied content here is cross-site scripting",
   remediation:
     'Render text with `builder.AddContent(seq, value)` (encoded), or sanitize rich text with an HTML sanitizer (e.g. Ganss.Xss `new HtmlSanitizer().Sanitize(html)`) before wrapping it in a `MarkupString`; encode each value you splice into markup with `HtmlEncoder.Default.Encode`.',
   references: [

@@ -1,7 +1,19 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { classBit, defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { boundLocal, creationArg, descendants, findAfter, hasType, laterUses, localCreation, propertyAt, propertyValues, scopeOf, SHELL_PROGRAM } from '../../lang/csharp/helpers.ts';
+import {
+  boundLocal,
+  creationArg,
+  descendants,
+  findAfter,
+  hasType,
+  laterUses,
+  localCreation,
+  propertyAt,
+  propertyValues,
+  scopeOf,
+  SHELL_PROGRAM,
+} from '../../lang/csharp/helpers.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
 
 /**
@@ -184,7 +196,12 @@ export default defineRule({
   matcher: {
     kind: 'taint',
     sinks: [
-      { callee: ['**.Process.Start', '**.ProcessStartInfo'], args: [0, 1], keywords: ['FileName', 'Arguments', 'fileName', 'arguments'], where: (call, ctx) => startDanger(call, ctx) },
+      {
+        callee: ['**.Process.Start', '**.ProcessStartInfo'],
+        args: [0, 1],
+        keywords: ['FileName', 'Arguments', 'fileName', 'arguments'],
+        where: (call, ctx) => startDanger(call, ctx),
+      },
       { callee: ['*.Start'], args: [], receiver: true, where: processDanger, label: 'Process.Start' },
       { callee: ['*.ArgumentList.Add'], args: [0], where: argumentListDanger },
       { callee: ['**.Cli.Wrap'], args: [0] },
@@ -194,8 +211,16 @@ export default defineRule({
     ],
     assignSinks: [
       { target: ['*.StartInfo.FileName'], where: (target) => !startedThere(target) },
-      { target: ['*.FileName'], where: (target, ctx) => /(?:psi|startInfo|StartInfo|processInfo|ProcessInfo|info|si|start)$/.test(target.child('expression')?.text ?? '') && ctx.path(target) !== null && !startedThere(target) },
-      { target: ['*.StartInfo.Arguments', '*.Arguments'], where: (target, ctx, taint) => /(?:psi|startInfo|StartInfo|processInfo|ProcessInfo|info|si|start)$/.test(target.child('expression')?.text ?? '') && argumentsDanger(target, ctx, taint) },
+      {
+        target: ['*.FileName'],
+        where: (target, ctx) =>
+          /(?:psi|startInfo|StartInfo|processInfo|ProcessInfo|info|si|start)$/.test(target.child('expression')?.text ?? '') && ctx.path(target) !== null && !startedThere(target),
+      },
+      {
+        target: ['*.StartInfo.Arguments', '*.Arguments'],
+        where: (target, ctx, taint) =>
+          /(?:psi|startInfo|StartInfo|processInfo|ProcessInfo|info|si|start)$/.test(target.child('expression')?.text ?? '') && argumentsDanger(target, ctx, taint),
+      },
     ],
     params: 'built',
     local: 'built',

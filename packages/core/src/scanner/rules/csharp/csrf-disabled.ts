@@ -27,7 +27,7 @@ function ignoreAttribute(attr: SyntaxNode): Verdict {
     const attrs = attributesOf(owner);
     if (!attrs.some((a) => UNSAFE_VERB.test(a)) && !/^OnPost|^OnPut|^OnDelete/.test(name)) return false;
   }
-  return { message: 'Antiforgery validation is disabled for a state-changing endpoint: other sites can submit requests with the user\'s cookies (CSRF)' };
+  return { message: "Antiforgery validation is disabled for a state-changing endpoint: other sites can submit requests with the user's cookies (CSRF)" };
 }
 
 function check(node: SyntaxNode): Verdict {

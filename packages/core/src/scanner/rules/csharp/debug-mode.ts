@@ -26,7 +26,10 @@ function check(node: SyntaxNode): Verdict {
     const name = fn?.type === 'member_access_expression' ? simpleName(fn.child('name')) : '';
     if (name !== 'UseDeveloperExceptionPage' && name !== 'UseDatabaseErrorPage') return false;
     if (guardedBy(node, DEV_GUARD) || debugOnly(node)) return false;
-    return { message: `${name}() is not limited to the Development environment: stack traces, source and configuration details are shown to every visitor`, cwe: ['CWE-489', 'CWE-209'] };
+    return {
+      message: `${name}() is not limited to the Development environment: stack traces, source and configuration details are shown to every visitor`,
+      cwe: ['CWE-489', 'CWE-209'],
+    };
   }
   if (node.type === 'assignment_expression') {
     const left = node.child('left');

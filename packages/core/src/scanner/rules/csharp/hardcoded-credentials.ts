@@ -123,7 +123,12 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
     case 'assignment_expression': {
       const left = node.child('left');
       if (!left) return false;
-      const name = left.type === 'member_access_expression' ? simpleName(left.child('name')) : left.type === 'element_access_expression' ? (ctx.stringValue(left.child('subscript')?.namedChildren[0]?.namedChildren[0] ?? left) ?? '') : left.text;
+      const name =
+        left.type === 'member_access_expression'
+          ? simpleName(left.child('name'))
+          : left.type === 'element_access_expression'
+            ? (ctx.stringValue(left.child('subscript')?.namedChildren[0]?.namedChildren[0] ?? left) ?? '')
+            : left.text;
       return credential(name, node.child('right'), ctx, node);
     }
     case 'argument': {
@@ -155,7 +160,10 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
       if (KEY_TYPES.has(type)) {
         const key = keyLiteral(args[0] ?? null, ctx);
         if (key !== null && isCredentialValue(key.value, 'secret')) {
-          const out: Verdict = { message: `Hard-coded ${type === 'SymmetricSecurityKey' ? 'JWT signing' : 'HMAC'} key: anyone with the code can forge tokens`, cwe: ['CWE-798', 'CWE-321'] };
+          const out: Verdict = {
+            message: `Hard-coded ${type === 'SymmetricSecurityKey' ? 'JWT signing' : 'HMAC'} key: anyone with the code can forge tokens`,
+            cwe: ['CWE-798', 'CWE-321'],
+          };
           if (key.at) out.node = key.at;
           return out;
         }
@@ -182,7 +190,16 @@ export default defineRule({
   ],
   matcher: {
     kind: 'node',
-    types: ['variable_declarator', 'property_declaration', 'assignment_expression', 'argument', 'binary_expression', 'string_literal', 'verbatim_string_literal', 'object_creation_expression'],
+    types: [
+      'variable_declarator',
+      'property_declaration',
+      'assignment_expression',
+      'argument',
+      'binary_expression',
+      'string_literal',
+      'verbatim_string_literal',
+      'object_creation_expression',
+    ],
     where: check,
   },
 });

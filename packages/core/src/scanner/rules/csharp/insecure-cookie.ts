@@ -61,7 +61,14 @@ function plainCookie(creation: SyntaxNode, ctx: MatchContext): boolean {
 function verdictFor(flags: string[], what: string): Verdict {
   if (flags.length === 0) return false;
   const cwe = flags.map((f) => (f === 'Secure' ? 'CWE-614' : 'CWE-1004'));
-  return { message: `${what} is set without ${flags.join(' and ')}: ${flags.includes('Secure') ? 'it is sent over plain HTTP' : ''}${flags.length === 2 ? ' and ' : ''}${flags.includes('HttpOnly') ? 'scripts can read it' : ''}`.replace(': and ', ': '), cwe };
+  return {
+    message:
+      `${what} is set without ${flags.join(' and ')}: ${flags.includes('Secure') ? 'it is sent over plain HTTP' : ''}${flags.length === 2 ? ' and ' : ''}${flags.includes('HttpOnly') ? 'scripts can read it' : ''}`.replace(
+        ': and ',
+        ': ',
+      ),
+    cwe,
+  };
 }
 
 const SETTERS = new Set(['Add', 'Set', 'Append']);
@@ -120,16 +127,24 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
       const right = node.child('right');
       if (!left || !right) return false;
       const name = left.type === 'member_access_expression' ? simpleName(left.child('name')) : left.text;
-      const owner = left.type === 'member_access_expression' ? (left.child('expression')?.text ?? '') : (node.parent?.parent?.child('type')?.text ?? node.parent?.parent?.text.slice(0, 40) ?? '');
+      const owner =
+        left.type === 'member_access_expression'
+          ? (left.child('expression')?.text ?? '')
+          : (node.parent?.parent?.child('type')?.text ?? node.parent?.parent?.text.slice(0, 40) ?? '');
       const cookieish = /cookie|options|opts/i.test(owner);
       if ((name === 'Secure' || name === 'HttpOnly') && right.text === 'false' && cookieish) {
         // In an initializer (`new CookieOptions { Secure = false }`): over the cookie's lines up to the call that sets it.
         const creation = node.parent?.type === 'initializer_expression' ? node.parent.parent : null;
         if (creation && plainCookie(creation, ctx)) return false;
         const at = creation && (creation.type === 'object_creation_expression' || creation.type === 'implicit_object_creation_expression') ? cookieSpan(creation) : node;
-        return { node: at, message: `Cookie ${name} is disabled: ${name === 'Secure' ? 'it is sent over plain HTTP' : 'scripts can read it'}`, cwe: [name === 'Secure' ? 'CWE-614' : 'CWE-1004'] };
+        return {
+          node: at,
+          message: `Cookie ${name} is disabled: ${name === 'Secure' ? 'it is sent over plain HTTP' : 'scripts can read it'}`,
+          cwe: [name === 'Secure' ? 'CWE-614' : 'CWE-1004'],
+        };
       }
-      if ((name === 'SecurePolicy' || name === 'Secure') && /CookieSecurePolicy\.None$/.test(right.text)) return { message: 'CookieSecurePolicy.None sends the cookie over plain HTTP', cwe: ['CWE-614'] };
+      if ((name === 'SecurePolicy' || name === 'Secure') && /CookieSecurePolicy\.None$/.test(right.text))
+        return { message: 'CookieSecurePolicy.None sends the cookie over plain HTTP', cwe: ['CWE-614'] };
       if (name === 'HttpOnly' && /HttpOnlyPolicy\.None$/.test(right.text)) return { message: 'HttpOnlyPolicy.None lets scripts read cookies', cwe: ['CWE-1004'] };
       return false;
     }

@@ -5,12 +5,63 @@ import { nameWords } from '../../secrets/credentials.ts';
 import { typesOf } from '../../lang/csharp/helpers.ts';
 
 const SECRET_WORDS = new Set([
-  'token', 'tokens', 'password', 'passwords', 'passwd', 'pwd', 'otp', 'totp', 'hotp', 'secret', 'secrets', 'salt', 'nonce', 'apikey',
-  'session', 'sessionid', 'sid', 'csrf', 'xsrf', 'captcha', 'verification', 'passcode', 'pin', 'credential', 'credentials',
-  'activation', 'recovery', 'mfa', '2fa', 'twofactor', 'iv', 'cipher', 'encryption', 'signing',
+  'token',
+  'tokens',
+  'password',
+  'passwords',
+  'passwd',
+  'pwd',
+  'otp',
+  'totp',
+  'hotp',
+  'secret',
+  'secrets',
+  'salt',
+  'nonce',
+  'apikey',
+  'session',
+  'sessionid',
+  'sid',
+  'csrf',
+  'xsrf',
+  'captcha',
+  'verification',
+  'passcode',
+  'pin',
+  'credential',
+  'credentials',
+  'activation',
+  'recovery',
+  'mfa',
+  '2fa',
+  'twofactor',
+  'iv',
+  'cipher',
+  'encryption',
+  'signing',
 ]);
 const KEY_QUALIFIERS = new Set(['api', 'secret', 'access', 'private', 'encryption', 'signing', 'session', 'aes', 'hmac', 'crypto', 'license', 'auth']);
-const CODE_QUALIFIERS = new Set(['verification', 'verify', 'confirm', 'confirmation', 'reset', 'auth', 'otp', 'activation', 'recovery', 'sms', 'email', 'login', 'security', 'access', 'invite', 'invitation', 'one', 'mfa', 'backup']);
+const CODE_QUALIFIERS = new Set([
+  'verification',
+  'verify',
+  'confirm',
+  'confirmation',
+  'reset',
+  'auth',
+  'otp',
+  'activation',
+  'recovery',
+  'sms',
+  'email',
+  'login',
+  'security',
+  'access',
+  'invite',
+  'invitation',
+  'one',
+  'mfa',
+  'backup',
+]);
 
 /** Whether names around a use of Random say the value is a secret (token, password, OTP, salt, key, session id, reset code…). */
 export function secretContext(names: readonly string[]): boolean {
@@ -31,7 +82,8 @@ export function secretContext(names: readonly string[]): boolean {
 const RANDOM = new Set(['Random']);
 const NON_SECRET = /test|sample|fake|dummy|mock|noise|jitter|shuffle|color|colour|delay|backoff|payload|fill|benchmark|seed/i;
 /** Variable names that say nothing about the purpose: decide by the method (`GenerateOtp() { var code = rnd.Next(…) }`). */
-const GENERIC_NAMES = /^(?:i|j|k|n|r|c|ch|s|str|sb|idx|index|pos|position|num|number|value|result|res|ret|rnd|rand|random|next|offset|pick|choice|digit|digits|len|length|code|codes|chars|buffer|buf|bytes|data|output|builder)$/i;
+const GENERIC_NAMES =
+  /^(?:i|j|k|n|r|c|ch|s|str|sb|idx|index|pos|position|num|number|value|result|res|ret|rnd|rand|random|next|offset|pick|choice|digit|digits|len|length|code|codes|chars|buffer|buf|bytes|data|output|builder)$/i;
 
 /**
  * The names that say what a random value is for: the variable it is stored in; when it is

@@ -37,8 +37,12 @@ function constructorFilter(creation: SyntaxNode): SyntaxNode | null {
   const first = creationArg(creation, 0);
   if (!first) return null;
   // A filter is text: a literal, a concatenation or interpolation; anything else is looked at more closely.
-  if (first.type === 'string_literal' || first.type === 'verbatim_string_literal' || first.type === 'interpolated_string_expression' || first.type === 'binary_expression') return first;
-  const entry = (first.type === 'identifier' && /entry|root|^de$|directory|^_?(?:ad|ldap)/i.test(first.text)) || first.type === 'object_creation_expression' || [...typesOf(first)].includes('DirectoryEntry');
+  if (first.type === 'string_literal' || first.type === 'verbatim_string_literal' || first.type === 'interpolated_string_expression' || first.type === 'binary_expression')
+    return first;
+  const entry =
+    (first.type === 'identifier' && /entry|root|^de$|directory|^_?(?:ad|ldap)/i.test(first.text)) ||
+    first.type === 'object_creation_expression' ||
+    [...typesOf(first)].includes('DirectoryEntry');
   return entry ? creationArg(creation, 1) : first;
 }
 
@@ -80,10 +84,7 @@ export default defineRule({
   languages: ['csharp'],
   remediation:
     'Escape values for LDAP before building a filter (`Encoder.LdapFilterEncode(value)` from AntiXSS, or escape `*`, `(`, `)`, `\\` and NUL as `\\2a`, `\\28`, `\\29`, `\\5c`, `\\00`) and distinguished names with `Encoder.LdapDistinguishedNameEncode`; validate user names against a strict pattern.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/90.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/LDAP_Injection_Prevention_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/90.html', 'https://cheatsheetseries.owasp.org/cheatsheets/LDAP_Injection_Prevention_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
     // A searcher or request built in a method and run there is reported where it runs
@@ -102,12 +103,19 @@ export default defineRule({
       { callee: ['**.SearchRequest'], args: [0, 1], keywords: ['Filter', 'DistinguishedName'], where: (call) => !runLater(call.node, SENDS, 0) },
       { callee: ['*.{SendRequest,BeginSendRequest}'], args: [0], where: searchRequestRuns },
       // Novell / LdapForNet: conn.Search(base, scope, filter, attrs, typesOnly)
-      { callee: ['*.{Search,SearchAsync}'], args: [0, 2], where: (call, ctx, taint) => filterText(taint.text) && /ldap|conn|connection/i.test(call.receiver?.text ?? '') && ctx.arg(call, 2) !== null },
+      {
+        callee: ['*.{Search,SearchAsync}'],
+        args: [0, 2],
+        where: (call, ctx, taint) => filterText(taint.text) && /ldap|conn|connection/i.test(call.receiver?.text ?? '') && ctx.arg(call, 2) !== null,
+      },
       { callee: ['*.{FindOne,FindAll}'], args: [0], where: (_call, _ctx, taint) => filterText(taint.text) },
     ],
     assignSinks: [
       { target: ['*.Filter'], where: (target, _ctx, taint) => (/search/i.test(target.child('expression')?.text ?? '') || filterText(taint.text)) && !runLaterTarget(target) },
-      { target: ['*.Path'], where: (target, _ctx, taint) => /entry|\bde\b|directory/i.test(target.child('expression')?.text ?? '') && /^LDAP:\/\/|(?:CN|OU|DC)=/i.test(taint.text) },
+      {
+        target: ['*.Path'],
+        where: (target, _ctx, taint) => /entry|\bde\b|directory/i.test(target.child('expression')?.text ?? '') && /^LDAP:\/\/|(?:CN|OU|DC)=/i.test(taint.text),
+      },
     ],
     params: 'built',
     local: 'never',

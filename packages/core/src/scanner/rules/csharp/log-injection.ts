@@ -14,7 +14,16 @@ const LINE_BREAK_ARG = /^\s*(?:"\\[rn]|'\\[rn]'|Environment\.NewLine|""\s*\))/;
  */
 function messageTemplate(call: CallView, ctx: MatchContext): boolean {
   const receiver = call.receiver;
-  if (receiver && !LOGGER.test(receiver.text.replace(/^this\./, '').split('.').pop() ?? '')) return false;
+  if (
+    receiver &&
+    !LOGGER.test(
+      receiver.text
+        .replace(/^this\./, '')
+        .split('.')
+        .pop() ?? '',
+    )
+  )
+    return false;
   const first = ctx.arg(call, 0) ?? ctx.arg(call, 'message');
   const message = first && /^(?:ex|e|exception|err|error)$/i.test(first.text) ? ctx.arg(call, 1) : first;
   if (!message) return false;
@@ -36,7 +45,12 @@ export default defineRule({
   matcher: {
     kind: 'taint',
     sinks: [
-      { callee: ['*.{LogTrace,LogDebug,LogInformation,LogWarning,LogError,LogCritical}', '**.Log.{Verbose,Debug,Information,Warning,Error,Fatal}'], args: [0, 1], keywords: ['message', 'messageTemplate'], where: messageTemplate },
+      {
+        callee: ['*.{LogTrace,LogDebug,LogInformation,LogWarning,LogError,LogCritical}', '**.Log.{Verbose,Debug,Information,Warning,Error,Fatal}'],
+        args: [0, 1],
+        keywords: ['message', 'messageTemplate'],
+        where: messageTemplate,
+      },
       { callee: ['*.{Info,Warn,Error,Debug,Fatal,Trace,InfoFormat,WarnFormat,ErrorFormat,DebugFormat}'], args: [0], where: messageTemplate },
     ],
     params: 'never',

@@ -58,7 +58,14 @@ export default defineRule({
   matcher: {
     kind: 'taint',
     sinks: [
-      { callee: ['**.BsonDocument.Parse', '**.BsonSerializer.Deserialize', '**.{BsonJavaScript,BsonJavaScriptWithScope,JsonFilterDefinition,JsonProjectionDefinition,JsonPipelineStageDefinition}'], args: [0] },
+      {
+        callee: [
+          '**.BsonDocument.Parse',
+          '**.BsonSerializer.Deserialize',
+          '**.{BsonJavaScript,BsonJavaScriptWithScope,JsonFilterDefinition,JsonProjectionDefinition,JsonPipelineStageDefinition}',
+        ],
+        args: [0],
+      },
       { callee: ['**.BsonDocument'], args: [1], where: whereOperator },
       { callee: ['*.{Find,FindAsync,CountDocuments,CountDocumentsAsync,DeleteMany,DeleteOne,DeleteManyAsync,DeleteOneAsync,Match}'], args: [0], where: jsonFilter },
       { callee: ['**.QueryDefinition', '*.{GetItemQueryIterator,GetItemQueryStreamIterator}'], args: [0], where: cosmosSql },

@@ -41,6 +41,7 @@ export default defineRule({
     params: 'never',
     local: 'never',
     // Redirecting back to the current URL (`Response.Redirect(Request.RawUrl)`) is the post/redirect/get idiom.
-    check: (taint, ctx, at) => !/\bRequest\.(?:Url|RawUrl|Path|PathBase|FilePath|CurrentExecutionFilePath|AppRelativeCurrentExecutionFilePath)\b/.test(taint.label) && untrustedDestination(taint, ctx, at),
+    check: (taint, ctx, at) =>
+      !/\bRequest\.(?:Url|RawUrl|Path|PathBase|FilePath|CurrentExecutionFilePath|AppRelativeCurrentExecutionFilePath)\b/.test(taint.label) && untrustedDestination(taint, ctx, at),
   },
 });

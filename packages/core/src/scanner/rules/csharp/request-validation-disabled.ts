@@ -19,9 +19,6 @@ export default defineRule({
   message: 'ASP.NET request validation is disabled for this endpoint',
   remediation:
     'Remove `[ValidateInput(false)]`; if one field must accept HTML, mark only that model property `[AllowHtml]`, sanitize it with an HTML sanitizer and encode everything on output.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/20.html',
-    'https://learn.microsoft.com/en-us/aspnet/whitepapers/request-validation',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/20.html', 'https://learn.microsoft.com/en-us/aspnet/whitepapers/request-validation'],
   matcher: { kind: 'node', types: ['attribute'], where: check },
 });

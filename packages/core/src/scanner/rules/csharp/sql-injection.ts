@@ -7,8 +7,28 @@ const COMMANDS = '{SqlCommand,OleDbCommand,OdbcCommand,NpgsqlCommand,MySqlComman
 const ADAPTERS = '{SqlDataAdapter,OleDbDataAdapter,OdbcDataAdapter,NpgsqlDataAdapter,MySqlDataAdapter,SqliteDataAdapter,SQLiteDataAdapter,OracleDataAdapter,SqlCeDataAdapter}';
 /** Receivers that are a database connection, context or session (Dapper, NHibernate, EF). */
 const DB_NAMES = new Set([
-  'db', 'conn', 'cnn', 'con', 'connection', 'dbconnection', 'sqlconnection', 'database', 'session', 'context', 'dbcontext', 'ctx',
-  'transaction', 'tx', 'sql', 'sqlite', 'npgsql', 'mysql', 'uow', 'unitofwork', 'datasource', 'getdbconnection',
+  'db',
+  'conn',
+  'cnn',
+  'con',
+  'connection',
+  'dbconnection',
+  'sqlconnection',
+  'database',
+  'session',
+  'context',
+  'dbcontext',
+  'ctx',
+  'transaction',
+  'tx',
+  'sql',
+  'sqlite',
+  'npgsql',
+  'mysql',
+  'uow',
+  'unitofwork',
+  'datasource',
+  'getdbconnection',
 ]);
 const DB_SUFFIXES = ['connection', 'database', 'session', 'dbcontext', 'context', 'db', 'transaction', 'datasource'];
 

@@ -3,7 +3,8 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
 import { alwaysTrue, descendants, methodAlwaysTrue, rootOf } from '../../lang/csharp/helpers.ts';
 
-const CALLBACKS = /^(?:ServerCertificateValidationCallback|ServerCertificateCustomValidationCallback|RemoteCertificateValidationCallback|CertificateValidationCallback|UserCertificateValidationCallback)$/;
+const CALLBACKS =
+  /^(?:ServerCertificateValidationCallback|ServerCertificateCustomValidationCallback|RemoteCertificateValidationCallback|CertificateValidationCallback|UserCertificateValidationCallback)$/;
 
 /** A callback that accepts every certificate: `(…) => true`, `delegate { return true; }`, a method that returns true, or the named "dangerous" validator. */
 function acceptsAll(value: SyntaxNode | null, depth = 0): boolean {
@@ -59,9 +60,6 @@ export default defineRule({
   message: 'TLS certificate validation is disabled',
   remediation:
     'Remove the callback so the default validation applies; to trust a private CA or pin a certificate, check `sslPolicyErrors == SslPolicyErrors.None` or compare the certificate thumbprint/chain against the expected one instead of returning true.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/295.html',
-    'https://learn.microsoft.com/en-us/dotnet/fundamentals/code-analysis/quality-rules/ca5359',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/295.html', 'https://learn.microsoft.com/en-us/dotnet/fundamentals/code-analysis/quality-rules/ca5359'],
   matcher: { kind: 'node', types: ['assignment_expression', 'object_creation_expression'], where: check },
 });

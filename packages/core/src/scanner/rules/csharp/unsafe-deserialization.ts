@@ -40,7 +40,9 @@ function xamlLoad(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (fn?.type !== 'member_access_expression') return false;
   if (!/(?:^|\.)XamlReader$/.test(fn.child('expression')?.text ?? '') || !/^(?:Load|Parse)$/.test(simpleName(fn.child('name')))) return false;
   const arg = node.child('arguments')?.namedChildren[0]?.namedChildren.slice(-1)[0];
-  return arg !== undefined && !ctx.isConstant(arg) && ctx.taint(arg) !== null ? { message: 'XamlReader.Load/Parse on untrusted XAML can instantiate arbitrary types and run code' } : false;
+  return arg !== undefined && !ctx.isConstant(arg) && ctx.taint(arg) !== null
+    ? { message: 'XamlReader.Load/Parse on untrusted XAML can instantiate arbitrary types and run code' }
+    : false;
 }
 
 function typeNameHandling(name: string, value: SyntaxNode | null, at: SyntaxNode): Verdict {
@@ -83,7 +85,8 @@ function creation(node: SyntaxNode, ctx: MatchContext): Verdict {
     const value = first?.namedChildren[first.namedChildren.length - 1];
     if (value?.type === 'invocation_expression' && /(?:^|\.)Type\.GetType$/.test(value.child('function')?.text ?? '')) {
       const name = value.child('arguments')?.namedChildren[0]?.namedChildren.slice(-1)[0];
-      if (name && !ctx.isConstant(name)) return { message: `${type} built for a type named at run time (\`Type.GetType(…)\`): the data's sender can choose which type is deserialized` };
+      if (name && !ctx.isConstant(name))
+        return { message: `${type} built for a type named at run time (\`Type.GetType(…)\`): the data's sender can choose which type is deserialized` };
     }
   }
   if (type === 'JavaScriptSerializer' && /SimpleTypeResolver/.test(node.child('arguments')?.text ?? '')) {
@@ -119,7 +122,8 @@ export default defineRule({
           const left = node.child('left');
           const name = left?.type === 'member_access_expression' ? simpleName(left.child('name')) : (left?.text ?? '');
           // fastJSON: new JSONParameters { BadListTypeChecking = false } lets `$types` pick any type.
-          if (name === 'BadListTypeChecking' && node.child('right')?.text === 'false') return { message: 'fastJSON with BadListTypeChecking = false instantiates any type named in the JSON' };
+          if (name === 'BadListTypeChecking' && node.child('right')?.text === 'false')
+            return { message: 'fastJSON with BadListTypeChecking = false instantiates any type named in the JSON' };
           return typeNameHandling(name, node.child('right'), node);
         }
         case 'attribute_argument': {

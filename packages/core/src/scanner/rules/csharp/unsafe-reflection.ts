@@ -24,17 +24,25 @@ export default defineRule({
   languages: ['csharp'],
   remediation:
     'Map the input to an allow-listed set of types (`Dictionary<string, Type>` or a `switch`), never pass it to `Type.GetType`, `Assembly.Load*`, `Activator.CreateInstance` or `InvokeMember`; load plug-ins only from a trusted directory with signed assemblies.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/470.html',
-    'https://learn.microsoft.com/en-us/dotnet/fundamentals/code-analysis/quality-rules/ca2326',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/470.html', 'https://learn.microsoft.com/en-us/dotnet/fundamentals/code-analysis/quality-rules/ca2326'],
   matcher: {
     kind: 'taint',
     sinks: [
       { callee: ['**.Type.GetType'], args: [0], where: (call) => !forSerializer(call) },
-      { callee: ['**.Assembly.{Load,LoadFrom,LoadFile,UnsafeLoadFrom,LoadWithPartialName}', '**.AssemblyLoadContext.Default.{LoadFromAssemblyPath,LoadFromAssemblyName}', '*.LoadFromAssemblyPath'], args: [0] },
+      {
+        callee: [
+          '**.Assembly.{Load,LoadFrom,LoadFile,UnsafeLoadFrom,LoadWithPartialName}',
+          '**.AssemblyLoadContext.Default.{LoadFromAssemblyPath,LoadFromAssemblyName}',
+          '*.LoadFromAssemblyPath',
+        ],
+        args: [0],
+      },
       { callee: ['*.GetType'], args: [0], where: (call, ctx) => hasTypeName(call, ctx) && /assembly|asm/i.test(call.receiver?.text ?? '') },
-      { callee: ['**.Activator.{CreateInstance,CreateInstanceFrom}', '*.{CreateInstanceAndUnwrap,CreateInstanceFromAndUnwrap}'], args: [0, 1], where: (call, ctx) => call.name.endsWith('Unwrap') || createByName(call, ctx) },
+      {
+        callee: ['**.Activator.{CreateInstance,CreateInstanceFrom}', '*.{CreateInstanceAndUnwrap,CreateInstanceFromAndUnwrap}'],
+        args: [0, 1],
+        where: (call, ctx) => call.name.endsWith('Unwrap') || createByName(call, ctx),
+      },
       { callee: ['*.InvokeMember'], args: [0] },
       { callee: ['*.{GetMethod,GetProperty,GetField}'], args: [0] },
     ],

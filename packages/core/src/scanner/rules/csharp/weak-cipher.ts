@@ -43,7 +43,8 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
         if (v !== null && WEAK_NAMES.test(v)) return { message: `${cipherName(v)} is a broken cipher: use AES-GCM` };
       }
       // aes.EncryptEcb(data, padding) / DecryptEcb (.NET 6+)
-      if (/^(?:EncryptEcb|DecryptEcb)$/.test(name)) return { message: 'ECB mode encrypts equal blocks to equal ciphertext and leaks patterns: use AES-GCM or CBC with a random IV and a MAC' };
+      if (/^(?:EncryptEcb|DecryptEcb)$/.test(name))
+        return { message: 'ECB mode encrypts equal blocks to equal ciphertext and leaks patterns: use AES-GCM or CBC with a random IV and a MAC' };
       return false;
     }
     case 'assignment_expression': {
@@ -51,8 +52,13 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
       const right = node.child('right');
       if (!left || !right) return false;
       const name = left.type === 'member_access_expression' ? simpleName(left.child('name')) : left.text;
-      if (name === 'Mode' && /CipherMode\.ECB$/.test(right.text)) return { message: 'ECB mode encrypts equal blocks to equal ciphertext and leaks patterns: use AES-GCM or CBC with a random IV and a MAC' };
-      if (name === 'IV' && staticIv(right, ctx)) return { message: 'A constant IV makes encryption deterministic: generate a random IV per message (`aes.GenerateIV()`) and store it with the ciphertext', cwe: ['CWE-329', 'CWE-327'] };
+      if (name === 'Mode' && /CipherMode\.ECB$/.test(right.text))
+        return { message: 'ECB mode encrypts equal blocks to equal ciphertext and leaks patterns: use AES-GCM or CBC with a random IV and a MAC' };
+      if (name === 'IV' && staticIv(right, ctx))
+        return {
+          message: 'A constant IV makes encryption deterministic: generate a random IV per message (`aes.GenerateIV()`) and store it with the ciphertext',
+          cwe: ['CWE-329', 'CWE-327'],
+        };
       return false;
     }
     default:
@@ -66,8 +72,7 @@ export default defineRule({
   cwe: ['CWE-327'],
   languages: ['csharp'],
   message: 'A broken cipher or an insecure cipher mode is used',
-  remediation:
-    'Use AES-GCM (`new AesGcm(key, tagSize)`) with a random 96-bit nonce per message, or AES-CBC with a random IV and an HMAC; never DES, 3DES, RC2 or ECB mode.',
+  remediation: 'Use AES-GCM (`new AesGcm(key, tagSize)`) with a random 96-bit nonce per message, or AES-CBC with a random IV and an HMAC; never DES, 3DES, RC2 or ECB mode.',
   references: [
     'https://cwe.mitre.org/data/definitions/327.html',
     'https://cheatsheetseries.owasp.org/cheatsheets/Cryptographic_Storage_Cheat_Sheet.html',

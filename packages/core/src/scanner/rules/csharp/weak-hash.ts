@@ -16,7 +16,10 @@ function nonSecurityContext(node: SyntaxNode): boolean {
 
 function verdict(algorithm: string, node: SyntaxNode): Verdict {
   if (nonSecurityContext(node)) return false;
-  const alg = algorithm.replace(/CryptoServiceProvider|Managed|Cng/, '').replace(/^SHA$/, 'SHA1').toUpperCase();
+  const alg = algorithm
+    .replace(/CryptoServiceProvider|Managed|Cng/, '')
+    .replace(/^SHA$/, 'SHA1')
+    .toUpperCase();
   return { message: `${alg} is a broken hash algorithm: it must not protect passwords, tokens, signatures or integrity` };
 }
 
@@ -33,10 +36,11 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   // MD5.Create(), SHA1.Create(), MD5.HashData(…), SHA1.HashDataAsync(…)
   if (/^(?:MD5|SHA1|RIPEMD160)$/.test(owner) && /^(?:Create|HashData|HashDataAsync|TryHashData)$/.test(name)) return verdict(owner, node);
   // HashAlgorithm.Create("MD5"), CryptoConfig.CreateFromName("SHA1"), FormsAuthentication.HashPasswordForStoringInConfigFile(pw, "MD5")
-  if (/^(?:HashAlgorithm|CryptoConfig|KeyedHashAlgorithm)$/.test(owner) && /^(?:Create|CreateFromName)$/.test(name) || name === 'HashPasswordForStoringInConfigFile') {
+  if ((/^(?:HashAlgorithm|CryptoConfig|KeyedHashAlgorithm)$/.test(owner) && /^(?:Create|CreateFromName)$/.test(name)) || name === 'HashPasswordForStoringInConfigFile') {
     for (const a of node.child('arguments')?.namedChildren ?? []) {
       const v = a.namedChildren[a.namedChildren.length - 1];
-      if (v && (WEAK_NAMES.test(v.text) || WEAK_NAMES.test(`"${ctx.stringValue(v) ?? ''}"`))) return verdict((ctx.stringValue(v) ?? v.text).replace(/["']/g, '').replace(/^.*\./, '').replace('-', ''), node);
+      if (v && (WEAK_NAMES.test(v.text) || WEAK_NAMES.test(`"${ctx.stringValue(v) ?? ''}"`)))
+        return verdict((ctx.stringValue(v) ?? v.text).replace(/["']/g, '').replace(/^.*\./, '').replace('-', ''), node);
     }
   }
   // new Rfc2898DeriveBytes(pw, salt, iterations, HashAlgorithmName.SHA1) / HashAlgorithmName.MD5 as a named algorithm

@@ -26,14 +26,15 @@ export default defineRule({
   languages: ['csharp'],
   remediation:
     'Do not build XPath from input: compile a constant expression with variables (`XPathExpression.Compile("//user[@name=$name]")` with an `XsltArgumentList`/custom `XsltContext`), or validate the value against a strict pattern; in LINQ to XML, filter with `Where(e => (string)e.Attribute("name") == name)`.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/643.html',
-    'https://owasp.org/www-community/attacks/XPATH_Injection',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/643.html', 'https://owasp.org/www-community/attacks/XPATH_Injection'],
   matcher: {
     kind: 'taint',
     sinks: [
-      { callee: ['*.{SelectNodes,SelectSingleNode,XPathSelectElement,XPathSelectElements,XPathEvaluate}'], args: [0], where: (_c, _x, taint) => taint.built || taint.strength === 'remote' },
+      {
+        callee: ['*.{SelectNodes,SelectSingleNode,XPathSelectElement,XPathSelectElements,XPathEvaluate}'],
+        args: [0],
+        where: (_c, _x, taint) => taint.built || taint.strength === 'remote',
+      },
       { callee: ['**.Extensions.{XPathSelectElement,XPathSelectElements,XPathEvaluate}'], args: [1] },
       { callee: ['*.{Select,Evaluate,Compile,SelectSingleNode,Matches}', '**.XPathExpression.Compile'], args: [0], where: xpathText },
     ],

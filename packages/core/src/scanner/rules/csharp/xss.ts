@@ -51,7 +51,10 @@ export default defineRule({
       { target: ['*.InnerHtml'] },
       { target: ['System.Web.UI.WebControls.Label.Text'], label: 'Label.Text' },
       { target: ['System.Web.UI.WebControls.Literal.Text'], label: 'Literal.Text' },
-      { target: ['*.Content'], where: (target, ctx) => /ContentResult|^result$/i.test(target.child('expression')?.text ?? '') && /text\/html/.test(scopeText(target)) && ctx.path(target) !== null },
+      {
+        target: ['*.Content'],
+        where: (target, ctx) => /ContentResult|^result$/i.test(target.child('expression')?.text ?? '') && /text\/html/.test(scopeText(target)) && ctx.path(target) !== null,
+      },
     ],
     params: 'built',
     local: 'never',

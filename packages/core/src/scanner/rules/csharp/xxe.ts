@@ -1,7 +1,20 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
-import { assignedName, boundLocal, descendants, findAfter, hasType, initializerValues, laterUses, propertyValues, scopeOf, scopeText, span, statementOf } from '../../lang/csharp/helpers.ts';
+import {
+  assignedName,
+  boundLocal,
+  descendants,
+  findAfter,
+  hasType,
+  initializerValues,
+  laterUses,
+  propertyValues,
+  scopeOf,
+  scopeText,
+  span,
+  statementOf,
+} from '../../lang/csharp/helpers.ts';
 
 /** DTDs switched off in the same method: an XmlDocument loading through such a reader resolves nothing. */
 const PROHIBITED = {
@@ -38,7 +51,11 @@ function defaultParser(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (settings.length > 0) return false;
   const taint = ctx.taint(arg);
   if (!taint || taint.strength !== 'remote') return false;
-  return { message: 'Untrusted XML is parsed with the default XmlDocument/XmlTextReader settings, which resolve external entities before .NET Framework 4.5.2: set `XmlResolver = null` (and prohibit DTDs)', confidence: 'medium' };
+  return {
+    message:
+      'Untrusted XML is parsed with the default XmlDocument/XmlTextReader settings, which resolve external entities before .NET Framework 4.5.2: set `XmlResolver = null` (and prohibit DTDs)',
+    confidence: 'medium',
+  };
 }
 
 /**
@@ -54,7 +71,12 @@ function setting(name: string, value: SyntaxNode | null): Verdict {
     return { message: 'DtdProcessing.Parse makes the XML parser process DTDs: entity expansion (billion laughs) and, with a resolver, external entities (XXE)' };
   }
   if (name === 'ProhibitDtd' && v === 'false') return { message: 'ProhibitDtd = false makes the XML parser process DTDs, including external entities (XXE)' };
-  if (name === 'XmlResolver' && value.type === 'object_creation_expression' && /^(?:XmlUrlResolver|XmlPreloadedResolver)$/.test(simpleName(value.child('type'))) && !PROHIBITED.test(scopeText(value))) {
+  if (
+    name === 'XmlResolver' &&
+    value.type === 'object_creation_expression' &&
+    /^(?:XmlUrlResolver|XmlPreloadedResolver)$/.test(simpleName(value.child('type'))) &&
+    !PROHIBITED.test(scopeText(value))
+  ) {
     return { message: 'An XmlUrlResolver lets the XML parser fetch external entities and DTDs named by the document (XXE: local file disclosure, SSRF)' };
   }
   return false;

@@ -10,7 +10,9 @@ function writesFile(node: SyntaxNode): boolean {
   if (fn?.type !== 'member_access_expression') return false;
   const name = simpleName(fn.child('name'));
   if (/^(?:ExtractToFile|ExtractToFileAsync|WriteToFile|WriteEntryToFile)$/.test(name)) return true;
-  return /(?:^|\.)File$/.test(fn.child('expression')?.text ?? '') && /^(?:Create|OpenWrite|Open|WriteAllBytes|WriteAllBytesAsync|WriteAllText|WriteAllTextAsync|Move|Copy)$/.test(name);
+  return (
+    /(?:^|\.)File$/.test(fn.child('expression')?.text ?? '') && /^(?:Create|OpenWrite|Open|WriteAllBytes|WriteAllBytesAsync|WriteAllText|WriteAllTextAsync|Move|Copy)$/.test(name)
+  );
 }
 
 function check(node: SyntaxNode): Verdict {
@@ -20,7 +22,9 @@ function check(node: SyntaxNode): Verdict {
   if (!arg) return false;
   const hit = zipEntryPath(arg);
   if (!hit || hit.safe || hit.guarded) return false;
-  return { message: `The archive entry path \`${hit.member.text}\` decides where this file is written, without a check that it stays inside the target directory (Zip Slip): entries named \`../../x\` write anywhere` };
+  return {
+    message: `The archive entry path \`${hit.member.text}\` decides where this file is written, without a check that it stays inside the target directory (Zip Slip): entries named \`../../x\` write anywhere`,
+  };
 }
 
 export default defineRule({

@@ -53,7 +53,8 @@ export default defineRule({
   cwe: ['CWE-942'],
   languages: ['go'],
   message: 'CORS trusts any origin while allowing credentials',
-  remediation: 'Allow credentials only for an explicit list of trusted origins: compare the Origin header with an allow-list before echoing it, or configure `AllowOrigins: []string{"https://app.example.com"}`.',
+  remediation:
+    'Allow credentials only for an explicit list of trusted origins: compare the Origin header with an allow-list before echoing it, or configure `AllowOrigins: []string{"https://app.example.com"}`.',
   references: ['https://cwe.mitre.org/data/definitions/942.html', 'https://portswigger.net/web-security/cors'],
   matcher: {
     kind: 'node',

@@ -14,7 +14,8 @@ function debugUse(node: SyntaxNode, ctx: MatchContext): Verdict {
     if (findAfter(ctx.code, 'ListenAndServe(', /^\s*"(?:localhost|127\.0\.0\.1|\[::1\]):\d+"\s*,\s*nil\s*\)/)) return false;
     return {
       cwe: ['CWE-489', 'CWE-215', 'CWE-200'],
-      message: 'Importing net/http/pprof registers /debug/pprof/ handlers on http.DefaultServeMux, exposing profiles, goroutine stacks and the command line to anyone who can reach the server',
+      message:
+        'Importing net/http/pprof registers /debug/pprof/ handlers on http.DefaultServeMux, exposing profiles, goroutine stacks and the command line to anyone who can reach the server',
     };
   }
   if (node.type === 'call_expression') {
@@ -49,10 +50,6 @@ export default defineRule({
   message: 'Debug features are enabled in server code',
   remediation:
     'Do not import net/http/pprof into a public server: serve it from a separate, internal-only listener (`go http.ListenAndServe("localhost:6060", nil)`) or register its handlers on a private mux behind authentication. Run gin in release mode (`gin.SetMode(gin.ReleaseMode)` / `GIN_MODE=release`) and keep Echo `Debug` off in production.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/489.html',
-    'https://pkg.go.dev/net/http/pprof',
-    'https://github.com/securego/gosec#available-rules',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/489.html', 'https://pkg.go.dev/net/http/pprof', 'https://github.com/securego/gosec#available-rules'],
   matcher: { kind: 'node', types: ['import_spec', 'call_expression', 'assignment_statement'], where: debugUse },
 });

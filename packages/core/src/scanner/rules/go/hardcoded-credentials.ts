@@ -159,11 +159,48 @@ function items(node: SyntaxNode | null): SyntaxNode[] {
   return node.type === 'expression_list' ? node.namedChildren : [node];
 }
 
-const DSN_CALLS = new Set(['Open', 'OpenDB', 'Connect', 'ConnectConfig', 'ParseConfig', 'ApplyURI', 'Dial', 'DialURL', 'ParseURL', 'NewConnector', 'NewWithConfig', 'New', 'NewClient', 'NewPool', 'MustConnect', 'Ping']);
+const DSN_CALLS = new Set([
+  'Open',
+  'OpenDB',
+  'Connect',
+  'ConnectConfig',
+  'ParseConfig',
+  'ApplyURI',
+  'Dial',
+  'DialURL',
+  'ParseURL',
+  'NewConnector',
+  'NewWithConfig',
+  'New',
+  'NewClient',
+  'NewPool',
+  'MustConnect',
+  'Ping',
+]);
 
-const CREDENTIAL_CALLS = new Set(['SetBasicAuth', 'PlainAuth', 'SignedString', 'New', 'NewCipher', 'NewTripleDESCipher', 'NewX', 'NewCookieStore', 'NewFilesystemStore', 'NewStore']);
+const CREDENTIAL_CALLS = new Set([
+  'SetBasicAuth',
+  'PlainAuth',
+  'SignedString',
+  'New',
+  'NewCipher',
+  'NewTripleDESCipher',
+  'NewX',
+  'NewCookieStore',
+  'NewFilesystemStore',
+  'NewStore',
+]);
 /** Constructors keyed by their argument (`hmac.New(hash, key)`: the second). */
-const KEYED = new Set(['hmac.New', 'aes.NewCipher', 'des.NewCipher', 'des.NewTripleDESCipher', 'rc4.NewCipher', 'blowfish.NewCipher', 'chacha20poly1305.New', 'chacha20poly1305.NewX']);
+const KEYED = new Set([
+  'hmac.New',
+  'aes.NewCipher',
+  'des.NewCipher',
+  'des.NewTripleDESCipher',
+  'rc4.NewCipher',
+  'blowfish.NewCipher',
+  'chacha20poly1305.New',
+  'chacha20poly1305.NewX',
+]);
 
 function callSecret(node: SyntaxNode, ctx: MatchContext): Verdict {
   const call = ctx.call(node);
@@ -196,14 +233,16 @@ function callSecret(node: SyntaxNode, ctx: MatchContext): Verdict {
     if (key !== null && isCredentialValue(key, 'signing key')) return report(node, what, true);
     // A key kept in a variable or constant of the file: reported where it is written.
     const named = namedLiteral(keyArg);
-    if (named && isCredentialValue(named.value, 'signing key')) return { ...(report(named.at, what, true) as object), message: `Hard-coded cryptographic key, used by ${call.name === 'SignedString' ? 'SignedString' : joined}` };
+    if (named && isCredentialValue(named.value, 'signing key'))
+      return { ...(report(named.at, what, true) as object), message: `Hard-coded cryptographic key, used by ${call.name === 'SignedString' ? 'SignedString' : joined}` };
     return false;
   }
   if (DSN_CALLS.has(call.name)) {
     for (const a of call.args) {
       const v = literal(a.node);
       const pw = v !== null ? dsnPassword(v) : null;
-      if (pw !== null && isCredentialValue(pw, 'password')) return { node, cwe: ['CWE-798'], message: `The connection string passed to ${joined || call.name} contains a hard-coded password` };
+      if (pw !== null && isCredentialValue(pw, 'password'))
+        return { node, cwe: ['CWE-798'], message: `The connection string passed to ${joined || call.name} contains a hard-coded password` };
     }
   }
   return false;
@@ -219,7 +258,7 @@ function keyFuncReturn(node: SyntaxNode): Verdict {
   if (!fn || fn.type !== 'func_literal') return false;
   const call = fn.parent?.type === 'argument_list' ? fn.parent.parent : null;
   const callee = call?.child('function')?.text ?? '';
-  if (!/\b(?:Parse|ParseWithClaims|ParseFromRequest|ParseFromRequestWithClaims|New|NewParser)$/.test(callee) || !/jwt/i.test(callee + (fn.text.slice(0, 80)))) return false;
+  if (!/\b(?:Parse|ParseWithClaims|ParseFromRequest|ParseFromRequestWithClaims|New|NewParser)$/.test(callee) || !/jwt/i.test(callee + fn.text.slice(0, 80))) return false;
   return isCredentialValue(v, 'jwt secret') ? report(node, 'JWT key function', true) : false;
 }
 
@@ -229,7 +268,10 @@ function comparison(node: SyntaxNode): Verdict {
   if (op !== '==' && op !== '!=') return false;
   const left = node.child('left');
   const right = node.child('right');
-  for (const [a, b] of [[left, right], [right, left]] as const) {
+  for (const [a, b] of [
+    [left, right],
+    [right, left],
+  ] as const) {
     if (!a || !b) continue;
     const n = unparen(a);
     const nameNode = n.type === 'selector_expression' ? n.child('field') : n.type === 'identifier' ? n : null;

@@ -22,13 +22,16 @@ function cookieSite(literal: SyntaxNode): SyntaxNode {
   if (call && method && SETTERS.has(method)) return call;
   const name = boundName(literal);
   if (!name) return literal;
-  const later = [...laterCalls(literal, name.text, SETTERS, 1), ...laterCalls(literal, name.text, SETTERS, 0)].filter((c) => c.child('arguments')?.namedChildren[cookieArgIndex(c)]?.text === name.text);
+  const later = [...laterCalls(literal, name.text, SETTERS, 1), ...laterCalls(literal, name.text, SETTERS, 0)].filter(
+    (c) => c.child('arguments')?.namedChildren[cookieArgIndex(c)]?.text === name.text,
+  );
   const first = later.sort((a, b) => a.start - b.start)[0];
   return first ? span(enclosingStatement(literal) ?? literal, first) : literal;
 }
 
 /** Cookies that only carry preferences: scripts may read them and they hold nothing to steal. */
-const PREFERENCE = /^(?:theme|lang|language|locale|tz|timezone|currency|consent|cookie_?consent|cookies_?accepted|gdpr|pref|prefs|preferences|ui|sidebar|layout|dark_?mode|font_?size|region|country|ab_?test|variant|tour|banner|dismissed|last_?visit|visited|seen)$/i;
+const PREFERENCE =
+  /^(?:theme|lang|language|locale|tz|timezone|currency|consent|cookie_?consent|cookies_?accepted|gdpr|pref|prefs|preferences|ui|sidebar|layout|dark_?mode|font_?size|region|country|ab_?test|variant|tour|banner|dismissed|last_?visit|visited|seen)$/i;
 
 interface Fields {
   name: SyntaxNode | null;

@@ -5,18 +5,115 @@ import { enclosingFunction } from '../../lang/go/adapter.ts';
 import { enclosingStatement, functionText, identifiersIn, localNames, unparen } from '../../lang/go/util.ts';
 import { nameWords } from '../../secrets/credentials.ts';
 
-const VALUE_METHODS = 'Int,Intn,IntN,Uint,Int31,Int31n,Int32,Int32N,Int63,Int63n,Int64,Int64N,Uint32,Uint64,Uint64N,Uint32N,UintN,Float32,Float64,Read,Perm,N,NormFloat64,ExpFloat64';
+const VALUE_METHODS =
+  'Int,Intn,IntN,Uint,Int31,Int31n,Int32,Int32N,Int63,Int63n,Int64,Int64N,Uint32,Uint64,Uint64N,Uint32N,UintN,Float32,Float64,Read,Perm,N,NormFloat64,ExpFloat64';
 
 /** Words that make a name hold a secret: a token, password, session id, key, nonce, OTP, salt, reset code. */
 const SECRET_WORDS = new Set([
-  'token', 'tokens', 'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secrets', 'session', 'sessionid', 'sid', 'nonce', 'otp',
-  'totp', 'hotp', 'salt', 'apikey', 'csrf', 'xsrf', 'reset', 'verification', 'activation', 'invite', 'invitation', 'pin',
-  'credential', 'credentials', 'iv', 'jwt', 'passcode', 'mfa', '2fa', 'captcha', 'cookie', 'signature', 'hmac', 'bearer',
+  'token',
+  'tokens',
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'secret',
+  'secrets',
+  'session',
+  'sessionid',
+  'sid',
+  'nonce',
+  'otp',
+  'totp',
+  'hotp',
+  'salt',
+  'apikey',
+  'csrf',
+  'xsrf',
+  'reset',
+  'verification',
+  'activation',
+  'invite',
+  'invitation',
+  'pin',
+  'credential',
+  'credentials',
+  'iv',
+  'jwt',
+  'passcode',
+  'mfa',
+  '2fa',
+  'captcha',
+  'cookie',
+  'signature',
+  'hmac',
+  'bearer',
 ]);
 /** Qualifiers that make "key" or "code" a secret (`apiKey`, `aesKey`, `resetCode`, `authCode`). */
-const KEY_CODE_QUALIFIERS = new Set(['api', 'secret', 'private', 'signing', 'encryption', 'aes', 'hmac', 'jwt', 'session', 'auth', 'access', 'master', 'crypto', 'cipher', 'verification', 'verify', 'reset', 'otp', 'login', 'confirm', 'confirmation', 'recovery', 'invite', 'activation', 'one', 'security', 'sms', 'email', 'mfa', 'magic']);
+const KEY_CODE_QUALIFIERS = new Set([
+  'api',
+  'secret',
+  'private',
+  'signing',
+  'encryption',
+  'aes',
+  'hmac',
+  'jwt',
+  'session',
+  'auth',
+  'access',
+  'master',
+  'crypto',
+  'cipher',
+  'verification',
+  'verify',
+  'reset',
+  'otp',
+  'login',
+  'confirm',
+  'confirmation',
+  'recovery',
+  'invite',
+  'activation',
+  'one',
+  'security',
+  'sms',
+  'email',
+  'mfa',
+  'magic',
+]);
 /** Names that say the value is not a secret even next to a secret word. */
-const NOT_SECRET = new Set(['jitter', 'backoff', 'delay', 'retry', 'sleep', 'shuffle', 'sample', 'sampling', 'color', 'colour', 'port', 'latency', 'mock', 'fake', 'test', 'demo', 'simulate', 'simulated', 'weight', 'weighted', 'balancer', 'pick', 'election', 'timeout', 'interval', 'ttl', 'replica', 'server', 'peer', 'shard']);
+const NOT_SECRET = new Set([
+  'jitter',
+  'backoff',
+  'delay',
+  'retry',
+  'sleep',
+  'shuffle',
+  'sample',
+  'sampling',
+  'color',
+  'colour',
+  'port',
+  'latency',
+  'mock',
+  'fake',
+  'test',
+  'demo',
+  'simulate',
+  'simulated',
+  'weight',
+  'weighted',
+  'balancer',
+  'pick',
+  'election',
+  'timeout',
+  'interval',
+  'ttl',
+  'replica',
+  'server',
+  'peer',
+  'shard',
+]);
 
 function secretName(name: string): boolean {
   const words = nameWords(name);
@@ -84,7 +181,8 @@ function calledForSecret(fnName: string, code: string): boolean {
 function secretContext(call: CallView, ctx: MatchContext) {
   const fnNames = functionNames(call.node);
   if ([...targetNames(call), ...fnNames].some((n) => nameWords(n).some((w) => NOT_SECRET.has(w)))) return false;
-  if ([...statementNames(call), ...fnNames].some(secretName)) return { message: 'math/rand is predictable; this value is used as a secret (token, password, key, session id or code)' };
+  if ([...statementNames(call), ...fnNames].some(secretName))
+    return { message: 'math/rand is predictable; this value is used as a secret (token, password, key, session id or code)' };
   const fn = enclosingFunction(call.node);
   const name = fn?.child('name')?.text;
   if (name && calledForSecret(name, ctx.code)) {
@@ -163,11 +261,7 @@ export default defineRule({
   message: 'math/rand is predictable and must not generate secrets',
   remediation:
     'Generate tokens, passwords, keys, session ids and codes with `crypto/rand`: `b := make([]byte, 32); _, err := rand.Read(b)` then `base64.RawURLEncoding.EncodeToString(b)`, or `rand.Int(rand.Reader, max)` for numeric codes (Go 1.22+: `rand.Text()`).',
-  references: [
-    'https://cwe.mitre.org/data/definitions/338.html',
-    'https://pkg.go.dev/math/rand',
-    'https://pkg.go.dev/crypto/rand',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/338.html', 'https://pkg.go.dev/math/rand', 'https://pkg.go.dev/crypto/rand'],
   matcher: {
     kind: 'call',
     callee: [`rand.{${VALUE_METHODS}}`, `*.{${VALUE_METHODS}}`],
@@ -179,4 +273,3 @@ export default defineRule({
     },
   },
 });
-

@@ -40,17 +40,38 @@ function rangeTested(body: string, name: string, broad: boolean): boolean {
 
 /** Bits and signedness of Go's integer types. */
 const INTEGERS: Record<string, { bits: number; signed: boolean }> = {
-  int: { bits: 64, signed: true }, int64: { bits: 64, signed: true }, int32: { bits: 32, signed: true }, int16: { bits: 16, signed: true },
-  int8: { bits: 8, signed: true }, rune: { bits: 32, signed: true }, uint: { bits: 64, signed: false }, uint64: { bits: 64, signed: false },
-  uintptr: { bits: 64, signed: false }, uint32: { bits: 32, signed: false }, uint16: { bits: 16, signed: false }, uint8: { bits: 8, signed: false },
+  int: { bits: 64, signed: true },
+  int64: { bits: 64, signed: true },
+  int32: { bits: 32, signed: true },
+  int16: { bits: 16, signed: true },
+  int8: { bits: 8, signed: true },
+  rune: { bits: 32, signed: true },
+  uint: { bits: 64, signed: false },
+  uint64: { bits: 64, signed: false },
+  uintptr: { bits: 64, signed: false },
+  uint32: { bits: 32, signed: false },
+  uint16: { bits: 16, signed: false },
+  uint8: { bits: 8, signed: false },
   byte: { bits: 8, signed: false },
 };
 const WORD = new Set(['int', 'uint', 'uintptr']);
 /** math limits by name, for `var a uint32 = math.MaxUint32`. */
 const LIMITS: Record<string, number> = {
-  MaxInt8: 127, MaxInt16: 32767, MaxInt32: 2147483647, MaxUint8: 255, MaxUint16: 65535, MaxUint32: 4294967295,
-  MinInt8: -128, MinInt16: -32768, MinInt32: -2147483648, MaxInt64: 2 ** 63, MaxInt: 2 ** 63, MaxUint: 2 ** 64, MaxUint64: 2 ** 64,
-  MinInt64: -(2 ** 63), MinInt: -(2 ** 63),
+  MaxInt8: 127,
+  MaxInt16: 32767,
+  MaxInt32: 2147483647,
+  MaxUint8: 255,
+  MaxUint16: 65535,
+  MaxUint32: 4294967295,
+  MinInt8: -128,
+  MinInt16: -32768,
+  MinInt32: -2147483648,
+  MaxInt64: 2 ** 63,
+  MaxInt: 2 ** 63,
+  MaxUint: 2 ** 64,
+  MaxUint64: 2 ** 64,
+  MinInt64: -(2 ** 63),
+  MinInt: -(2 ** 63),
 };
 
 /** Whether every value of `from` fits in `to`. */
@@ -192,10 +213,6 @@ export default defineRule({
   message: 'A parsed integer is converted to a narrower type without a range check',
   remediation:
     'Parse with the bit size you need (`strconv.ParseInt(s, 10, 32)` before `int32(v)`), or check the range first: `if n < math.MinInt32 || n > math.MaxInt32 { return errRange }`.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/190.html',
-    'https://cwe.mitre.org/data/definitions/681.html',
-    'https://pkg.go.dev/strconv#ParseInt',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/190.html', 'https://cwe.mitre.org/data/definitions/681.html', 'https://pkg.go.dev/strconv#ParseInt'],
   matcher: { kind: 'node', types: ['call_expression', 'type_conversion_expression'], where: narrowing },
 });

@@ -7,11 +7,7 @@ export default defineRule({
   languages: ['go'],
   remediation:
     'Quote untrusted values in log lines (`log.Printf("login failed for %q", user)`), strip CR/LF (`strings.NewReplacer("\\n", "", "\\r", "").Replace(user)`), or use a structured logger (`slog.Info("login failed", "user", user)`) whose handler encodes values.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/117.html',
-    'https://owasp.org/www-community/attacks/Log_Injection',
-    'https://pkg.go.dev/log/slog',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/117.html', 'https://owasp.org/www-community/attacks/Log_Injection', 'https://pkg.go.dev/log/slog'],
   matcher: {
     kind: 'taint',
     // The sinks are data: models/go/*.ts, with the named checks of lang/go/heuristics.ts.

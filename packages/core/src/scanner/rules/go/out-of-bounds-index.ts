@@ -185,7 +185,10 @@ function access(node: SyntaxNode): Verdict {
     const index = node.child('index');
     const range = index ? indexRange(index) : null;
     if (!range || (range.min >= 0 && range.max < extent.len)) return false;
-    return { node, message: `${o.text} has ${extent.len} element${extent.len === 1 ? '' : 's'} here, and this index can be ${range.min < 0 ? range.min : range.max}: the access panics at run time` };
+    return {
+      node,
+      message: `${o.text} has ${extent.len} element${extent.len === 1 ? '' : 's'} here, and this index can be ${range.min < 0 ? range.min : range.max}: the access panics at run time`,
+    };
   }
   const lo = node.child('start') ? intValue(node.child('start')) : 0;
   const hi = node.child('end') ? intValue(node.child('end')) : extent.len;

@@ -27,7 +27,10 @@ function predictableIv(call: CallView, ctx: MatchContext): Verdict {
     if (call.args.length !== 4 || !(importsPath(call.node, 'crypto/cipher') || importsPath(call.node, 'golang.org/x/crypto/chacha20poly1305'))) return false;
   }
   if (!predictableBytes(iv) || brokenBlock(call)) return false;
-  return { node: call.node, message: `The ${call.name === 'Seal' ? 'nonce given to Seal' : `IV given to ${ctx.pathText(call.callee ?? call.node) ?? call.name}`} is hard-coded or predictable (a constant, or a buffer not filled from a random source)` };
+  return {
+    node: call.node,
+    message: `The ${call.name === 'Seal' ? 'nonce given to Seal' : `IV given to ${ctx.pathText(call.callee ?? call.node) ?? call.name}`} is hard-coded or predictable (a constant, or a buffer not filled from a random source)`,
+  };
 }
 
 export default defineRule({

@@ -37,7 +37,8 @@ function fieldUsed(root: SyntaxNode, field: string, ctx: MatchContext): boolean 
       const p = n.parent;
       const name = n.child('field')?.text;
       if (!name || !p) continue;
-      if ((p.type === 'call_expression' && p.child('function') === n) || p.type === 'argument_list' || (p.type === 'expression_list' && p.parent?.type === 'return_statement')) out.add(name);
+      if ((p.type === 'call_expression' && p.child('function') === n) || p.type === 'argument_list' || (p.type === 'expression_list' && p.parent?.type === 'return_statement'))
+        out.add(name);
     }
     return out;
   });
@@ -105,8 +106,15 @@ function lostCancel(node: SyntaxNode, ctx: MatchContext): Verdict {
   const left = stmt.child('left')?.namedChildren ?? [];
   const cancel = left[1];
   if (left.length !== 2 || !cancel) return false;
-  const message = { node, message: `The cancel function ${ctx.pathText(call.callee ?? node)} returns is never called, so the derived context and its timer live until the parent is cancelled` };
-  if (cancel.text === '_') return { node, message: `The cancel function ${ctx.pathText(call.callee ?? node)} returns is discarded, so the derived context and its timer live until the parent is cancelled` };
+  const message = {
+    node,
+    message: `The cancel function ${ctx.pathText(call.callee ?? node)} returns is never called, so the derived context and its timer live until the parent is cancelled`,
+  };
+  if (cancel.text === '_')
+    return {
+      node,
+      message: `The cancel function ${ctx.pathText(call.callee ?? node)} returns is discarded, so the derived context and its timer live until the parent is cancelled`,
+    };
   if (cancel.type === 'selector_expression') {
     const field = cancel.child('field')?.text;
     return field !== undefined && !fieldUsed(rootOf(node), field, ctx) ? message : false;
@@ -150,7 +158,11 @@ function detachedGoroutine(node: SyntaxNode, ctx: MatchContext): Verdict {
     const v = unparen(c);
     const target = v.type === 'identifier' ? boundDetached(v) : v;
     if (target && target.type === 'call_expression' && DETACHED.test(ctx.pathText(target.child('function') ?? target) ?? '')) {
-      return { node: c, message: 'This goroutine starts from context.Background()/TODO() although a context is available here, so it cannot be cancelled or timed out with the work that started it' };
+      return {
+        node: c,
+        message:
+          'This goroutine starts from context.Background()/TODO() although a context is available here, so it cannot be cancelled or timed out with the work that started it',
+      };
     }
   }
   return false;
@@ -206,7 +218,11 @@ function decompressionBomb(node: SyntaxNode, ctx: MatchContext): Verdict {
   const value = lastValue(s);
   const made = value?.type === 'call_expression' ? (ctx.pathText(value.child('function') ?? value) ?? '') : '';
   if (!DECOMPRESSORS.test(made)) return false;
-  return { node, cwe: ['CWE-409', 'CWE-400'], message: `Everything ${made}() inflates is read with ${path}, so a small compressed input can exhaust memory or disk; bound it with io.LimitReader or io.CopyN` };
+  return {
+    node,
+    cwe: ['CWE-409', 'CWE-400'],
+    message: `Everything ${made}() inflates is read with ${path}, so a small compressed input can exhaust memory or disk; bound it with io.LimitReader or io.CopyN`,
+  };
 }
 
 /** `&http.Server{…}` with no ReadHeaderTimeout or ReadTimeout: slow clients can hold connections open (Slowloris). */

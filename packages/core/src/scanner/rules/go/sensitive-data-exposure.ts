@@ -8,7 +8,28 @@ import { receiverFramework, unparen, walk } from '../../lang/go/util.ts';
 /** Field types that hold a secret's text. */
 const TEXT_TYPES = new Set(['string', '*string', '[]string', '[]*string', '[]byte']);
 /** Words that make a secret-sounding field something else: a count, a flag, a hash, a name. */
-const NOT_VALUE = new Set(['hash', 'hashed', 'digest', 'count', 'max', 'min', 'len', 'length', 'expiry', 'expires', 'ttl', 'type', 'id', 'name', 'url', 'header', 'policy', 'set', 'required', 'enabled']);
+const NOT_VALUE = new Set([
+  'hash',
+  'hashed',
+  'digest',
+  'count',
+  'max',
+  'min',
+  'len',
+  'length',
+  'expiry',
+  'expires',
+  'ttl',
+  'type',
+  'id',
+  'name',
+  'url',
+  'header',
+  'policy',
+  'set',
+  'required',
+  'enabled',
+]);
 
 interface StructInfo {
   /** Exported fields holding secrets that encoding/json writes. */

@@ -16,7 +16,9 @@ function valueName(node: SyntaxNode): string | null {
 function secretValue(name: string): boolean {
   if (!isSecretName(name)) return false;
   const words = nameWords(name);
-  return !words.some((w) => ['hash', 'hashed', 'digest', 'id', 'len', 'length', 'count', 'expiry', 'expires', 'type', 'ttl', 'valid', 'ok', 'err', 'error', 'name', 'header', 'url'].includes(w));
+  return !words.some((w) =>
+    ['hash', 'hashed', 'digest', 'id', 'len', 'length', 'count', 'expiry', 'expires', 'type', 'ttl', 'valid', 'ok', 'err', 'error', 'name', 'header', 'url'].includes(w),
+  );
 }
 
 function logsSecret(call: CallView, ctx: MatchContext) {

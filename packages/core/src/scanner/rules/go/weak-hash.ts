@@ -64,8 +64,7 @@ export default defineRule({
   cwe: ['CWE-328', 'CWE-327'],
   languages: ['go'],
   message: 'MD5/SHA-1 is a broken hash function and must not be used for security',
-  remediation:
-    'Use `crypto/sha256` (or SHA-3/BLAKE2) for integrity and signatures, HMAC-SHA-256 for tokens, and `golang.org/x/crypto/bcrypt`, `scrypt` or `argon2` for passwords.',
+  remediation: 'Use `crypto/sha256` (or SHA-3/BLAKE2) for integrity and signatures, HMAC-SHA-256 for tokens, and `golang.org/x/crypto/bcrypt`, `scrypt` or `argon2` for passwords.',
   references: [
     'https://cwe.mitre.org/data/definitions/328.html',
     'https://pkg.go.dev/crypto/md5',

@@ -37,7 +37,7 @@ export default defineRule({
   cwe: ['CWE-611'],
   languages: ['go'],
   message: 'The libxml2 parser is configured to substitute entities or load external DTDs, which allows XXE (file disclosure, SSRF)',
-  remediation: 'Do not enable `XMLParseNoEnt`/`XMLParseDTDLoad` on untrusted documents; Go\'s `encoding/xml` does not process external entities and is safe by default.',
+  remediation: "Do not enable `XMLParseNoEnt`/`XMLParseDTDLoad` on untrusted documents; Go's `encoding/xml` does not process external entities and is safe by default.",
   references: ['https://cwe.mitre.org/data/definitions/611.html', 'https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html'],
   matcher: { kind: 'node', types: ['call_expression'], where: entityOptions },
 });

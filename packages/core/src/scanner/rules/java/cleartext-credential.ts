@@ -30,7 +30,9 @@ function plainChannel(node: SyntaxNode | null, depth = 0): 'an http:// connectio
       const server = unwrap(object);
       if (server.type === 'identifier') {
         const fn = enclosingFunction(server);
-        return (fn ? (localAssignments(fn).get(server.text) ?? []) : []).some((v) => simpleTypeName(unwrap(v).child('type')?.text ?? '') === 'ServerSocket') ? 'a plain socket' : null;
+        return (fn ? (localAssignments(fn).get(server.text) ?? []) : []).some((v) => simpleTypeName(unwrap(v).child('type')?.text ?? '') === 'ServerSocket')
+          ? 'a plain socket'
+          : null;
       }
     }
   }

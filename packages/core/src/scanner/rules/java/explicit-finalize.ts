@@ -13,7 +13,7 @@ export default defineRule({
   class: 'explicit-finalize',
   confidence: 'high',
   languages: ['java'],
-  remediation: 'Release the object\'s resources through close() (AutoCloseable and try-with-resources) instead of calling finalize().',
+  remediation: "Release the object's resources through close() (AutoCloseable and try-with-resources) instead of calling finalize().",
   references: ['https://cwe.mitre.org/data/definitions/586.html'],
   matcher: { kind: 'node', types: ['method_invocation'], where: check },
 });

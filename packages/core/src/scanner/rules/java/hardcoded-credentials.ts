@@ -112,7 +112,13 @@ function invocation(node: SyntaxNode, ctx: MatchContext): Verdict {
     return report(key, v, node);
   }
   // JWT signing with a literal secret: Algorithm.HMAC256("…"), Jwts…signWith(HS256, "…"), setSigningKey("…"), Keys.hmacShaKeyFor("…".getBytes())
-  if ((/^HMAC(?:256|384|512)$/.test(name) && classRef(object) === 'Algorithm') || name === 'signWith' || name === 'setSigningKey' || name === 'verifyWith' || (name === 'hmacShaKeyFor' && classRef(object) === 'Keys')) {
+  if (
+    (/^HMAC(?:256|384|512)$/.test(name) && classRef(object) === 'Algorithm') ||
+    name === 'signWith' ||
+    name === 'setSigningKey' ||
+    name === 'verifyWith' ||
+    (name === 'hmacShaKeyFor' && classRef(object) === 'Keys')
+  ) {
     for (const a of args) {
       const c = constantOf(a);
       if (c) {
@@ -133,10 +139,12 @@ function creation(node: SyntaxNode, ctx: MatchContext): Verdict {
     return v === null ? false : report('accountPassword', v, node);
   }
   if (type === 'SecretKeySpec' || type === 'PBEKeySpec' || type === 'DESKeySpec' || type === 'DESedeKeySpec') {
-    const known = constantOf(args[0]) ?? (() => {
-      const v = knownText(args[0], ctx);
-      return v === null ? null : { value: v, via: null };
-    })();
+    const known =
+      constantOf(args[0]) ??
+      (() => {
+        const v = knownText(args[0], ctx);
+        return v === null ? null : { value: v, via: null };
+      })();
     const c: { value: string; via: string | null; decl?: SyntaxNode } | null = known;
     if (!c || c.value.length < 8) return false;
     // A constant is reported where it is written: its declaration (once, however often it is used).

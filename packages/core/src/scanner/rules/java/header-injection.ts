@@ -31,10 +31,7 @@ export default defineRule({
   languages: ['java'],
   remediation:
     'Remove CR and LF from values before putting them in headers (`value.replaceAll("[\\r\\n]", "")`), encode file names in Content-Disposition (`ContentDisposition.attachment().filename(name, UTF_8)`), and prefer a fixed set of header values.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/113.html',
-    'https://owasp.org/www-community/attacks/HTTP_Response_Splitting',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/113.html', 'https://owasp.org/www-community/attacks/HTTP_Response_Splitting'],
   matcher: {
     kind: 'taint',
     // Sinks: the servlet and spring-web models (models/java).

@@ -6,13 +6,61 @@ import { chainNames, chainRoot, descendants, enclosingFunction, findDeclaration,
 
 /** Words of cookie names that only carry preferences: scripts may read them and they hold nothing to steal. */
 const PREFERENCE_WORDS = new Set([
-  'theme', 'lang', 'language', 'locale', 'tz', 'timezone', 'currency', 'consent', 'gdpr', 'pref', 'prefs', 'preference', 'preferences',
-  'ui', 'sidebar', 'layout', 'dark', 'font', 'region', 'country', 'variant', 'tour', 'banner', 'dismissed', 'visit', 'visited', 'seen',
+  'theme',
+  'lang',
+  'language',
+  'locale',
+  'tz',
+  'timezone',
+  'currency',
+  'consent',
+  'gdpr',
+  'pref',
+  'prefs',
+  'preference',
+  'preferences',
+  'ui',
+  'sidebar',
+  'layout',
+  'dark',
+  'font',
+  'region',
+  'country',
+  'variant',
+  'tour',
+  'banner',
+  'dismissed',
+  'visit',
+  'visited',
+  'seen',
 ]);
 /** Words of cookie names that carry a session, an identity or a credential. */
 const SENSITIVE_WORDS = new Set([
-  'session', 'sess', 'sid', 'jsessionid', 'auth', 'authentication', 'token', 'jwt', 'login', 'remember', 'identity', 'access', 'refresh',
-  'credential', 'credentials', 'secret', 'password', 'apikey', 'key', 'user', 'uid', 'account', 'sso', 'oauth', 'saml',
+  'session',
+  'sess',
+  'sid',
+  'jsessionid',
+  'auth',
+  'authentication',
+  'token',
+  'jwt',
+  'login',
+  'remember',
+  'identity',
+  'access',
+  'refresh',
+  'credential',
+  'credentials',
+  'secret',
+  'password',
+  'apikey',
+  'key',
+  'user',
+  'uid',
+  'account',
+  'sso',
+  'oauth',
+  'saml',
 ]);
 
 /**
@@ -85,7 +133,7 @@ function addCookie(call: CallView, ctx: MatchContext): Verdict {
   }
   if (u.type !== 'identifier') return false;
   const d = findDeclaration(u.text, u);
-  if (!d || d.kind !== 'local' || !d.type || simpleTypeName(d.type) !== 'Cookie' && simpleTypeName(d.type) !== 'var') return false;
+  if (!d || d.kind !== 'local' || !d.type || (simpleTypeName(d.type) !== 'Cookie' && simpleTypeName(d.type) !== 'var')) return false;
   const init = d.init ? unwrap(d.init) : null;
   if (!init || init.type !== 'object_creation_expression' || simpleTypeName(init.child('type')?.text ?? '') !== 'Cookie') return false;
   const value = init.child('arguments')?.namedChildren[1];
@@ -103,7 +151,12 @@ function responseCookie(call: CallView, ctx: MatchContext): Verdict {
   if (names[0] !== 'from') return false;
   // The chain's calls, innermost first: from(name, value), path(…), secure(…), httpOnly(…), maxAge(…), build().
   const steps: SyntaxNode[] = [];
-  for (let n: SyntaxNode | null = unwrap(call.node); n && n.type === 'method_invocation' && steps.length < 64; n = n.child('object') ? unwrap(n.child('object') as SyntaxNode) : null) steps.unshift(n);
+  for (
+    let n: SyntaxNode | null = unwrap(call.node);
+    n && n.type === 'method_invocation' && steps.length < 64;
+    n = n.child('object') ? unwrap(n.child('object') as SyntaxNode) : null
+  )
+    steps.unshift(n);
   const from = steps[0];
   if (!from || from.child('object')?.text.replace(/\s+/g, '') !== 'ResponseCookie' || chainRoot(call.node) !== from.child('object')) return false;
   const argOf = (n: SyntaxNode): SyntaxNode | null => invocationParts(n).args[0] ?? null;

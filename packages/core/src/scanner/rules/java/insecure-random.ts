@@ -6,14 +6,94 @@ import { boundVariable, classRef, descendants, enclosingFunction, findAfter, fin
 
 /** Words that say a value is a secret: tokens, passwords, session ids, keys, nonces, one-time codes, salts. */
 const SECRET_WORDS = new Set([
-  'token', 'tokens', 'password', 'passwd', 'pwd', 'secret', 'session', 'sessionid', 'sid', 'otp', 'totp', 'hotp', 'nonce', 'salt',
-  'apikey', 'csrf', 'xsrf', 'reset', 'verification', 'verify', 'activation', 'pin', 'captcha', 'credential', 'credentials',
-  'passcode', 'mfa', 'twofa', 'auth', 'authentication', 'iv', 'invite', 'invitation', 'voucher', 'coupon', 'remember',
-  'magic', 'signup', 'recovery', 'unlock', 'oauth', 'jwt', 'jti', 'bearer', 'cookie', 'confirmation',
+  'token',
+  'tokens',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'session',
+  'sessionid',
+  'sid',
+  'otp',
+  'totp',
+  'hotp',
+  'nonce',
+  'salt',
+  'apikey',
+  'csrf',
+  'xsrf',
+  'reset',
+  'verification',
+  'verify',
+  'activation',
+  'pin',
+  'captcha',
+  'credential',
+  'credentials',
+  'passcode',
+  'mfa',
+  'twofa',
+  'auth',
+  'authentication',
+  'iv',
+  'invite',
+  'invitation',
+  'voucher',
+  'coupon',
+  'remember',
+  'magic',
+  'signup',
+  'recovery',
+  'unlock',
+  'oauth',
+  'jwt',
+  'jti',
+  'bearer',
+  'cookie',
+  'confirmation',
 ]);
 /** "key"/"code"/"id" only count with a qualifier: `apiKey`, `resetCode`, `sessionId`. */
 const QUALIFIED = new Set(['key', 'code', 'id', 'string', 'value', 'number', 'digits']);
-const QUALIFIERS = new Set(['api', 'secret', 'private', 'access', 'signing', 'encryption', 'aes', 'hmac', 'crypto', 'session', 'reset', 'verification', 'verify', 'otp', 'auth', 'activation', 'confirm', 'confirmation', 'invite', 'sms', 'email', 'mfa', 'login', 'one', 'recovery', 'unlock', 'security', 'license', 'redemption', 'redeem', 'promo', 'gift', 'giftcard', 'referral', 'discount', 'claim', 'pairing']);
+const QUALIFIERS = new Set([
+  'api',
+  'secret',
+  'private',
+  'access',
+  'signing',
+  'encryption',
+  'aes',
+  'hmac',
+  'crypto',
+  'session',
+  'reset',
+  'verification',
+  'verify',
+  'otp',
+  'auth',
+  'activation',
+  'confirm',
+  'confirmation',
+  'invite',
+  'sms',
+  'email',
+  'mfa',
+  'login',
+  'one',
+  'recovery',
+  'unlock',
+  'security',
+  'license',
+  'redemption',
+  'redeem',
+  'promo',
+  'gift',
+  'giftcard',
+  'referral',
+  'discount',
+  'claim',
+  'pairing',
+]);
 
 /** Whether names around a value say it is secret. */
 export function secretContext(names: readonly string[]): boolean {
@@ -73,9 +153,44 @@ const AUDIT_MESSAGE = 'java.util.Random (and Math.random) is predictable: if thi
 
 /** Words that say a random value only spreads load or varies behaviour: jitter, back-off, sampling, shuffling, simulations, games. */
 const HARMLESS_WORDS = new Set([
-  'jitter', 'backoff', 'delay', 'retry', 'retries', 'sleep', 'wait', 'shuffle', 'shuffled', 'sample', 'sampling', 'sampler', 'simulation',
-  'simulate', 'test', 'tests', 'mock', 'fake', 'demo', 'color', 'colour', 'game', 'dice', 'roll', 'animation', 'noise', 'spread',
-  'balance', 'balancer', 'weight', 'weighted', 'chaos', 'fuzz', 'benchmark', 'latency', 'probability', 'percent', 'percentage',
+  'jitter',
+  'backoff',
+  'delay',
+  'retry',
+  'retries',
+  'sleep',
+  'wait',
+  'shuffle',
+  'shuffled',
+  'sample',
+  'sampling',
+  'sampler',
+  'simulation',
+  'simulate',
+  'test',
+  'tests',
+  'mock',
+  'fake',
+  'demo',
+  'color',
+  'colour',
+  'game',
+  'dice',
+  'roll',
+  'animation',
+  'noise',
+  'spread',
+  'balance',
+  'balancer',
+  'weight',
+  'weighted',
+  'chaos',
+  'fuzz',
+  'benchmark',
+  'latency',
+  'probability',
+  'percent',
+  'percentage',
 ]);
 
 /**
@@ -118,7 +233,12 @@ function use(call: CallView, _ctx: MatchContext): Verdict {
   if (!name) return false;
   const d = findDeclaration(name, r);
   if (!d?.type || !RANDOM_TYPES.has(simpleTypeName(d.type))) return false;
-  if (d.init && (findAfter(d.init.text, 'new', /^\s+(?:java\.util\.)?Random\s*\(/, true) !== null || d.init.text.includes('ThreadLocalRandom.current()')) && secretContext(creationContext(d.init))) return false;
+  if (
+    d.init &&
+    (findAfter(d.init.text, 'new', /^\s+(?:java\.util\.)?Random\s*\(/, true) !== null || d.init.text.includes('ThreadLocalRandom.current()')) &&
+    secretContext(creationContext(d.init))
+  )
+    return false;
   if (!secretContext(creationContext(call.node))) return false;
   return { message: WEAK_MESSAGE };
 }

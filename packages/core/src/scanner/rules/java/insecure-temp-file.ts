@@ -13,7 +13,8 @@ export default defineRule({
   cwe: ['CWE-459'],
   languages: ['java'],
   message: 'A temporary file of a request is only deleted when the server process exits',
-  remediation: 'Delete request-scoped temporary files as soon as they are used (`Files.deleteIfExists` in a finally block, or try-with-resources on a temp-file helper) instead of `deleteOnExit()`.',
+  remediation:
+    'Delete request-scoped temporary files as soon as they are used (`Files.deleteIfExists` in a finally block, or try-with-resources on a temp-file helper) instead of `deleteOnExit()`.',
   references: ['https://cwe.mitre.org/data/definitions/459.html'],
   matcher: { kind: 'call', callee: ['*.deleteOnExit'], where: check },
 });

@@ -33,8 +33,8 @@ function overflow(at: SyntaxNode, ctx: MatchContext, operand: SyntaxNode, op: st
   // Which way the result can wrap: up (CWE-190) when the input can be large, down (CWE-191) when it can be very negative.
   let up = false;
   let down = false;
-  if (op === '+') (k > 0 ? (up = true) : (down = true));
-  else if (op === '-') (operandIsLeft === k > 0 ? (down = true) : (up = true));
+  if (op === '+') k > 0 ? (up = true) : (down = true);
+  else if (op === '-') operandIsLeft === k > 0 ? (down = true) : (up = true);
   else if (op === '*') {
     up = square || !b.upperNonPositive;
     down = square || !b.lowerNonNegative;
@@ -113,6 +113,10 @@ export default defineRule({
   message: 'Arithmetic or a narrowing cast on a number from outside can wrap around or lose its value',
   remediation:
     'Check numbers that come from a request, a file or the environment against the range the computation needs before using them (`if (n < 0 || n > MAX) reject`), or use `Math.addExact`/`multiplyExact`/`toIntExact`, which throw instead of wrapping.',
-  references: ['https://cwe.mitre.org/data/definitions/190.html', 'https://cwe.mitre.org/data/definitions/197.html', 'https://wiki.sei.cmu.edu/confluence/display/java/NUM00-J.+Detect+or+prevent+integer+overflow'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/190.html',
+    'https://cwe.mitre.org/data/definitions/197.html',
+    'https://wiki.sei.cmu.edu/confluence/display/java/NUM00-J.+Detect+or+prevent+integer+overflow',
+  ],
   matcher: { kind: 'node', types: ['binary_expression', 'update_expression', 'assignment_expression', 'cast_expression'], where: check },
 });

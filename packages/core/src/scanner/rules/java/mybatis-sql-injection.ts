@@ -21,9 +21,6 @@ export default defineRule({
   message: 'This MyBatis statement pastes a parameter into the SQL text with ${…}; callers passing request data get SQL injection',
   remediation:
     'Bind values with `#{param}` instead of `${param}`. For identifiers that cannot be bound (ORDER BY columns, table names), map the value through an allow-list in Java before it reaches the mapper.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/89.html',
-    'https://mybatis.org/mybatis-3/sqlmap-xml.html#string-substitution',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/89.html', 'https://mybatis.org/mybatis-3/sqlmap-xml.html#string-substitution'],
   matcher: { kind: 'node', types: ['annotation'], where: dollarSubstitution },
 });

@@ -16,6 +16,9 @@ export default defineRule({
   confidence: 'high',
   languages: ['java'],
   remediation: 'Test for null where a value may be missing (`if (value == null)`, `Optional`, `Objects.requireNonNullElse`) instead of catching NullPointerException.',
-  references: ['https://cwe.mitre.org/data/definitions/395.html', 'https://wiki.sei.cmu.edu/confluence/display/java/ERR08-J.+Do+not+catch+NullPointerException+or+any+of+its+ancestors'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/395.html',
+    'https://wiki.sei.cmu.edu/confluence/display/java/ERR08-J.+Do+not+catch+NullPointerException+or+any+of+its+ancestors',
+  ],
   matcher: { kind: 'node', types: ['catch_clause'], where: check },
 });

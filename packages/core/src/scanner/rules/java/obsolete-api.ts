@@ -46,6 +46,9 @@ export default defineRule({
   confidence: 'high',
   languages: ['java'],
   remediation: 'Replace DataInputStream.readLine() with BufferedReader.readLine() (with an explicit charset), and Thread.stop/suspend/resume with cooperative interruption.',
-  references: ['https://cwe.mitre.org/data/definitions/477.html', 'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/doc-files/threadPrimitiveDeprecation.html'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/477.html',
+    'https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/doc-files/threadPrimitiveDeprecation.html',
+  ],
   matcher: { kind: 'node', types: ['method_invocation'], where: check },
 });

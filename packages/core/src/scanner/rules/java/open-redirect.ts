@@ -22,10 +22,7 @@ export default defineRule({
   languages: ['java'],
   remediation:
     'Redirect only to relative paths on this site or to an allow-list of destinations: map a client-supplied key to a fixed URL, or accept the value only if it starts with a single `/` (not `//` or `/\\`) and has no scheme.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/601.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/601.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
     // Sinks: the servlet, spring-web and jaxrs models (models/java).

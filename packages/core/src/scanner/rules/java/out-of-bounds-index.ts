@@ -20,7 +20,11 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   const confidence = s === 'remote' ? 'medium' : 'low';
   const partial = b.checks[0];
   if ((b.upper || b.lower) && partial) {
-    return { node: partial, confidence, message: `The index ${name} comes from outside and this check bounds it on one side only: ${b.upper ? 'negative' : 'too large'} values still reach ${node.text.slice(0, 40)}` };
+    return {
+      node: partial,
+      confidence,
+      message: `The index ${name} comes from outside and this check bounds it on one side only: ${b.upper ? 'negative' : 'too large'} values still reach ${node.text.slice(0, 40)}`,
+    };
   }
   return { confidence, message: `The index ${name} comes from outside and nothing checks it is within the array` };
 }

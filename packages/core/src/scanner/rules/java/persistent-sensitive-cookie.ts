@@ -6,7 +6,27 @@ import { findDeclaration, simpleTypeName, unwrap } from '../../lang/java/tree.ts
 import { literalNumber, stripParens } from '../../lang/java/checks/numbers.ts';
 
 /** Words of cookie names that carry a session, an identity or a secret. */
-const SENSITIVE = new Set(['session', 'sess', 'sid', 'jsessionid', 'auth', 'token', 'jwt', 'secret', 'password', 'credential', 'credentials', 'apikey', 'sso', 'oauth', 'saml', 'identity', 'private', 'ssn', 'card']);
+const SENSITIVE = new Set([
+  'session',
+  'sess',
+  'sid',
+  'jsessionid',
+  'auth',
+  'token',
+  'jwt',
+  'secret',
+  'password',
+  'credential',
+  'credentials',
+  'apikey',
+  'sso',
+  'oauth',
+  'saml',
+  'identity',
+  'private',
+  'ssn',
+  'card',
+]);
 /** A year, in seconds: longer than any session or secret should live on the client. */
 const YEAR = 365 * 24 * 60 * 60;
 

@@ -19,7 +19,10 @@ function check(call: CallView, ctx: MatchContext): Verdict {
   } else if (simpleTypeName(typeOf(call.receiver ? unwrap(call.receiver) : null) ?? '') !== 'SecureRandom') return false;
   const kind = predictable(seed, ctx);
   if (!kind) return false;
-  return { cwe: [kind === 'constant' ? 'CWE-336' : 'CWE-337'], message: `This SecureRandom is seeded with ${kind === 'constant' ? 'a constant' : 'the clock'}: its output can be predicted` };
+  return {
+    cwe: [kind === 'constant' ? 'CWE-336' : 'CWE-337'],
+    message: `This SecureRandom is seeded with ${kind === 'constant' ? 'a constant' : 'the clock'}: its output can be predicted`,
+  };
 }
 
 export default defineRule({

@@ -81,10 +81,14 @@ function html(node: SyntaxNode): Verdict {
 function environment(node: SyntaxNode): Verdict {
   const { name, object, args } = invocationParts(node);
   if (!object || !/^(?:print|println|write|append|printf|format)$/.test(name) || !writesResponse(object)) return false;
-  const leaks = args.some((a) => descendants(a, INVOCATIONS).concat(a.type === 'method_invocation' ? [a] : []).some((inv) => {
-    const p = invocationParts(inv);
-    return p.name === 'getenv' && classRef(p.object) === 'System';
-  }));
+  const leaks = args.some((a) =>
+    descendants(a, INVOCATIONS)
+      .concat(a.type === 'method_invocation' ? [a] : [])
+      .some((inv) => {
+        const p = invocationParts(inv);
+        return p.name === 'getenv' && classRef(p.object) === 'System';
+      }),
+  );
   return leaks ? { cwe: ['CWE-526'], message: 'An environment variable of the server is written into the response' } : false;
 }
 
@@ -93,6 +97,11 @@ export default defineRule({
   confidence: 'medium',
   languages: ['java'],
   remediation: 'Mask password fields (`type="password"`), post credentials (never GET), keep credentials out of HTML comments, and do not echo environment variables to clients.',
-  references: ['https://cwe.mitre.org/data/definitions/549.html', 'https://cwe.mitre.org/data/definitions/598.html', 'https://cwe.mitre.org/data/definitions/615.html', 'https://cwe.mitre.org/data/definitions/526.html'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/549.html',
+    'https://cwe.mitre.org/data/definitions/598.html',
+    'https://cwe.mitre.org/data/definitions/615.html',
+    'https://cwe.mitre.org/data/definitions/526.html',
+  ],
   matcher: { kind: 'node', types: ['string_literal', 'method_invocation'], where: (node, _ctx: MatchContext) => (node.type === 'string_literal' ? html(node) : environment(node)) },
 });

@@ -57,7 +57,11 @@ function sinkOf(node: SyntaxNode, ctx: MatchContext): { cwe: string[]; where: st
   if (name === 'log' && (!object || object.type === 'this' || /getServletContext\(\)$/.test(object.text)) && inWebComponent(node)) {
     return { cwe: ['CWE-533', 'CWE-532'], where: 'the server log', args: args.slice(0, 1) };
   }
-  if (/^(?:print|println|printf|format|write|append)$/.test(name) && object && (toStandardError(object) || classRef(object) === null && /^System\s*\.\s*err$/.test(object.text))) {
+  if (
+    /^(?:print|println|printf|format|write|append)$/.test(name) &&
+    object &&
+    (toStandardError(object) || (classRef(object) === null && /^System\s*\.\s*err$/.test(object.text)))
+  ) {
     return { cwe: ['CWE-535', 'CWE-532'], where: 'standard error', args };
   }
   return null;

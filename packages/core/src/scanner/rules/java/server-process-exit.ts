@@ -17,7 +17,8 @@ export default defineRule({
   class: 'server-process-exit',
   confidence: 'high',
   languages: ['java'],
-  remediation: 'Remove System.exit / Runtime.exit / Runtime.halt from request-handling code: send an error response (or throw a ServletException) and let the container decide about its own lifecycle.',
+  remediation:
+    'Remove System.exit / Runtime.exit / Runtime.halt from request-handling code: send an error response (or throw a ServletException) and let the container decide about its own lifecycle.',
   references: ['https://cwe.mitre.org/data/definitions/382.html'],
   matcher: { kind: 'node', types: ['method_invocation'], where: check },
 });

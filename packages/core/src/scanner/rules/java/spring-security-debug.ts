@@ -18,9 +18,6 @@ export default defineRule({
   languages: ['java'],
   message: 'Spring Security debug mode is enabled; it logs request details, headers and session data and must not run in production',
   remediation: 'Remove `debug = true` from `@EnableWebSecurity` (and `web.debug(true)`), or enable it only in a development profile.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/489.html',
-    'https://docs.spring.io/spring-security/reference/servlet/configuration/java.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/489.html', 'https://docs.spring.io/spring-security/reference/servlet/configuration/java.html'],
   matcher: { kind: 'node', types: ['annotation', 'method_invocation'], where: debugOn },
 });

@@ -32,7 +32,8 @@ function exposesException(id: SyntaxNode, root: SyntaxNode): boolean {
   if (!p) return false;
   if (p.type === 'method_invocation' && p.child('object') === id) return DETAILS.test(p.child('name')?.text ?? '');
   if (p.type === 'binary_expression' || p.type === 'parenthesized_expression' || p.type === 'ternary_expression') return true;
-  if (p.type === 'argument_list') return p.parent === root || /^(?:valueOf|format|join|getStackTrace|getFullStackTrace|getRootCauseMessage|getMessage)$/.test(p.parent?.child('name')?.text ?? '');
+  if (p.type === 'argument_list')
+    return p.parent === root || /^(?:valueOf|format|join|getStackTrace|getFullStackTrace|getRootCauseMessage|getMessage)$/.test(p.parent?.child('name')?.text ?? '');
   return false;
 }
 
@@ -98,13 +99,23 @@ export default defineRule({
   message: 'An exception message or stack trace is written to the HTTP response, revealing internals to the client',
   remediation:
     'Log the exception on the server (`log.error("…", e)`) and send the client a generic message with a correlation id; use a `@ControllerAdvice`/error page instead of printing stack traces to the response.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/209.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/Error_Handling_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/209.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Error_Handling_Cheat_Sheet.html'],
   matcher: {
     kind: 'call',
-    callee: ['*.printStackTrace', '*.print', '*.println', '*.write', '*.append', '*.printf', '*.format', '*.sendError', '*.body', 'ResponseEntity.ok', 'Response.ok().entity', '*.entity'],
+    callee: [
+      '*.printStackTrace',
+      '*.print',
+      '*.println',
+      '*.write',
+      '*.append',
+      '*.printf',
+      '*.format',
+      '*.sendError',
+      '*.body',
+      'ResponseEntity.ok',
+      'Response.ok().entity',
+      '*.entity',
+    ],
     where: exposure,
   },
 });

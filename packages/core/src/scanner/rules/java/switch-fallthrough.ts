@@ -11,7 +11,8 @@ function jumps(node: SyntaxNode | undefined, depth = 0): boolean {
   if (node.type === 'block') return jumps(node.namedChildren.filter((c) => !COMMENTS.has(c.type)).at(-1), depth + 1);
   if (node.type === 'if_statement') return jumps(node.child('consequence') ?? undefined, depth + 1) && jumps(node.child('alternative') ?? undefined, depth + 1);
   if (node.type === 'expression_statement') return /^System\s*\.\s*exit\s*\(/.test(node.text);
-  if (node.type === 'try_statement') return jumps(node.child('body') ?? undefined, depth + 1) && node.children.filter((c) => c.type === 'catch_clause').every((c) => jumps(c.child('body') ?? undefined, depth + 1));
+  if (node.type === 'try_statement')
+    return jumps(node.child('body') ?? undefined, depth + 1) && node.children.filter((c) => c.type === 'catch_clause').every((c) => jumps(c.child('body') ?? undefined, depth + 1));
   return false;
 }
 
@@ -31,7 +32,11 @@ function check(node: SyntaxNode, _ctx: MatchContext): Verdict {
     if (statements.length === 0) continue;
     if (jumps(statements.at(-1))) continue;
     // An intended fall-through says so: `// fall through`, `/* falls through */`.
-    const between = g.namedChildren.filter((c) => COMMENTS.has(c.type)).concat(next.namedChildren.filter((c) => COMMENTS.has(c.type) && c.start < (next.namedChildren.find((x) => !COMMENTS.has(x.type) && x.type !== 'switch_label')?.start ?? Infinity)));
+    const between = g.namedChildren
+      .filter((c) => COMMENTS.has(c.type))
+      .concat(
+        next.namedChildren.filter((c) => COMMENTS.has(c.type) && c.start < (next.namedChildren.find((x) => !COMMENTS.has(x.type) && x.type !== 'switch_label')?.start ?? Infinity)),
+      );
     if (between.some((c) => intended(c.text))) continue;
     const label = next.childOfType('switch_label') ?? next;
     return { node: label, message: 'The case before this label has no break, so it runs on into this one' };

@@ -53,7 +53,8 @@ function installedAt(method: SyntaxNode, cls: SyntaxNode): SyntaxNode {
 }
 
 const TRUST_MANAGERS = new Set(['X509TrustManager', 'X509ExtendedTrustManager', 'TrustManager', 'X509TrustManagerExtensions']);
-const ALLOW_ALL = /^(?:NoopHostnameVerifier|AllowAllHostnameVerifier|TrustAllStrategy|TrustSelfSignedStrategy|InsecureTrustManagerFactory|TrustAllCertificates|TrustAllManager|NullHostnameVerifier)$/;
+const ALLOW_ALL =
+  /^(?:NoopHostnameVerifier|AllowAllHostnameVerifier|TrustAllStrategy|TrustSelfSignedStrategy|InsecureTrustManagerFactory|TrustAllCertificates|TrustAllManager|NullHostnameVerifier)$/;
 const VERIFIER_SETTERS = /^(?:setHostnameVerifier|setDefaultHostnameVerifier|hostnameVerifier|setSSLHostnameVerifier|setHostnameVerification|loadTrustMaterial|setTrustStrategy)$/;
 
 /** Statements of a body that accept everything: nothing, comments, logging, `return;`/`return true;`/`return null;`. */
@@ -83,7 +84,11 @@ function returnsTrue(body: SyntaxNode | null): boolean {
   if (body.type === 'true') return true;
   if (body.type !== 'block') return false;
   const stmts = body.namedChildren.filter((s) => s.type !== 'line_comment' && s.type !== 'block_comment');
-  return stmts.length >= 1 && stmts.every((s) => s.type === 'expression_statement' || s.type === 'local_variable_declaration' || (s.type === 'return_statement' && s.namedChildren[0]?.type === 'true')) && stmts[stmts.length - 1]?.type === 'return_statement';
+  return (
+    stmts.length >= 1 &&
+    stmts.every((s) => s.type === 'expression_statement' || s.type === 'local_variable_declaration' || (s.type === 'return_statement' && s.namedChildren[0]?.type === 'true')) &&
+    stmts[stmts.length - 1]?.type === 'return_statement'
+  );
 }
 
 function tlsOff(node: SyntaxNode, _ctx: MatchContext): Verdict {
@@ -94,7 +99,11 @@ function tlsOff(node: SyntaxNode, _ctx: MatchContext): Verdict {
       if (!name || !cls) return false;
       const bases = classBases(cls);
       if (name.text === 'checkServerTrusted' && bases.some((b) => TRUST_MANAGERS.has(b)) && acceptsAll(node.child('body'))) {
-        return { node: installedAt(node, cls), message: 'This X509TrustManager accepts every server certificate (checkServerTrusted does nothing), so TLS connections can be intercepted', cwe: ['CWE-295'] };
+        return {
+          node: installedAt(node, cls),
+          message: 'This X509TrustManager accepts every server certificate (checkServerTrusted does nothing), so TLS connections can be intercepted',
+          cwe: ['CWE-295'],
+        };
       }
       if (name.text === 'verify' && bases.includes('HostnameVerifier') && returnsTrue(node.child('body'))) {
         return { message: 'This HostnameVerifier accepts every host name, so TLS connections can be intercepted', cwe: ['CWE-297', 'CWE-295'] };

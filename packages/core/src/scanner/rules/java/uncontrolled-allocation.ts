@@ -4,14 +4,33 @@ import { boundsAt, inputNumber, variableName } from '../../lang/java/checks/numb
 import { classRef, invocationParts, simpleTypeName } from '../../lang/java/tree.ts';
 
 /** Containers and buffers whose first constructor argument is the capacity they reserve. */
-const SIZED = new Set(['ArrayList', 'HashMap', 'HashSet', 'LinkedHashMap', 'LinkedHashSet', 'Vector', 'Hashtable', 'ConcurrentHashMap', 'ArrayDeque', 'PriorityQueue', 'StringBuilder', 'StringBuffer', 'ByteArrayOutputStream', 'CharArrayWriter', 'ArrayBlockingQueue']);
+const SIZED = new Set([
+  'ArrayList',
+  'HashMap',
+  'HashSet',
+  'LinkedHashMap',
+  'LinkedHashSet',
+  'Vector',
+  'Hashtable',
+  'ConcurrentHashMap',
+  'ArrayDeque',
+  'PriorityQueue',
+  'StringBuilder',
+  'StringBuffer',
+  'ByteArrayOutputStream',
+  'CharArrayWriter',
+  'ArrayBlockingQueue',
+]);
 
 function sizeUnchecked(size: SyntaxNode, at: SyntaxNode, ctx: MatchContext): Verdict {
   const s = inputNumber(size, ctx);
   if (s !== 'remote' && s !== 'local') return false;
   const name = variableName(size);
   if (name && boundsAt(name, at).upper) return false;
-  return { confidence: s === 'remote' ? 'medium' : 'low', message: `${name ?? 'A size'} from outside decides how much memory ${at.text.slice(0, 40)} reserves, with no upper limit` };
+  return {
+    confidence: s === 'remote' ? 'medium' : 'low',
+    message: `${name ?? 'A size'} from outside decides how much memory ${at.text.slice(0, 40)} reserves, with no upper limit`,
+  };
 }
 
 function check(node: SyntaxNode, ctx: MatchContext): Verdict {

@@ -18,9 +18,15 @@ function receiverVar(call: CallView): string | null {
 function objectStream(call: CallView, ctx: MatchContext): boolean {
   // Custom serialization hooks read their own fields back.
   if (/^(?:readObject|readExternal|readObjectNoData|readResolve)$/.test(enclosingMethod(call.node)?.child('name')?.text ?? '')) return false;
-  if (!receiverIs(call, ctx, { types: OIS, segments: OIS_SEGMENTS, names: /^(?:ois|in|input|objectIn|objectInput|objIn|objectInputStream|decoder|xmlDecoder|objectStream|oin|is)$/ })) return false;
+  if (
+    !receiverIs(call, ctx, { types: OIS, segments: OIS_SEGMENTS, names: /^(?:ois|in|input|objectIn|objectInput|objIn|objectInputStream|decoder|xmlDecoder|objectStream|oin|is)$/ })
+  )
+    return false;
   const name = receiverVar(call);
-  const filtered = functionCalls(call.node, (n, object) => (n === 'setObjectInputFilter' || n === 'setSerialFilter') && (name === null || object?.text === name || /Config/.test(object?.text ?? '')));
+  const filtered = functionCalls(
+    call.node,
+    (n, object) => (n === 'setObjectInputFilter' || n === 'setSerialFilter') && (name === null || object?.text === name || /Config/.test(object?.text ?? '')),
+  );
   return !filtered;
 }
 

@@ -8,10 +8,7 @@ export default defineRule({
   languages: ['java'],
   remediation:
     'Map the request value to a class through a fixed allow-list (`Map<String, Supplier<Handler>>`), never `Class.forName(userInput)` or `loadClass(userInput)` followed by instantiation.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/470.html',
-    'https://owasp.org/www-community/vulnerabilities/Unsafe_use_of_Reflection',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/470.html', 'https://owasp.org/www-community/vulnerabilities/Unsafe_use_of_Reflection'],
   matcher: {
     kind: 'taint',
     // Sinks: the jdk, spring-core, commons-lang models (models/java).

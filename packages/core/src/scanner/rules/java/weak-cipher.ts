@@ -3,7 +3,8 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { classRef, enclosingClass, enclosingFunction, findDeclaration, invocationParts, unwrap } from '../../lang/java/tree.ts';
 
-const WEAK_ALGORITHMS = /^(?:DES|DESEDE|TRIPLEDES|3DES|RC2|RC4|ARCFOUR|BLOWFISH|IDEA|RC5|PBEWITHMD5ANDDES|PBEWITHSHA1ANDDESEDE|PBEWITHMD5ANDTRIPLEDES|PBEWITHSHA1ANDRC2_40|PBEWITHSHA1ANDRC4_128)$/;
+const WEAK_ALGORITHMS =
+  /^(?:DES|DESEDE|TRIPLEDES|3DES|RC2|RC4|ARCFOUR|BLOWFISH|IDEA|RC5|PBEWITHMD5ANDDES|PBEWITHSHA1ANDDESEDE|PBEWITHMD5ANDTRIPLEDES|PBEWITHSHA1ANDRC2_40|PBEWITHSHA1ANDRC4_128)$/;
 const BLOCK_CIPHERS = /^(?:AES|AES_128|AES_192|AES_256|CAMELLIA|SEED|ARIA|SM4|TWOFISH|SERPENT)$/;
 const WEAK_PROTOCOLS = /^(?:SSL|SSLV2|SSLV3|TLSV1|TLSV1\.1|TLS1|TLS1\.1)$/;
 
@@ -15,10 +16,18 @@ function transformation(node: SyntaxNode | null, ctx: MatchContext): string | nu
 function cipher(call: CallView, ctx: MatchContext): Verdict {
   const t = transformation(ctx.arg(call, 0), ctx);
   if (t === null) return false;
-  const [alg = '', mode = '', padding = ''] = t.toUpperCase().split('/').map((s) => s.trim());
+  const [alg = '', mode = '', padding = ''] = t
+    .toUpperCase()
+    .split('/')
+    .map((s) => s.trim());
   if (WEAK_ALGORITHMS.test(alg)) return { message: `Cipher.getInstance("${t}") uses the broken or 64-bit-block cipher ${alg}` };
   if (BLOCK_CIPHERS.test(alg) && (mode === '' || mode === 'ECB')) {
-    return { message: mode === '' ? `Cipher.getInstance("${t}") defaults to ECB mode, which leaks patterns of the plaintext` : `Cipher.getInstance("${t}") uses ECB mode, which leaks patterns of the plaintext` };
+    return {
+      message:
+        mode === ''
+          ? `Cipher.getInstance("${t}") defaults to ECB mode, which leaks patterns of the plaintext`
+          : `Cipher.getInstance("${t}") uses ECB mode, which leaks patterns of the plaintext`,
+    };
   }
   if (alg === 'RSA' && padding === 'NOPADDING') return { message: `Cipher.getInstance("${t}") uses textbook RSA without padding`, cwe: ['CWE-327', 'CWE-780'] };
   return false;
@@ -42,7 +51,7 @@ function constantBytes(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean 
   if (u.type === 'array_initializer') return true;
   if (u.type === 'method_invocation') {
     const p = invocationParts(u);
-    if (p.name === 'getBytes' && p.object) return ctx.stringValue(p.object) !== null || /^[A-Z][A-Z0-9_]*$/.test(p.object.text) && constantField(p.object, ctx, depth);
+    if (p.name === 'getBytes' && p.object) return ctx.stringValue(p.object) !== null || (/^[A-Z][A-Z0-9_]*$/.test(p.object.text) && constantField(p.object, ctx, depth));
     if ((p.name === 'decode' || p.name === 'decodeHex' || p.name === 'parseHexBinary' || p.name === 'parseHex') && p.args[0]) return ctx.stringValue(p.args[0]) !== null;
     return false;
   }

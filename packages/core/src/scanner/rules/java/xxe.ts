@@ -33,7 +33,8 @@ function hardens(name: string, args: readonly SyntaxNode[], ctx: MatchContext): 
       return false;
     case 'setAttribute':
     case 'setProperty':
-      if (/ACCESS_EXTERNAL_(?:DTD|SCHEMA|STYLESHEET)|accessExternal(?:DTD|Schema|Stylesheet)/.test(key)) return valueNode !== undefined && (ctx.stringValue(valueNode) === null || ctx.stringValue(valueNode) === '');
+      if (/ACCESS_EXTERNAL_(?:DTD|SCHEMA|STYLESHEET)|accessExternal(?:DTD|Schema|Stylesheet)/.test(key))
+        return valueNode !== undefined && (ctx.stringValue(valueNode) === null || ctx.stringValue(valueNode) === '');
       if (/SUPPORT_DTD|supportDTD|IS_SUPPORTING_EXTERNAL_ENTITIES|isSupportingExternalEntities/.test(key)) return isFalse || !literalBool;
       if (/FEATURE_SECURE_PROCESSING/.test(key)) return isTrue || !literalBool;
       return false;
@@ -110,10 +111,7 @@ export default defineRule({
   message: 'This XML parser factory is used without disabling DTDs and external entities, so parsing untrusted XML can read local files or reach internal hosts (XXE)',
   remediation:
     'Disable DTDs on the factory before use: `dbf.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true)` (DocumentBuilderFactory, SAXParserFactory, SAXReader, SAXBuilder, XMLReader); for StAX `xif.setProperty(XMLInputFactory.SUPPORT_DTD, false)`; for TransformerFactory/SchemaFactory set `XMLConstants.ACCESS_EXTERNAL_DTD` and `ACCESS_EXTERNAL_STYLESHEET`/`ACCESS_EXTERNAL_SCHEMA` to "".',
-  references: [
-    'https://cwe.mitre.org/data/definitions/611.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html#java',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/611.html', 'https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html#java'],
   matcher: {
     kind: 'call',
     callee: [

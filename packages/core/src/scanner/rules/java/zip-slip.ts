@@ -51,7 +51,13 @@ function zipSlip(call: CallView, _ctx: MatchContext): Verdict {
   if (method) {
     for (const inv of descendants(method, INVOCATIONS)) {
       const p = invocationParts(inv);
-      if ((p.name === 'contains' || p.name === 'startsWith') && inv.ancestor(IFS) && /getName\(\)|[Nn]ame\b/.test(p.object?.text ?? '') && /"\.\."|getCanonical|normalize|toRealPath/.test(inv.text + (p.object?.text ?? ''))) return false;
+      if (
+        (p.name === 'contains' || p.name === 'startsWith') &&
+        inv.ancestor(IFS) &&
+        /getName\(\)|[Nn]ame\b/.test(p.object?.text ?? '') &&
+        /"\.\."|getCanonical|normalize|toRealPath/.test(inv.text + (p.object?.text ?? ''))
+      )
+        return false;
       if (p.name === 'startsWith' && inv.ancestor(IFS) && /getCanonical|normalize|toRealPath|toAbsolutePath/.test(inv.text)) return false;
     }
   }

@@ -58,10 +58,33 @@ function plainHttp(call: CallView, ctx: MatchContext): boolean {
 }
 
 const CLIENTS = [
-  'fetch', 'window.fetch', 'globalThis.fetch', 'node-fetch', 'undici.{fetch,request}', 'ky', 'ky.{get,post,put,patch,delete,head}', 'ofetch', '$fetch',
-  'axios', 'axios.{get,post,put,patch,delete,head,options,request,create}', 'got', 'got.{get,post,put,patch,delete,head,stream,extend}', 'superagent', 'superagent.{get,post,put,patch,delete,head}',
-  'needle', 'needle.{get,post,put,patch,delete,head,request}', 'request', 'request.{get,post,put,patch,delete,head}', '{$,jQuery}.{get,post,getJSON,ajax}',
-  'WebSocket', 'ws', 'ws.WebSocket', 'EventSource', 'socket.io-client', 'socket.io-client.io', 'io',
+  'fetch',
+  'window.fetch',
+  'globalThis.fetch',
+  'node-fetch',
+  'undici.{fetch,request}',
+  'ky',
+  'ky.{get,post,put,patch,delete,head}',
+  'ofetch',
+  '$fetch',
+  'axios',
+  'axios.{get,post,put,patch,delete,head,options,request,create}',
+  'got',
+  'got.{get,post,put,patch,delete,head,stream,extend}',
+  'superagent',
+  'superagent.{get,post,put,patch,delete,head}',
+  'needle',
+  'needle.{get,post,put,patch,delete,head,request}',
+  'request',
+  'request.{get,post,put,patch,delete,head}',
+  '{$,jQuery}.{get,post,getJSON,ajax}',
+  'WebSocket',
+  'ws',
+  'ws.WebSocket',
+  'EventSource',
+  'socket.io-client',
+  'socket.io-client.io',
+  'io',
 ];
 
 const CLIENT_SET = new PatternSet(CLIENTS);
@@ -98,9 +121,10 @@ function check(call: CallView, ctx: MatchContext): Verdict {
   }
   const scheme = cleartextUrl(urlOf(call, 0), ctx);
   if (!scheme) return false;
-  return { message: `The ${scheme}:// URL sends this ${scheme === 'ws' ? 'WebSocket traffic' : 'request'} without TLS: use ${scheme === 'ws' ? 'wss' : scheme === 'ftp' ? 'SFTP/FTPS' : 'https'}` };
+  return {
+    message: `The ${scheme}:// URL sends this ${scheme === 'ws' ? 'WebSocket traffic' : 'request'} without TLS: use ${scheme === 'ws' ? 'wss' : scheme === 'ftp' ? 'SFTP/FTPS' : 'https'}`,
+  };
 }
-
 
 export default defineRule({
   class: 'cleartext-transport',

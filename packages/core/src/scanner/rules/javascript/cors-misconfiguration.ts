@@ -87,7 +87,10 @@ function looseOriginRegex(node: SyntaxNode): Verdict {
   // Only where it decides CORS: a `cors`/`origin`-named binding or option.
   for (let p = node.parent, depth = 0; p && depth < 4; p = p.parent, depth++) {
     const name = p.type === 'pair' ? pairKey(p) : p.type === 'variable_declarator' ? (p.child('name')?.text ?? null) : null;
-    if (name !== null) return /cors|origin/i.test(name) ? { confidence: 'medium', message: `The allowed-origin pattern /${pattern}/ leaves a dot unescaped: it also allows look-alike hosts anyone can register` } : false;
+    if (name !== null)
+      return /cors|origin/i.test(name)
+        ? { confidence: 'medium', message: `The allowed-origin pattern /${pattern}/ leaves a dot unescaped: it also allows look-alike hosts anyone can register` }
+        : false;
   }
   return false;
 }
@@ -108,10 +111,6 @@ export default defineRule({
   message: 'CORS trusts any origin while allowing credentials',
   remediation:
     'Allow credentials only for an explicit list of trusted origins: `cors({ origin: ["https://app.example.com"], credentials: true })`, or compare the Origin header with an allow-list before echoing it.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/942.html',
-    'https://portswigger.net/web-security/cors',
-    'https://github.com/expressjs/cors#configuration-options',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/942.html', 'https://portswigger.net/web-security/cors', 'https://github.com/expressjs/cors#configuration-options'],
   matcher: { kind: 'node', types: ['object', 'call_expression', 'regex'], where: check },
 });

@@ -10,7 +10,12 @@ function errorHandler(node: SyntaxNode, ctx: MatchContext): Verdict {
     const inner = ctx.call(unwrap(a.node));
     if (!inner) continue;
     const path = ctx.pathText(inner.callee ?? inner.node) ?? '';
-    if (path === 'errorhandler' || path === 'express.errorHandler' || path === 'express-errorhandler' || (path === 'strong-error-handler' && /debug:\s{0,8}true/.test(inner.node.text))) {
+    if (
+      path === 'errorhandler' ||
+      path === 'express.errorHandler' ||
+      path === 'express-errorhandler' ||
+      (path === 'strong-error-handler' && /debug:\s{0,8}true/.test(inner.node.text))
+    ) {
       if (underEnvironmentCheck(node)) return false;
       return { message: `The ${path} middleware renders stack traces and error details to clients; mount it only in development (if (process.env.NODE_ENV === 'development'))` };
     }
@@ -64,10 +69,6 @@ export default defineRule({
   message: 'Debug output or a development error handler is enabled unconditionally',
   remediation:
     'Enable development error handlers and debug options only when `process.env.NODE_ENV === "development"`, and use a production error handler that logs the details server-side and returns a generic message.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/489.html',
-    'https://expressjs.com/en/advanced/best-practice-security.html',
-    'https://github.com/expressjs/errorhandler',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/489.html', 'https://expressjs.com/en/advanced/best-practice-security.html', 'https://github.com/expressjs/errorhandler'],
   matcher: { kind: 'node', types: ['call_expression', 'pair', 'assignment_expression'], where: check },
 });

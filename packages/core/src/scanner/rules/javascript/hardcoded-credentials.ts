@@ -4,7 +4,38 @@ import { isCredentialValue, isSecretName, nameWords } from '../../secrets/creden
 import { pairKey, testFile, unwrap } from '../../lang/javascript/helpers.ts';
 
 const KEY_WORDS = new Set(['jwt', 'signing', 'hmac', 'aes', 'encryption', 'cipher', 'privatekey', 'secretkey', 'signingkey', 'jwtsecret', 'session']);
-const UI_WORDS = new Set(['required', 'invalid', 'incorrect', 'wrong', 'enter', 'please', 'must', 'should', 'field', 'character', 'characters', 'match', 'forgot', 'reset', 'confirm', 'new', 'current', 'your', 'is', 'are', 'least', 'too', 'not', 'cannot', 'can', 'missing', 'expired', 'provided', 'label', 'placeholder']);
+const UI_WORDS = new Set([
+  'required',
+  'invalid',
+  'incorrect',
+  'wrong',
+  'enter',
+  'please',
+  'must',
+  'should',
+  'field',
+  'character',
+  'characters',
+  'match',
+  'forgot',
+  'reset',
+  'confirm',
+  'new',
+  'current',
+  'your',
+  'is',
+  'are',
+  'least',
+  'too',
+  'not',
+  'cannot',
+  'can',
+  'missing',
+  'expired',
+  'provided',
+  'label',
+  'placeholder',
+]);
 
 /** The string a node is: a literal, an interpolation-free template, or the fallback of `process.env.X || 'literal'`. */
 function literal(node: SyntaxNode | null | undefined, depth = 0): string | null {
@@ -25,7 +56,15 @@ function literal(node: SyntaxNode | null | undefined, depth = 0): string | null 
 /** A label or message rather than a value: "Password is required", "Enter your password", "o JWT". */
 function prose(value: string, name = ''): boolean {
   const spaces = value.match(/ /g)?.length ?? 0;
-  if (spaces >= 2 || (spaces >= 1 && value.toLowerCase().split(/[^a-z]+/).some((w) => UI_WORDS.has(w)))) return true;
+  if (
+    spaces >= 2 ||
+    (spaces >= 1 &&
+      value
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .some((w) => UI_WORDS.has(w)))
+  )
+    return true;
   // A translation names the thing itself: `jwt: "o JWT"`, `password: "Passwort"`-like labels with the key's word.
   const valueWords = new Set(nameWords(value));
   return spaces >= 1 && nameWords(name).some((w) => w.length >= 3 && valueWords.has(w));
@@ -40,7 +79,11 @@ function reference(name: string, value: string): boolean {
 
 function isKeyName(name: string): boolean {
   const ws = nameWords(name);
-  return ws.some((w, i) => KEY_WORDS.has(w) || (w === 'key' && i > 0 && ['secret', 'private', 'signing', 'encryption', 'crypto', 'master', 'cipher', 'session', 'jwt', 'hmac', 'aes'].includes(ws[i - 1] as string)));
+  return ws.some(
+    (w, i) =>
+      KEY_WORDS.has(w) ||
+      (w === 'key' && i > 0 && ['secret', 'private', 'signing', 'encryption', 'crypto', 'master', 'cipher', 'session', 'jwt', 'hmac', 'aes'].includes(ws[i - 1] as string)),
+  );
 }
 
 function report(at: SyntaxNode, name: string): Verdict {
@@ -62,7 +105,62 @@ function dsnPassword(value: string): string | null {
 /** Words that end a name of a value that is itself a secret: `SERVICE_PASSWORD`, `adminPassword`, `clientSecret`. */
 const SECRET_LAST = new Set(['password', 'passwd', 'pwd', 'passphrase', 'secret', 'apikey', 'credential', 'credentials']);
 /** Words that make such a name a label, a policy or a form field instead. */
-const LABEL_WORDS = new Set(['field', 'label', 'placeholder', 'hint', 'message', 'msg', 'error', 'prompt', 'regex', 'regexp', 'pattern', 'policy', 'length', 'min', 'max', 'header', 'param', 'env', 'var', 'input', 'form', 'column', 'attr', 'attribute', 'display', 'icon', 'selector', 'new', 'old', 'current', 'confirm', 'confirmation', 'reset', 'forgot', 'hash', 'hashed', 'digest', 'reminder', 'question', 'hint', 'change', 'update', 'verify', 'validation', 'strength', 'rules', 'expiry', 'ttl', 'name', 'key', 'path', 'file', 'url', 'type']);
+const LABEL_WORDS = new Set([
+  'field',
+  'label',
+  'placeholder',
+  'hint',
+  'message',
+  'msg',
+  'error',
+  'prompt',
+  'regex',
+  'regexp',
+  'pattern',
+  'policy',
+  'length',
+  'min',
+  'max',
+  'header',
+  'param',
+  'env',
+  'var',
+  'input',
+  'form',
+  'column',
+  'attr',
+  'attribute',
+  'display',
+  'icon',
+  'selector',
+  'new',
+  'old',
+  'current',
+  'confirm',
+  'confirmation',
+  'reset',
+  'forgot',
+  'hash',
+  'hashed',
+  'digest',
+  'reminder',
+  'question',
+  'hint',
+  'change',
+  'update',
+  'verify',
+  'validation',
+  'strength',
+  'rules',
+  'expiry',
+  'ttl',
+  'name',
+  'key',
+  'path',
+  'file',
+  'url',
+  'type',
+]);
 
 /** A secret-valued name the shared judgement is too cautious about (`SERVICE_PASSWORD`: "service" is usually a label word). */
 function secretByLastWord(name: string): boolean {
@@ -82,7 +180,45 @@ function keyMaterial(value: SyntaxNode): string | null {
 }
 
 /** Option values that name a mode, not a secret: `credentials: 'include'` (fetch), `auth: 'bearer'`. */
-const ENUM_VALUES = new Set(['include', 'omit', 'same-origin', 'required', 'optional', 'inherit', 'default', 'strict', 'lax', 'auto', 'manual', 'basic', 'bearer', 'digest', 'oauth', 'oauth2', 'jwt', 'password', 'none', 'token', 'apikey', 'api_key', 'secret', 'session', 'cookie', 'header', 'query', 'body', 'env', 'file', 'memory', 'redis', 'local', 'remote', 'curl', 'http', 'https']);
+const ENUM_VALUES = new Set([
+  'include',
+  'omit',
+  'same-origin',
+  'required',
+  'optional',
+  'inherit',
+  'default',
+  'strict',
+  'lax',
+  'auto',
+  'manual',
+  'basic',
+  'bearer',
+  'digest',
+  'oauth',
+  'oauth2',
+  'jwt',
+  'password',
+  'none',
+  'token',
+  'apikey',
+  'api_key',
+  'secret',
+  'session',
+  'cookie',
+  'header',
+  'query',
+  'body',
+  'env',
+  'file',
+  'memory',
+  'redis',
+  'local',
+  'remote',
+  'curl',
+  'http',
+  'https',
+]);
 
 /** A value for a `…Key` name that is a plain short word (`clientKey: 'curl'`), not key material. */
 function wordForKey(name: string, value: string): boolean {
@@ -106,7 +242,12 @@ function binding(at: SyntaxNode, name: string | null, value: SyntaxNode | null |
   // Header and vendor-extension names (`'x-api-key': …`, `"x-scalar-secret-password": …`) map to field names, not secrets.
   if (/^x-/i.test(name)) return false;
   const material = keyMaterial(value);
-  if (material !== null && /(?:key|secret|pepper)$/i.test(name) && isCredentialValue(material, name) && (/^[0-9a-f]{16,}$/i.test(material) || /^[A-Za-z0-9+/=_-]{16,}$/.test(material))) {
+  if (
+    material !== null &&
+    /(?:key|secret|pepper)$/i.test(name) &&
+    isCredentialValue(material, name) &&
+    (/^[0-9a-f]{16,}$/i.test(material) || /^[A-Za-z0-9+/=_-]{16,}$/.test(material))
+  ) {
     return { node: at, cwe: ['CWE-798', 'CWE-321'], message: `Hard-coded cryptographic key material in "${name}"` };
   }
   const v = literal(value);
@@ -137,7 +278,11 @@ function callSecret(node: SyntaxNode, ctx: MatchContext): Verdict {
   const call = ctx.call(node);
   if (!call) return false;
   const path = ctx.pathText(call.callee ?? call.node) ?? call.name;
-  if (/^(?:mongoose\.connect|mongoose\.createConnection|mongodb\.MongoClient\.connect|MongoClient\.connect|mongodb\.MongoClient|MongoClient|redis\.createClient|ioredis|pg\.Pool|pg\.Client|Pool|Client|knex|mysql\.createConnection|mysql2\.createConnection|mysql\.createPool|mysql2\.createPool)$/.test(path)) {
+  if (
+    /^(?:mongoose\.connect|mongoose\.createConnection|mongodb\.MongoClient\.connect|MongoClient\.connect|mongodb\.MongoClient|MongoClient|redis\.createClient|ioredis|pg\.Pool|pg\.Client|Pool|Client|knex|mysql\.createConnection|mysql2\.createConnection|mysql\.createPool|mysql2\.createPool)$/.test(
+      path,
+    )
+  ) {
     const v = literal(call.args.find((a) => a.index === 0)?.node);
     const pw = v !== null ? dsnPassword(v) : null;
     if (pw !== null && isCredentialValue(pw, 'password')) return { node, cwe: ['CWE-798'], message: `The connection string passed to ${path}() contains a hard-coded password` };
@@ -151,7 +296,10 @@ function comparison(node: SyntaxNode): Verdict {
   if (op !== '===' && op !== '==' && op !== '!==' && op !== '!=') return false;
   const left = node.child('left');
   const right = node.child('right');
-  for (const [a, b] of [[left, right], [right, left]] as const) {
+  for (const [a, b] of [
+    [left, right],
+    [right, left],
+  ] as const) {
     if (!a || !b) continue;
     const name = nameOf(unwrap(a));
     const v = literal(b);

@@ -6,7 +6,8 @@ import { argAt, declaredValue, hasSpread, isFalse, literalString, objectLiteral,
 /** Cookie names that carry a session, an identity or a credential. */
 const SENSITIVE = /sess|auth|token|jwt|login|remember|(?:^|[_.-])sid$|^sid|identity|access|refresh|credential|passw|secret|apikey|api_key|user_?id|connect\.sid|ticket|grant/i;
 /** Cookie names that clearly hold preferences or UI state. */
-const HARMLESS = /^(?:theme|lang|language|locale|consent|cookie_?consent|tz|timezone|currency|country|region|sidebar|layout|dark_?mode|ab_?test|variant|tracking|utm\w*|_ga\w*|visited|seen\w*|banner\w*|tour\w*|flash|font\w*)$/i;
+const HARMLESS =
+  /^(?:theme|lang|language|locale|consent|cookie_?consent|tz|timezone|currency|country|region|sidebar|layout|dark_?mode|ab_?test|variant|tracking|utm\w*|_ga\w*|visited|seen\w*|banner\w*|tour\w*|flash|font\w*)$/i;
 /** One word of a cookie name that holds a preference (`ui_theme`, `share-locale`). */
 const HARMLESS_WORD = /^(?:theme|lang|language|locale|consent|timezone|currency|sidebar|layout|darkmode|font|fontsize|density|tour|banner|dismissed)$/i;
 
@@ -65,7 +66,9 @@ function setCookie(call: CallView, ctx: MatchContext): Verdict {
   if (name !== null && harmless(name)) return false;
   // The value's name says it too: `res.cookie('impersonation', token, …)`.
   const valueText = argAt(call, 1)?.text ?? '';
-  const sensitive = (name === null ? SENSITIVE.test(nameNode?.text ?? '') : SENSITIVE.test(name)) || /^[\w$.]{1,80}$/.test(valueText) && /(?:token|session|jwt|sid|auth)/i.test(valueText.slice(valueText.lastIndexOf('.') + 1));
+  const sensitive =
+    (name === null ? SENSITIVE.test(nameNode?.text ?? '') : SENSITIVE.test(name)) ||
+    (/^[\w$.]{1,80}$/.test(valueText) && /(?:token|session|jwt|sid|auth)/i.test(valueText.slice(valueText.lastIndexOf('.') + 1)));
   const optsNode = nameNode?.type === 'object' ? nameNode : argAt(call, 2);
   const opts = objectLiteral(optsNode);
   if (optsNode && !opts) return false; // options built elsewhere
@@ -138,7 +141,8 @@ function serialized(call: CallView, ctx: MatchContext): Verdict {
   const name = nameNode ? ctx.stringValue(nameNode) : null;
   if (name !== null && harmless(name)) return false;
   const valueText = argAt(call, 1)?.text ?? '';
-  const sensitive = name !== null ? SENSITIVE.test(name) : /^[\w$.]{1,80}$/.test(valueText) && /(?:token|session|jwt|sid|auth)/i.test(valueText.slice(valueText.lastIndexOf('.') + 1));
+  const sensitive =
+    name !== null ? SENSITIVE.test(name) : /^[\w$.]{1,80}$/.test(valueText) && /(?:token|session|jwt|sid|auth)/i.test(valueText.slice(valueText.lastIndexOf('.') + 1));
   const optsNode = argAt(call, 2);
   const opts = objectLiteral(optsNode);
   if (optsNode && !opts) return false; // options built elsewhere
@@ -172,7 +176,20 @@ export default defineRule({
   ],
   matcher: {
     kind: 'call',
-    callee: ['cookie.serialize', 'cookie.default.serialize', '*.cookie', '*.setCookie', '*.set', '*.setHeader', '*.header', '*.append', 'express-session', 'cookie-session', 'cookieSession', 'koa-session'],
+    callee: [
+      'cookie.serialize',
+      'cookie.default.serialize',
+      '*.cookie',
+      '*.setCookie',
+      '*.set',
+      '*.setHeader',
+      '*.header',
+      '*.append',
+      'express-session',
+      'cookie-session',
+      'cookieSession',
+      'koa-session',
+    ],
     where: check,
   },
 });

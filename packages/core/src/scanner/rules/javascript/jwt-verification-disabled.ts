@@ -24,7 +24,10 @@ function verifies(node: SyntaxNode): boolean {
 function serverAuth(node: SyntaxNode): boolean {
   const fn = enclosingFunction(node);
   const text = fn?.text ?? '';
-  return /\b(?:req|request|ctx|res|next)\b/.test(text) && /\b(?:role|admin|isAdmin|permissions?|scope|userId|user_id|sub|req\.user|ctx\.state|authorization|authorized|next\s{0,8}\()/i.test(text);
+  return (
+    /\b(?:req|request|ctx|res|next)\b/.test(text) &&
+    /\b(?:role|admin|isAdmin|permissions?|scope|userId|user_id|sub|req\.user|ctx\.state|authorization|authorized|next\s{0,8}\()/i.test(text)
+  );
 }
 
 function check(node: SyntaxNode, ctx: MatchContext): Verdict {
@@ -34,7 +37,8 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   const jwtLib = /^(?:jsonwebtoken|jwt|jose|jws)\b/.test(path) || /jwt/i.test(call.receiver?.text ?? '');
   if ((call.name === 'verify' || call.name === 'sign') && jwtLib) {
     const opts = objectLiteral(call.args.find((a) => a.index === 2)?.node);
-    if (allowsNone(opts, ctx)) return { message: `jwt.${call.name}() accepts the "none" algorithm: tokens without a signature are ${call.name === 'verify' ? 'accepted' : 'issued'}` };
+    if (allowsNone(opts, ctx))
+      return { message: `jwt.${call.name}() accepts the "none" algorithm: tokens without a signature are ${call.name === 'verify' ? 'accepted' : 'issued'}` };
     return false;
   }
   if (call.name === 'decode' && /^(?:jsonwebtoken|jwt)\.decode$/.test(path)) {
@@ -48,7 +52,8 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   // express-jwt / koa-jwt / passport-jwt options: `{ secret, algorithms: ['none'] }`.
   for (const a of call.args) {
     const opts = objectLiteral(a.node);
-    if (opts && propValue(opts, 'secret') !== null && allowsNone(opts, ctx)) return { message: 'The JWT middleware accepts the "none" algorithm: tokens without a signature are accepted' };
+    if (opts && propValue(opts, 'secret') !== null && allowsNone(opts, ctx))
+      return { message: 'The JWT middleware accepts the "none" algorithm: tokens without a signature are accepted' };
   }
   return false;
 }

@@ -11,6 +11,10 @@ export default defineRule({
   languages: ['javascript', 'typescript'],
   remediation:
     'Log request values as structured fields (`logger.info({ user: req.body.user }, "login failed")` with pino/winston JSON output), or strip line breaks first (`String(v).replace(/[\\r\\n]+/g, " ")`); never concatenate them into the message.',
-  references: ['https://cwe.mitre.org/data/definitions/117.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Logging_Cheat_Sheet.html', 'https://codeql.github.com/codeql-query-help/javascript/js-log-injection/'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/117.html',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Logging_Cheat_Sheet.html',
+    'https://codeql.github.com/codeql-query-help/javascript/js-log-injection/',
+  ],
   matcher: { kind: 'taint', sinks: [], params: 'never', local: 'never' },
 });

@@ -34,11 +34,7 @@ export default defineRule({
   languages: ['javascript', 'typescript'],
   remediation:
     'Reduce the input to a file name with `path.basename()`, or resolve it against a base directory and check the result stays inside (`const p = path.resolve(BASE, name); if (!p.startsWith(BASE + path.sep)) return res.sendStatus(400);`). With Express use `res.sendFile(name, { root: BASE })`.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/22.html',
-    'https://owasp.org/www-community/attacks/Path_Traversal',
-    'https://expressjs.com/en/api.html#res.sendFile',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/22.html', 'https://owasp.org/www-community/attacks/Path_Traversal', 'https://expressjs.com/en/api.html#res.sendFile'],
   matcher: {
     kind: 'taint',
     sinks: [],

@@ -8,7 +8,8 @@ const SAFE_CALL =
   /(?:sanitize|purify|DOMPurify|escape|xss|filterXSS|encode|JSON\.stringify|serialize|renderToString|renderToStaticMarkup|highlight|hljs|Prism|katex|formatMessage|^t$|\.t$|i18n|translate|intl|__|trans)/i;
 
 /** What the body of a same-file helper calls when its result is safe markup. */
-const SAFE_BODY = /&lt;|&amp;|&#x?\d|sanitize|purify|escape|xss|filterXSS|encode|JSON\.stringify|serialize|renderToString|renderToStaticMarkup|hljs|Prism|katex|intl|i18n|translate|formatMessage/i;
+const SAFE_BODY =
+  /&lt;|&amp;|&#x?\d|sanitize|purify|escape|xss|filterXSS|encode|JSON\.stringify|serialize|renderToString|renderToStaticMarkup|hljs|Prism|katex|intl|i18n|translate|formatMessage/i;
 
 /** Whether a helper writes markup around values: `\`<mark>${term}</mark>\``, `'<b>' + name + '</b>'`. */
 function buildsMarkup(fn: SyntaxNode): boolean {
@@ -73,7 +74,8 @@ function loaderValues(id: SyntaxNode, key: string | null): SyntaxNode[] | null {
   for (const r of returns) {
     let v = unwrap(r);
     // `json({...})`, `typedjson({...})`, `defer({...})`, `data({...})`
-    if (v.type === 'call_expression' && /^(?:json|typedjson|defer|data|Response\.json)$/.test(v.child('function')?.text ?? '')) v = unwrap(v.child('arguments')?.namedChildren[0] ?? v);
+    if (v.type === 'call_expression' && /^(?:json|typedjson|defer|data|Response\.json)$/.test(v.child('function')?.text ?? ''))
+      v = unwrap(v.child('arguments')?.namedChildren[0] ?? v);
     const obj = objectLiteral(v);
     if (!obj) continue; // an error response (`json({ error }, 400)` has no such key; redirects, thrown responses)
     const value = propValue(obj, field);

@@ -29,7 +29,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
     pattern = raw === null ? null : unescapeString(raw);
   }
   if (pattern === null || !catastrophicBacktracking(pattern)) return false;
-  return { message: `The regular expression /${pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern}/ repeats a part that can match the same text in many ways: a crafted input makes it backtrack for minutes (ReDoS)` };
+  return {
+    message: `The regular expression /${pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern}/ repeats a part that can match the same text in many ways: a crafted input makes it backtrack for minutes (ReDoS)`,
+  };
 }
 
 export default defineRule({

@@ -9,10 +9,7 @@ export default defineRule({
   languages: ['javascript', 'typescript'],
   remediation:
     'Do not let the request choose the host. Keep the scheme and host fixed in code and put user data only in the path or query (`https://api.example.com/items/${encodeURIComponent(id)}`), or parse the URL and check `new URL(url).hostname` against an allow-list, and block private and link-local addresses (for example with `ssrf-req-filter` or a DNS-pinning agent).',
-  references: [
-    'https://cwe.mitre.org/data/definitions/918.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/Server_Side_Request_Forgery_Prevention_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/918.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Server_Side_Request_Forgery_Prevention_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
     sinks: [],

@@ -26,8 +26,10 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
       if (underEnvironmentCheck(node, true)) return false;
       return { message: `${key}: false turns off TLS certificate verification, so any man-in-the-middle can read and change the traffic` };
     }
-    if (key === 'checkServerIdentity' && acceptsAnyIdentity(value)) return { message: 'checkServerIdentity accepts every certificate name, so any certificate for any host is trusted' };
-    if (key === 'NODE_TLS_REJECT_UNAUTHORIZED' && zero(value, ctx)) return { message: 'NODE_TLS_REJECT_UNAUTHORIZED=0 turns off TLS certificate verification for the whole process' };
+    if (key === 'checkServerIdentity' && acceptsAnyIdentity(value))
+      return { message: 'checkServerIdentity accepts every certificate name, so any certificate for any host is trusted' };
+    if (key === 'NODE_TLS_REJECT_UNAUTHORIZED' && zero(value, ctx))
+      return { message: 'NODE_TLS_REJECT_UNAUTHORIZED=0 turns off TLS certificate verification for the whole process' };
     return false;
   }
   if (node.type === 'assignment_expression') {
@@ -47,7 +49,8 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   }
   if (node.type === 'call_expression') {
     const fn = node.child('function');
-    if (fn?.type === 'member_expression' && fn.child('property')?.text === 'disableTLSCerts') return { message: 'superagent disableTLSCerts() turns off TLS certificate verification' };
+    if (fn?.type === 'member_expression' && fn.child('property')?.text === 'disableTLSCerts')
+      return { message: 'superagent disableTLSCerts() turns off TLS certificate verification' };
   }
   return false;
 }

@@ -3,7 +3,18 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { FUNCTION_NODES, declaredValue, enclosingFunction, functionName, unwrap } from '../../lang/javascript/helpers.ts';
 
 /** Code that keeps `__proto__`, `constructor` and `prototype` out, or writes into prototype-less objects. */
-const GUARD_TEXT = ['__proto__', "'constructor'", "'prototype'", 'object.create(null)', 'isprototypepolluted', 'issafekey', 'isunsafekey', 'isprototypekey', 'object.freeze(object.prototype', 'newmap('];
+const GUARD_TEXT = [
+  '__proto__',
+  "'constructor'",
+  "'prototype'",
+  'object.create(null)',
+  'isprototypepolluted',
+  'issafekey',
+  'isunsafekey',
+  'isprototypekey',
+  'object.freeze(object.prototype',
+  'newmap(',
+];
 const GUARD_NAME = /(?:unsafe|forbidden|blocked|dangerous|reserved|blacklisted|denied|banned)_?(?:key|prop)/;
 
 /** Code that keeps `__proto__`, `constructor` and `prototype` out, or writes into prototype-less objects. */
@@ -190,15 +201,20 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
     // … or through a variable read from it: `const existing = target[key]; merge(existing, incoming)`.
     const viaKey = (arg: string) =>
       new RegExp(`\\[\\s{0,8}${k}\\s{0,8}\\]`).test(arg) ||
-      (arg.match(/[A-Za-z_$][\w$]*/g) ?? []).some((id) => new RegExp(`(?:const|let|var)\\s{1,8}${id.replace(/\$/g, '\\$')}\\s{0,8}=\\s{0,8}[\\w$.]+\\[\\s{0,8}${k}\\s{0,8}\\]`).test(body));
+      (arg.match(/[A-Za-z_$][\w$]*/g) ?? []).some((id) =>
+        new RegExp(`(?:const|let|var)\\s{1,8}${id.replace(/\$/g, '\\$')}\\s{0,8}=\\s{0,8}[\\w$.]+\\[\\s{0,8}${k}\\s{0,8}\\]`).test(body),
+      );
     const recursive = calls.some(viaKey);
     if (recursive) {
       const writes = assignments.filter((a) => keys.has(indexName(a.child('left') as SyntaxNode) ?? ''));
       // The copy of a value, not the creation of an intermediate object (`target[key] = {}`) nor the recursion's result.
       const self = new RegExp(`(?:^|[^\\w.$])${name.replace(/\$/g, '\\$')}\\s{0,8}\\(`);
       const copy =
-        writes.find((a) => !/^(?:\{\s{0,8}\}|\[\s{0,8}\]|Object\.create\([^)]*\)|[\w.$]+\[\w+\]\s{0,8}(?:\|\||\?\?)\s{0,8}\{\s{0,8}\})$/.test(a.child('right')?.text ?? '') && !self.test(a.child('right')?.text ?? '')) ??
-        writes[0];
+        writes.find(
+          (a) =>
+            !/^(?:\{\s{0,8}\}|\[\s{0,8}\]|Object\.create\([^)]*\)|[\w.$]+\[\w+\]\s{0,8}(?:\|\||\?\?)\s{0,8}\{\s{0,8}\})$/.test(a.child('right')?.text ?? '') &&
+            !self.test(a.child('right')?.text ?? ''),
+        ) ?? writes[0];
       return copy === node ? { message: `${name}() copies keys from one object into another recursively without rejecting "__proto__" and "constructor"` } : false;
     }
   }
@@ -232,7 +248,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
         return o !== null && unwrap(o).text === cur && !r.includes(`${cur}[`) && (l.child('index')?.type ?? 'string') !== 'string';
       });
       const last = writes[writes.length - 1];
-      return last === node ? { message: `${name ?? 'This function'} walks an object along a key path and writes the last key without rejecting "__proto__" and "constructor"` } : false;
+      return last === node
+        ? { message: `${name ?? 'This function'} walks an object along a key path and writes the last key without rejecting "__proto__" and "constructor"` }
+        : false;
     }
   }
   return false;
@@ -246,9 +264,6 @@ export default defineRule({
   message: 'A recursive merge or path setter writes attacker-chosen keys without rejecting "__proto__" and "constructor"',
   remediation:
     'Skip the keys `__proto__`, `constructor` and `prototype` (`if (key === "__proto__" || key === "constructor" || key === "prototype") continue;`), copy only own properties of plain objects, or merge into `Object.create(null)` / a `Map`. Prefer a maintained library (lodash ≥ 4.17.21).',
-  references: [
-    'https://cwe.mitre.org/data/definitions/1321.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/Prototype_Pollution_Prevention_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/1321.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Prototype_Pollution_Prevention_Cheat_Sheet.html'],
   matcher: { kind: 'node', types: ['assignment_expression'], where: check },
 });

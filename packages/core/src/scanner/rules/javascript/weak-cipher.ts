@@ -3,7 +3,8 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { argAt, declaredValue, fileFact, objectLiteral, propValue, unwrap } from '../../lang/javascript/helpers.ts';
 
-const WEAK = /^(?:des|des-ede|des-ede3|des3|3des|tripledes|des-ede-cbc|des-ede3-cbc|des-cbc|des-ecb|des-cfb|des-ofb|rc2|rc2-cbc|rc2-40-cbc|rc2-64-cbc|rc4|rc4-40|rc4-hmac-md5|rc5|bf|bf-cbc|bf-ecb|bf-cfb|bf-ofb|blowfish|cast|cast5|cast5-cbc|cast5-ecb|idea|idea-cbc|idea-ecb|seed|seed-cbc|seed-ecb|des-ede3-cfb|des-ede3-ofb|des-ede-ecb|des-ede3-ecb)$/i;
+const WEAK =
+  /^(?:des|des-ede|des-ede3|des3|3des|tripledes|des-ede-cbc|des-ede3-cbc|des-cbc|des-ecb|des-cfb|des-ofb|rc2|rc2-cbc|rc2-40-cbc|rc2-64-cbc|rc4|rc4-40|rc4-hmac-md5|rc5|bf|bf-cbc|bf-ecb|bf-cfb|bf-ofb|blowfish|cast|cast5|cast5-cbc|cast5-ecb|idea|idea-cbc|idea-ecb|seed|seed-cbc|seed-ecb|des-ede3-cfb|des-ede3-ofb|des-ede-ecb|des-ede3-ecb)$/i;
 const ECB = /(?:^|-)ecb$/i;
 
 /** A constant initialisation vector: a literal, `Buffer.from('…')`, `Buffer.alloc(16)` (zeros), or a module constant bound to one. */
@@ -15,7 +16,8 @@ function staticIv(node: SyntaxNode | null, ctx: MatchContext, depth = 0): boolea
     const callee = n.child('function')?.text ?? '';
     const args = n.child('arguments')?.namedChildren ?? [];
     if (/^Buffer\.alloc$/.test(callee)) return args.length >= 1 && (args.length === 1 || /^(?:0|'\\0'|"\\0")$/.test(args[1]?.text ?? '') || ctx.isConstant(args[1] as SyntaxNode));
-    if (/^Buffer\.from$/.test(callee)) return args[0] !== undefined && (ctx.stringValue(args[0]) !== null || (args[0].type === 'array' && args[0].namedChildren.every((c) => c.type === 'number')));
+    if (/^Buffer\.from$/.test(callee))
+      return args[0] !== undefined && (ctx.stringValue(args[0]) !== null || (args[0].type === 'array' && args[0].namedChildren.every((c) => c.type === 'number')));
     return false;
   }
   if (n.type === 'identifier') {
@@ -42,15 +44,23 @@ function nodeCrypto(call: CallView, ctx: MatchContext): Verdict {
   const alg = argAt(call, 0);
   const value = alg ? ctx.stringValue(alg) : null;
   if (deprecated && /^(?:crypto|node:crypto)\.|^createCipher$|^createDecipher$/.test(ctx.pathText(call.callee ?? call.node) ?? '')) {
-    return { message: `crypto.${call.name}() is deprecated and insecure: it derives the key with a single MD5 round and uses no IV; use ${call.name}iv() with a random IV and a key from scrypt/HKDF` };
+    return {
+      message: `crypto.${call.name}() is deprecated and insecure: it derives the key with a single MD5 round and uses no IV; use ${call.name}iv() with a random IV and a key from scrypt/HKDF`,
+    };
   }
   if (value !== null && (WEAK.test(value) || ECB.test(value))) {
     // Decrypting with the scheme the file also encrypts with: one finding, at the encryption that produces the weak ciphertext.
     if (/^createDecipher/.test(call.name) && encryptsWith(ctx, value)) return false;
-    return { message: `${value} is ${ECB.test(value) ? 'ECB mode, which leaks patterns of the plaintext' : 'a weak or obsolete cipher'}: use AES-256-GCM (or ChaCha20-Poly1305) with a random IV` };
+    return {
+      message: `${value} is ${ECB.test(value) ? 'ECB mode, which leaks patterns of the plaintext' : 'a weak or obsolete cipher'}: use AES-256-GCM (or ChaCha20-Poly1305) with a random IV`,
+    };
   }
   if (call.name === 'createCipheriv' && staticIv(argAt(call, 2), ctx) && !(value !== null && /^id-aes\d+-wrap/i.test(value))) {
-    return { cwe: ['CWE-329', 'CWE-1204'], message: 'The cipher is created with a constant IV: the same plaintext encrypts to the same ciphertext (and GCM loses its security); generate a random IV with crypto.randomBytes() for every message' };
+    return {
+      cwe: ['CWE-329', 'CWE-1204'],
+      message:
+        'The cipher is created with a constant IV: the same plaintext encrypts to the same ciphertext (and GCM loses its security); generate a random IV with crypto.randomBytes() for every message',
+    };
   }
   return false;
 }
@@ -75,7 +85,8 @@ function forge(call: CallView, ctx: MatchContext): Verdict {
 
 function check(call: CallView, ctx: MatchContext): Verdict {
   const path = ctx.pathText(call.callee ?? call.node) ?? call.name;
-  if (/^(?:crypto|node:crypto)\.(?:createCipheriv|createDecipheriv|createCipher|createDecipher)$|^(?:createCipheriv|createDecipheriv|createCipher|createDecipher)$/.test(path)) return nodeCrypto(call, ctx);
+  if (/^(?:crypto|node:crypto)\.(?:createCipheriv|createDecipheriv|createCipher|createDecipher)$|^(?:createCipheriv|createDecipheriv|createCipher|createDecipher)$/.test(path))
+    return nodeCrypto(call, ctx);
   if (/(?:^|\.)(?:encrypt|decrypt)$/.test(path) && /^(?:CryptoJS|crypto-js|cryptojs)\b/i.test(path)) return cryptoJs(call, ctx);
   if (/^(?:forge|node-forge)\.cipher\.(?:createCipher|createDecipher)$/.test(path)) return forge(call, ctx);
   return false;
@@ -96,7 +107,12 @@ export default defineRule({
   ],
   matcher: {
     kind: 'call',
-    callee: ['crypto.{createCipheriv,createDecipheriv,createCipher,createDecipher}', '{createCipheriv,createDecipheriv,createCipher,createDecipher}', '*.{encrypt,decrypt}', '{forge,node-forge}.cipher.{createCipher,createDecipher}'],
+    callee: [
+      'crypto.{createCipheriv,createDecipheriv,createCipher,createDecipher}',
+      '{createCipheriv,createDecipheriv,createCipher,createDecipher}',
+      '*.{encrypt,decrypt}',
+      '{forge,node-forge}.cipher.{createCipher,createDecipher}',
+    ],
     where: check,
   },
 });

@@ -39,8 +39,7 @@ export default defineRule({
   class: 'weak-tls-version',
   confidence: 'high',
   languages: ['javascript', 'typescript'],
-  remediation:
-    "Leave Node's default (TLS 1.2 minimum) or set `minVersion: 'TLSv1.2'` (better 'TLSv1.3'); do not pin `secureProtocol` to an old method such as `TLSv1_method`.",
+  remediation: "Leave Node's default (TLS 1.2 minimum) or set `minVersion: 'TLSv1.2'` (better 'TLSv1.3'); do not pin `secureProtocol` to an old method such as `TLSv1_method`.",
   references: ['https://nodejs.org/api/tls.html#tlscreatesecurecontextoptions', 'https://cheatsheetseries.owasp.org/cheatsheets/Transport_Layer_Security_Cheat_Sheet.html'],
   matcher: { kind: 'node', types: ['pair', 'assignment_expression'], where: check },
 });

@@ -7,11 +7,7 @@ export default defineRule({
   languages: ['javascript', 'typescript'],
   remediation:
     'Do not build XPath expressions from input: use variables (`xpath.useNamespaces`/`xpath.parse(expr).select({ node, variables: { name } })` with `$name` in the expression), or validate the value against a strict allow-list and escape quotes.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/643.html',
-    'https://owasp.org/www-community/attacks/XPATH_Injection',
-    'https://github.com/goto100/xpath#readme',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/643.html', 'https://owasp.org/www-community/attacks/XPATH_Injection', 'https://github.com/goto100/xpath#readme'],
   matcher: {
     kind: 'taint',
     sinks: [],

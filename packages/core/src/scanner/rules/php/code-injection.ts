@@ -6,12 +6,8 @@ export default defineRule({
   cwe: ['CWE-94', 'CWE-95'],
   languages: ['php'],
   remediation:
-    'Never evaluate request data: remove `eval`/`assert`/`create_function`/`preg_replace` with `/e` (use `preg_replace_callback`), and map user choices to code through an explicit allow-list (`$handlers = [\'list\' => fn() => …]; $handlers[$action] ?? abort(404)`) instead of `call_user_func($_GET[\'fn\'])` or `$fn()`.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/95.html',
-    'https://owasp.org/www-community/attacks/Code_Injection',
-    'https://www.php.net/manual/en/function.eval.php',
-  ],
+    "Never evaluate request data: remove `eval`/`assert`/`create_function`/`preg_replace` with `/e` (use `preg_replace_callback`), and map user choices to code through an explicit allow-list (`$handlers = ['list' => fn() => …]; $handlers[$action] ?? abort(404)`) instead of `call_user_func($_GET['fn'])` or `$fn()`.",
+  references: ['https://cwe.mitre.org/data/definitions/95.html', 'https://owasp.org/www-community/attacks/Code_Injection', 'https://www.php.net/manual/en/function.eval.php'],
   matcher: {
     kind: 'taint',
     sinks: [

@@ -70,10 +70,7 @@ export default defineRule({
   message: 'Debug output is enabled and exposes internal details to users',
   remediation:
     'Turn display off in production (`display_errors=0`, `log_errors=1`; WordPress `WP_DEBUG_DISPLAY` false; Laravel `APP_DEBUG=false`) and remove `phpinfo()` pages; log errors instead of showing them.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/489.html',
-    'https://www.php.net/manual/en/errorfunc.configuration.php#ini.display-errors',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/489.html', 'https://www.php.net/manual/en/errorfunc.configuration.php#ini.display-errors'],
   matcher: {
     kind: 'node',
     types: ['function_call_expression', 'array_element_initializer'],

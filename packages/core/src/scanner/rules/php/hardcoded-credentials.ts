@@ -52,11 +52,48 @@ function nameOf(node: SyntaxNode): string {
  * names (`'passwords' => 'users'`), column types.
  */
 const NOT_A_SECRET = new Set([
-  'hashed', 'encrypted', 'string', 'bool', 'boolean', 'int', 'integer', 'array', 'json', 'object', 'collection', 'datetime', 'date',
-  'timestamp', 'bcrypt', 'argon', 'argon2i', 'argon2id', 'text', 'varchar', 'required', 'nullable', 'hidden', 'sometimes', 'confirmed',
-  'users', 'admins', 'web', 'api', 'sanctum', 'session', 'cookie', 'database', 'redis', 'file', 'array', 'null', 'none', 'plain',
+  'hashed',
+  'encrypted',
+  'string',
+  'bool',
+  'boolean',
+  'int',
+  'integer',
+  'array',
+  'json',
+  'object',
+  'collection',
+  'datetime',
+  'date',
+  'timestamp',
+  'bcrypt',
+  'argon',
+  'argon2i',
+  'argon2id',
+  'text',
+  'varchar',
+  'required',
+  'nullable',
+  'hidden',
+  'sometimes',
+  'confirmed',
+  'users',
+  'admins',
+  'web',
+  'api',
+  'sanctum',
+  'session',
+  'cookie',
+  'database',
+  'redis',
+  'file',
+  'array',
+  'null',
+  'none',
+  'plain',
 ]);
-const VALIDATION_RULES = /^(?:bail\||nullable\||sometimes\||required\b|string\||confirmed\b|min:\d|max:\d|regex:|same:|different:)|\|(?:min|max|between|size):\d|\|(?:confirmed|required|string|nullable)\b/;
+const VALIDATION_RULES =
+  /^(?:bail\||nullable\||sometimes\||required\b|string\||confirmed\b|min:\d|max:\d|regex:|same:|different:)|\|(?:min|max|between|size):\d|\|(?:confirmed|required|string|nullable)\b/;
 
 function credential(name: string, raw: string | null, at: SyntaxNode): Verdict {
   // Laravel writes its encryption key (APP_KEY, `'key' => …` in config/app.php) as `base64:<key>`.
@@ -131,13 +168,21 @@ export default defineRule({
   message: 'A password, key or token is hard-coded in the source',
   remediation:
     "Load secrets from the environment or a secret store at run time (`getenv('DB_PASSWORD')`, Laravel `env()`/`config()`, Symfony `%env(DB_PASSWORD)%`, a `.env` file kept out of version control), and rotate the exposed value.",
-  references: [
-    'https://cwe.mitre.org/data/definitions/798.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/Secrets_Management_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/798.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Secrets_Management_Cheat_Sheet.html'],
   matcher: {
     kind: 'node',
-    types: ['assignment_expression', 'const_element', 'property_element', 'static_variable_declaration', 'array_element_initializer', 'simple_parameter', 'function_call_expression', 'object_creation_expression', 'member_call_expression', 'scoped_call_expression'],
+    types: [
+      'assignment_expression',
+      'const_element',
+      'property_element',
+      'static_variable_declaration',
+      'array_element_initializer',
+      'simple_parameter',
+      'function_call_expression',
+      'object_creation_expression',
+      'member_call_expression',
+      'scoped_call_expression',
+    ],
     where: check,
   },
 });

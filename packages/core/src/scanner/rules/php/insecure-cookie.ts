@@ -76,7 +76,13 @@ function sessionParams(call: CallView, ctx: MatchContext): Verdict {
   const cwe: string[] = [];
   if (secure && isFalsy(secure, ctx)) cwe.push('CWE-614');
   if (httponly && isFalsy(httponly, ctx)) cwe.push('CWE-1004');
-  return cwe.length > 0 ? { message: 'The session cookie is configured without ' + (cwe.length === 2 ? 'the Secure and HttpOnly flags' : cwe[0] === 'CWE-614' ? 'the Secure flag' : 'the HttpOnly flag'), cwe } : false;
+  return cwe.length > 0
+    ? {
+        message:
+          'The session cookie is configured without ' + (cwe.length === 2 ? 'the Secure and HttpOnly flags' : cwe[0] === 'CWE-614' ? 'the Secure flag' : 'the HttpOnly flag'),
+        cwe,
+      }
+    : false;
 }
 
 /** `ini_set('session.cookie_httponly', 0)`, `ini_set('session.cookie_secure', '0')`. */
@@ -122,10 +128,10 @@ export default defineRule({
   message: 'A sensitive cookie is set without the Secure and/or HttpOnly flag',
   remediation:
     "Set both flags: `setcookie($name, $value, ['expires' => $t, 'path' => '/', 'secure' => true, 'httponly' => true, 'samesite' => 'Lax'])`, and `session.cookie_secure=1`, `session.cookie_httponly=1` (or `session_set_cookie_params(['secure' => true, 'httponly' => true])`).",
-  references: [
-    'https://cwe.mitre.org/data/definitions/614.html',
-    'https://cwe.mitre.org/data/definitions/1004.html',
-    'https://www.php.net/manual/en/function.setcookie.php',
-  ],
-  matcher: { kind: 'call', callee: ['setcookie', 'setrawcookie', 'session_set_cookie_params', 'ini_set', 'cookie', 'Cookie.make', 'Cookie.forever', 'Cookie.create', 'Cookie', 'Cookie.queue'], where: check },
+  references: ['https://cwe.mitre.org/data/definitions/614.html', 'https://cwe.mitre.org/data/definitions/1004.html', 'https://www.php.net/manual/en/function.setcookie.php'],
+  matcher: {
+    kind: 'call',
+    callee: ['setcookie', 'setrawcookie', 'session_set_cookie_params', 'ini_set', 'cookie', 'Cookie.make', 'Cookie.forever', 'Cookie.create', 'Cookie', 'Cookie.queue'],
+    where: check,
+  },
 });

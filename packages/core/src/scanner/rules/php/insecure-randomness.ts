@@ -27,7 +27,15 @@ const SECRET_MATERIAL = ['random_bytes', 'random_int', 'openssl_random_pseudo_by
 function hashedClock(call: CallView, ctx: MatchContext): boolean {
   let n = call.node.parent;
   for (let i = 0; n && i < 10; i++, n = n.parent) {
-    if (n.type === 'argument' || n.type === 'arguments' || n.type === 'binary_expression' || n.type === 'parenthesized_expression' || n.type === 'encapsed_string' || n.type === 'cast_expression') continue;
+    if (
+      n.type === 'argument' ||
+      n.type === 'arguments' ||
+      n.type === 'binary_expression' ||
+      n.type === 'parenthesized_expression' ||
+      n.type === 'encapsed_string' ||
+      n.type === 'cast_expression'
+    )
+      continue;
     const outer = ctx.call(n);
     if (!outer || outer.receiver) return false;
     if (DIGESTS.has(outer.name)) {

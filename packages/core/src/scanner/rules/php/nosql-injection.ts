@@ -11,15 +11,47 @@ function mongoCollection(call: CallView, ctx: MatchContext): boolean {
   // In a file that uses the MongoDB driver, a `->find([...])` on any other receiver is a collection.
   if (/mongodb|mongoclient/i.test(ctx.code)) return true;
   const segments = path.split('.');
-  return segments.length >= 2 && /^\$(?:db|database|client|mongo|mdb|conn|connection|this)$/.test(segments[0] ?? '') && !/(?:repo|repository|em|entityManager|model|query|builder|qb|pdo|mysqli|wpdb)/i.test(path);
+  return (
+    segments.length >= 2 &&
+    /^\$(?:db|database|client|mongo|mdb|conn|connection|this)$/.test(segments[0] ?? '') &&
+    !/(?:repo|repository|em|entityManager|model|query|builder|qb|pdo|mysqli|wpdb)/i.test(path)
+  );
 }
 
 /** Calls whose result is a string (PHP 8 string functions throw on arrays): a request array cannot pass through them. */
 const STRING_CALLS = new Set([
-  'strval', 'trim', 'rtrim', 'ltrim', 'sprintf', 'vsprintf', 'htmlspecialchars', 'htmlentities', 'strip_tags', 'strtolower', 'strtoupper',
-  'mb_strtolower', 'mb_strtoupper', 'ucfirst', 'lcfirst', 'substr', 'mb_substr', 'str_replace', 'preg_replace', 'urldecode', 'rawurldecode',
-  'addslashes', 'stripslashes', 'sanitize_text_field', 'filter:FILTER_SANITIZE_STRING', 'filter:FILTER_UNSAFE_RAW', 'filter:FILTER_DEFAULT',
-  'filter:FILTER_SANITIZE_EMAIL', 'filter:FILTER_SANITIZE_SPECIAL_CHARS', 'filter:FILTER_SANITIZE_FULL_SPECIAL_CHARS', 'preg_quote', 'implode',
+  'strval',
+  'trim',
+  'rtrim',
+  'ltrim',
+  'sprintf',
+  'vsprintf',
+  'htmlspecialchars',
+  'htmlentities',
+  'strip_tags',
+  'strtolower',
+  'strtoupper',
+  'mb_strtolower',
+  'mb_strtoupper',
+  'ucfirst',
+  'lcfirst',
+  'substr',
+  'mb_substr',
+  'str_replace',
+  'preg_replace',
+  'urldecode',
+  'rawurldecode',
+  'addslashes',
+  'stripslashes',
+  'sanitize_text_field',
+  'filter:FILTER_SANITIZE_STRING',
+  'filter:FILTER_UNSAFE_RAW',
+  'filter:FILTER_DEFAULT',
+  'filter:FILTER_SANITIZE_EMAIL',
+  'filter:FILTER_SANITIZE_SPECIAL_CHARS',
+  'filter:FILTER_SANITIZE_FULL_SPECIAL_CHARS',
+  'preg_quote',
+  'implode',
 ]);
 
 function stringCall(node: SyntaxNode, ctx: MatchContext): boolean {
@@ -77,7 +109,7 @@ export default defineRule({
   confidence: 'medium',
   languages: ['php'],
   remediation:
-    'Cast request values to scalars before querying (`(string) $_POST[\'user\']`, `strval()`, `(int)`), reject arrays (`is_string()`), and never build `$where` JavaScript from input.',
+    "Cast request values to scalars before querying (`(string) $_POST['user']`, `strval()`, `(int)`), reject arrays (`is_string()`), and never build `$where` JavaScript from input.",
   references: [
     'https://cwe.mitre.org/data/definitions/943.html',
     'https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/07-Input_Validation_Testing/05.6-Testing_for_NoSQL_Injection',
@@ -86,7 +118,9 @@ export default defineRule({
     kind: 'taint',
     sinks: [
       {
-        callee: ['*.{find,findOne,findOneAndUpdate,findOneAndReplace,findOneAndDelete,deleteOne,deleteMany,updateOne,updateMany,replaceOne,countDocuments,count,aggregate,distinct,remove,update}'],
+        callee: [
+          '*.{find,findOne,findOneAndUpdate,findOneAndReplace,findOneAndDelete,deleteOne,deleteMany,updateOne,updateMany,replaceOne,countDocuments,count,aggregate,distinct,remove,update}',
+        ],
         args: [0, 1],
         where: (call, ctx) => mongoCollection(call, ctx) && filterCarries(call, ctx),
       },

@@ -37,16 +37,34 @@ export default defineRule({
   languages: ['php'],
   remediation:
     'Redirect only to relative paths you build, or check the target against an allow-list of hosts (`parse_url($url, PHP_URL_HOST)`); in WordPress use `wp_safe_redirect()` / `wp_validate_redirect()`, in Laravel `redirect()->route(…)` or `redirect()->intended()`.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/601.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/601.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
     sinks: [
       { callee: ['header'], args: [0], where: (call, ctx) => locationHeader(call, ctx) && open(call.args[0]?.node, ctx) },
-      { callee: ['wp_redirect', 'redirect', 'Redirect.to', 'Redirect.away', 'redirect().to', 'redirect().away', 'to_route_url', '$this.redirect', 'RedirectResponse', 'Response.redirect', '*.withRedirect'], args: [0], where: (call, ctx) => open(call.args.find((a) => a.index === 0)?.node, ctx) && (call.name !== 'RedirectResponse' || call.isNew) },
-      { callee: ['*.withHeader', '*.withAddedHeader', '*.header', '*.setHeader'], args: [1], where: (call, ctx) => /^location$/i.test(ctx.stringValue(call.args.find((a) => a.index === 0)?.node ?? call.node) ?? '') && open(call.args.find((a) => a.index === 1)?.node, ctx) },
+      {
+        callee: [
+          'wp_redirect',
+          'redirect',
+          'Redirect.to',
+          'Redirect.away',
+          'redirect().to',
+          'redirect().away',
+          'to_route_url',
+          '$this.redirect',
+          'RedirectResponse',
+          'Response.redirect',
+          '*.withRedirect',
+        ],
+        args: [0],
+        where: (call, ctx) => open(call.args.find((a) => a.index === 0)?.node, ctx) && (call.name !== 'RedirectResponse' || call.isNew),
+      },
+      {
+        callee: ['*.withHeader', '*.withAddedHeader', '*.header', '*.setHeader'],
+        args: [1],
+        where: (call, ctx) =>
+          /^location$/i.test(ctx.stringValue(call.args.find((a) => a.index === 0)?.node ?? call.node) ?? '') && open(call.args.find((a) => a.index === 1)?.node, ctx),
+      },
     ],
     params: 'never',
     local: 'never',

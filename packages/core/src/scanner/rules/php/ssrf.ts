@@ -25,8 +25,28 @@ function curlArrayUrl(call: CallView, ctx: MatchContext): boolean {
 
 /** Programs that fetch the URLs they are given: run on a user URL, the server makes the request. */
 const URL_FETCHERS = new Set([
-  'curl', 'wget', 'wkhtmltopdf', 'wkhtmltoimage', 'chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome',
-  'headless_shell', 'phantomjs', 'aria2c', 'http', 'https', 'xh', 'lynx', 'w3m', 'youtube-dl', 'yt-dlp', 'ffmpeg', 'ffprobe', 'httrack',
+  'curl',
+  'wget',
+  'wkhtmltopdf',
+  'wkhtmltoimage',
+  'chromium',
+  'chromium-browser',
+  'google-chrome',
+  'google-chrome-stable',
+  'chrome',
+  'headless_shell',
+  'phantomjs',
+  'aria2c',
+  'http',
+  'https',
+  'xh',
+  'lynx',
+  'w3m',
+  'youtube-dl',
+  'yt-dlp',
+  'ffmpeg',
+  'ffprobe',
+  'httrack',
 ]);
 
 function fetcherProgram(command: string): boolean {
@@ -76,15 +96,32 @@ export default defineRule({
   languages: ['php'],
   remediation:
     'Do not fetch URLs taken from the request. Keep the scheme and host fixed in code and put user data only in the path or query (`"https://api.example.com/items/" . rawurlencode($id)`), or check `parse_url($url, PHP_URL_HOST)` against an allow-list and block internal addresses before fetching (WordPress: `wp_safe_remote_get`).',
-  references: [
-    'https://cwe.mitre.org/data/definitions/918.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/Server_Side_Request_Forgery_Prevention_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/918.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Server_Side_Request_Forgery_Prevention_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
     sinks: [
-      { callee: ['curl_init', 'fsockopen', 'pfsockopen', 'stream_socket_client', 'get_headers', 'wp_remote_get', 'wp_remote_post', 'wp_remote_request', 'wp_remote_head', 'download_url', 'SoapClient', 'simplexml_load_file'], args: [0] },
-      { callee: ['file_get_contents', 'fopen', 'file', 'readfile', 'copy', 'getimagesize'], args: [0], where: (call, ctx, taint) => urlLike(taint, call.args[0]?.node ?? call.node, ctx) },
+      {
+        callee: [
+          'curl_init',
+          'fsockopen',
+          'pfsockopen',
+          'stream_socket_client',
+          'get_headers',
+          'wp_remote_get',
+          'wp_remote_post',
+          'wp_remote_request',
+          'wp_remote_head',
+          'download_url',
+          'SoapClient',
+          'simplexml_load_file',
+        ],
+        args: [0],
+      },
+      {
+        callee: ['file_get_contents', 'fopen', 'file', 'readfile', 'copy', 'getimagesize'],
+        args: [0],
+        where: (call, ctx, taint) => urlLike(taint, call.args[0]?.node ?? call.node, ctx),
+      },
       { callee: ['curl_setopt'], args: [2], where: curlUrl },
       { callee: ['proc_open', 'exec', 'shell_exec', 'system', 'passthru', 'popen'], args: [0], where: fetcherCommand, label: 'a URL-fetching program' },
       { callee: ['curl_setopt_array'], args: [1], where: (call, ctx) => curlArrayUrl(call, ctx) },

@@ -29,7 +29,9 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   const rt = ctx.taint(right)?.strength === 'remote';
   if (lt && rt) return false;
   if (!(lt || rt || (l && r))) return false;
-  return { message: `Loose comparison (${op}) of a password, hash or token: "0e…" strings and type juggling can make different values compare equal; use hash_equals() or password_verify()` };
+  return {
+    message: `Loose comparison (${op}) of a password, hash or token: "0e…" strings and type juggling can make different values compare equal; use hash_equals() or password_verify()`,
+  };
 }
 
 export default defineRule({
@@ -37,8 +39,7 @@ export default defineRule({
   confidence: 'medium',
   languages: ['php'],
   message: 'A password, hash or token is compared with == / !=, which is subject to type juggling',
-  remediation:
-    'Compare secrets with `hash_equals($known, $given)` (constant time, strict) and passwords with `password_verify($password, $hash)`; never with `==`.',
+  remediation: 'Compare secrets with `hash_equals($known, $given)` (constant time, strict) and passwords with `password_verify($password, $hash)`; never with `==`.',
   references: [
     'https://cwe.mitre.org/data/definitions/697.html',
     'https://www.php.net/manual/en/function.hash-equals.php',

@@ -7,16 +7,17 @@ export default defineRule({
   languages: ['php'],
   remediation:
     "Check the extension against an allow-list (`in_array(strtolower(pathinfo($name, PATHINFO_EXTENSION)), ['jpg', 'png'], true)`) and the content type (`finfo_file`), store the file under a generated name (`bin2hex(random_bytes(16)) . '.' . $ext`) outside the web root, and serve it without executing it. In Laravel use `$request->validate(['file' => 'mimes:jpg,png'])` and `->store()`.",
-  references: [
-    'https://cwe.mitre.org/data/definitions/434.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/File_Upload_Cheat_Sheet.html',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/434.html', 'https://cheatsheetseries.owasp.org/cheatsheets/File_Upload_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
     // Not the path class: basename() keeps the client's extension, so it does not make an upload safe.
     sinks: [
       { callee: ['move_uploaded_file', 'copy', 'rename'], args: [1], label: 'move_uploaded_file' },
-      { callee: ['*.move', '*.storeAs', '*.storePubliclyAs', 'Storage.putFileAs', 'Storage.disk().putFileAs'], args: [0, 1, 2], where: (call) => call.name !== 'move' || call.args.length >= 2 },
+      {
+        callee: ['*.move', '*.storeAs', '*.storePubliclyAs', 'Storage.putFileAs', 'Storage.disk().putFileAs'],
+        args: [0, 1, 2],
+        where: (call) => call.name !== 'move' || call.args.length >= 2,
+      },
     ],
     params: 'never',
     local: 'never',

@@ -14,10 +14,7 @@ export default defineRule({
   languages: ['php'],
   remediation:
     "Read the fields you need explicitly (`$name = $_POST['name'] ?? '';`) instead of `extract($_POST)`; if `extract()` is unavoidable use `EXTR_SKIP` with an allow-listed array. Always pass a result array to `parse_str($str, $out)`.",
-  references: [
-    'https://cwe.mitre.org/data/definitions/621.html',
-    'https://www.php.net/manual/en/function.extract.php',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/621.html', 'https://www.php.net/manual/en/function.extract.php'],
   matcher: {
     kind: 'taint',
     sinks: [

@@ -20,12 +20,17 @@ function weakCipher(raw: string): boolean {
   if (name[i] === '-') i++;
   return name.slice(i) === 'ecb';
 }
-const MCRYPT_WEAK = /MCRYPT_(?:DES|3DES|TRIPLEDES|BLOWFISH|RC2|ARCFOUR|CAST_128|CAST_256|LOKI97|XTEA|GOST|SAFER|SERPENT|TWOFISH|WAKE|ENIGNA|RIJNDAEL_\d+)|MCRYPT_MODE_ECB|['"]ecb['"]/;
+const MCRYPT_WEAK =
+  /MCRYPT_(?:DES|3DES|TRIPLEDES|BLOWFISH|RC2|ARCFOUR|CAST_128|CAST_256|LOKI97|XTEA|GOST|SAFER|SERPENT|TWOFISH|WAKE|ENIGNA|RIJNDAEL_\d+)|MCRYPT_MODE_ECB|['"]ecb['"]/;
 
 function check(call: CallView, ctx: MatchContext): Verdict {
   if (call.name.startsWith('mcrypt_')) {
     const text = call.node.text;
-    return { message: MCRYPT_WEAK.test(text) ? 'The removed mcrypt extension is used with a weak cipher or ECB mode' : 'The deprecated mcrypt extension (removed in PHP 7.2, unmaintained) is used for encryption' };
+    return {
+      message: MCRYPT_WEAK.test(text)
+        ? 'The removed mcrypt extension is used with a weak cipher or ECB mode'
+        : 'The deprecated mcrypt extension (removed in PHP 7.2, unmaintained) is used for encryption',
+    };
   }
   if (call.isNew) return { message: `${call.name} is a weak cipher (DES/3DES/RC4/Blowfish)` };
   const method = call.args.find((a) => a.index === 1);
@@ -42,7 +47,7 @@ export default defineRule({
   languages: ['php'],
   message: 'A broken cipher or ECB mode is used for encryption',
   remediation:
-    'Use authenticated encryption: `sodium_crypto_secretbox()` or `openssl_encrypt($data, \'aes-256-gcm\', $key, 0, $iv, $tag)` with a random IV from `random_bytes()`. Do not use DES/3DES/RC4/Blowfish, ECB mode, or the mcrypt extension.',
+    "Use authenticated encryption: `sodium_crypto_secretbox()` or `openssl_encrypt($data, 'aes-256-gcm', $key, 0, $iv, $tag)` with a random IV from `random_bytes()`. Do not use DES/3DES/RC4/Blowfish, ECB mode, or the mcrypt extension.",
   references: [
     'https://cwe.mitre.org/data/definitions/327.html',
     'https://cheatsheetseries.owasp.org/cheatsheets/Cryptographic_Storage_Cheat_Sheet.html',
@@ -50,7 +55,22 @@ export default defineRule({
   ],
   matcher: {
     kind: 'call',
-    callee: ['openssl_encrypt', 'openssl_decrypt', 'mcrypt_encrypt', 'mcrypt_decrypt', 'mcrypt_module_open', 'mcrypt_cbc', 'mcrypt_ecb', 'mcrypt_cfb', 'mcrypt_ofb', 'DES', 'TripleDES', 'RC4', 'RC2', 'Blowfish'],
+    callee: [
+      'openssl_encrypt',
+      'openssl_decrypt',
+      'mcrypt_encrypt',
+      'mcrypt_decrypt',
+      'mcrypt_module_open',
+      'mcrypt_cbc',
+      'mcrypt_ecb',
+      'mcrypt_cfb',
+      'mcrypt_ofb',
+      'DES',
+      'TripleDES',
+      'RC4',
+      'RC2',
+      'Blowfish',
+    ],
     where: check,
   },
 });

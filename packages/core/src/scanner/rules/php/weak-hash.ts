@@ -6,7 +6,22 @@ import { destinationNames, unwrap } from '../../lang/php/helpers.ts';
 
 const WEAK_ALGOS = new Set(['md2', 'md4', 'md5', 'sha1', 'sha-1', 'ripemd128', 'crc32', 'crc32b', 'crc32c', 'adler32', 'fnv132', 'fnv164', 'joaat', 'tiger128,3']);
 /** Words of an input that say the digest protects a secret (`$password`, `$user->pin`, `$data['api_key']`). */
-const SECRET_INPUT_WORDS = new Set(['pass', 'pw', 'pwd', 'pin', 'pincode', 'passcode', 'passphrase', 'salt', 'hmac', 'signature', 'credential', 'credentials', 'apikey', 'privatekey']);
+const SECRET_INPUT_WORDS = new Set([
+  'pass',
+  'pw',
+  'pwd',
+  'pin',
+  'pincode',
+  'passcode',
+  'passphrase',
+  'salt',
+  'hmac',
+  'signature',
+  'credential',
+  'credentials',
+  'apikey',
+  'privatekey',
+]);
 /** Words of a destination that say the digest is a password hash, a PIN hash or a signature. */
 const SECRET_DEST_WORDS = new Set(['pass', 'pwd', 'pin', 'pincode', 'passcode', 'signature', 'sig', 'signed', 'signing', 'sign', 'hmac', 'credential', 'apikey']);
 /** Stems that make a word secret wherever they appear (`newPassword`, `dbpasswd`, `clientSecret`). */
@@ -16,7 +31,25 @@ const SECRET_PAIRS = new Set(['api key', 'private key', 'signing key', 'sign key
 /** Random or time-derived inputs: the weakness is the randomness (its own rule), not the hash. */
 const RANDOM_CALLS = new Set(['rand', 'mt_rand', 'uniqid', 'lcg_value', 'random_bytes', 'random_int', 'openssl_random_pseudo_bytes', 'microtime', 'time', 'str_shuffle']);
 /** Clearly non-security uses: cache keys, ETags, file checksums, gravatar, dedup, colours, asset versions. */
-const NON_SECURITY_STEMS = ['cache', 'etag', 'checksum', 'gravatar', 'avatar', 'dedup', 'color', 'colour', 'filename', 'slug', 'css', 'asset', 'version', 'lookup', 'bucket', 'shard', 'partition'];
+const NON_SECURITY_STEMS = [
+  'cache',
+  'etag',
+  'checksum',
+  'gravatar',
+  'avatar',
+  'dedup',
+  'color',
+  'colour',
+  'filename',
+  'slug',
+  'css',
+  'asset',
+  'version',
+  'lookup',
+  'bucket',
+  'shard',
+  'partition',
+];
 const NON_SECURITY_PAIRS = new Set(['hash key', 'file name', 'fingerprint file', 'cache id']);
 
 /** Whether a word list names a secret: a secret word, a word containing a secret stem, or a secret two-word name. */
@@ -65,7 +98,8 @@ function weakCrypt(call: CallView, ctx: MatchContext): Verdict {
   if (!salt) return { message: 'crypt() without a salt uses a weak algorithm (DES/MD5); use password_hash()' };
   const value = ctx.stringValue(salt.node);
   if (value === null) return false;
-  if (/^[./0-9A-Za-z]{2}$/.test(value) || value.startsWith('_') || value.startsWith('$1$')) return { message: 'crypt() with a DES or MD5 salt produces a weak password hash; use password_hash()' };
+  if (/^[./0-9A-Za-z]{2}$/.test(value) || value.startsWith('_') || value.startsWith('$1$'))
+    return { message: 'crypt() with a DES or MD5 salt produces a weak password hash; use password_hash()' };
   return false;
 }
 
@@ -91,8 +125,10 @@ function check(call: CallView, ctx: MatchContext): Verdict {
   const dests = destinationNames(call.node, ctx).filter((d) => d !== call.name);
   const fn = ctx.fn?.name ?? '';
   if (nonSecurity(dests.join(' ')) || nonSecurity(fn)) return false;
-  if (namesSecret(nameWords(inputNode.text), SECRET_INPUT_WORDS)) return { message: `${algo.toUpperCase()} is used to hash a password or secret; it is fast and broken, so the hash can be cracked or forged` };
-  if (dests.some((d) => namesSecret(nameWords(d), SECRET_DEST_WORDS))) return { message: `${algo.toUpperCase()} is used for a password hash or signature; it is fast and broken, so the value can be cracked or forged` };
+  if (namesSecret(nameWords(inputNode.text), SECRET_INPUT_WORDS))
+    return { message: `${algo.toUpperCase()} is used to hash a password or secret; it is fast and broken, so the hash can be cracked or forged` };
+  if (dests.some((d) => namesSecret(nameWords(d), SECRET_DEST_WORDS)))
+    return { message: `${algo.toUpperCase()} is used for a password hash or signature; it is fast and broken, so the value can be cracked or forged` };
   if (/passw(?:or)?d|login|signup|register|authenticate|sign_?in/i.test(fn) && dests.length > 0 && dests.some((d) => /hash|pass|pwd/i.test(d))) {
     return { message: `${algo.toUpperCase()} is used to hash a password; use password_hash()` };
   }
@@ -105,7 +141,7 @@ export default defineRule({
   languages: ['php'],
   message: 'A weak hash (MD5/SHA-1/CRC) protects a password or secret',
   remediation:
-    'Hash passwords with `password_hash($password, PASSWORD_DEFAULT)` (bcrypt/Argon2) and check them with `password_verify()`; sign data with `hash_hmac(\'sha256\', $data, $key)` and compare with `hash_equals()`. MD5/SHA-1 are fine only for non-security checksums.',
+    "Hash passwords with `password_hash($password, PASSWORD_DEFAULT)` (bcrypt/Argon2) and check them with `password_verify()`; sign data with `hash_hmac('sha256', $data, $key)` and compare with `hash_equals()`. MD5/SHA-1 are fine only for non-security checksums.",
   references: [
     'https://cwe.mitre.org/data/definitions/328.html',
     'https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html',

@@ -27,10 +27,7 @@ export default defineRule({
   languages: ['php'],
   remediation:
     'Do not concatenate request data into XPath. Validate the value against a strict pattern (`ctype_alnum`), or compare in PHP after selecting with a fixed expression; when a literal is needed, quote it safely (`concat()` for values containing quotes).',
-  references: [
-    'https://cwe.mitre.org/data/definitions/643.html',
-    'https://owasp.org/www-community/attacks/XPATH_Injection',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/643.html', 'https://owasp.org/www-community/attacks/XPATH_Injection'],
   matcher: {
     kind: 'taint',
     sinks: [

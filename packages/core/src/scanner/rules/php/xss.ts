@@ -18,7 +18,7 @@ export default defineRule({
   cwe: ['CWE-79'],
   languages: ['php'],
   remediation:
-    'Escape on output for the context: `htmlspecialchars($x, ENT_QUOTES, \'UTF-8\')` in HTML (Laravel `e()`, WordPress `esc_html()`/`esc_attr()`/`esc_url()`), `json_encode()` for JSON, or render through a template engine with auto-escaping (Blade `{{ }}`, Twig). Cast numbers with `(int)`.',
+    "Escape on output for the context: `htmlspecialchars($x, ENT_QUOTES, 'UTF-8')` in HTML (Laravel `e()`, WordPress `esc_html()`/`esc_attr()`/`esc_url()`), `json_encode()` for JSON, or render through a template engine with auto-escaping (Blade `{{ }}`, Twig). Cast numbers with `(int)`.",
   references: [
     'https://cwe.mitre.org/data/definitions/79.html',
     'https://cheatsheetseries.owasp.org/cheatsheets/Cross_Site_Scripting_Prevention_Cheat_Sheet.html',
@@ -30,7 +30,11 @@ export default defineRule({
       { callee: ['echo', 'print', 'printf', 'vprintf', 'exit', 'die'], args: 'all' },
       { callee: ['print_r', 'var_export'], args: [0], where: (call, ctx) => prints(call, ctx) },
       // Framework responses default to text/html.
-      { callee: ['response', 'Response.make', 'Response'], args: [0], where: (call, _ctx, taint) => (call.name !== 'Response' || call.isNew) && (taint.built || !WHOLE_INPUT.test(taint.label)) },
+      {
+        callee: ['response', 'Response.make', 'Response'],
+        args: [0],
+        where: (call, _ctx, taint) => (call.name !== 'Response' || call.isNew) && (taint.built || !WHOLE_INPUT.test(taint.label)),
+      },
       { callee: ['*.setContent', '*.write'], args: [0], where: (call, ctx) => /(?:response|body|res)$/i.test(ctx.pathText(call.receiver ?? call.node) ?? '') },
       { callee: ['*.getBody().write'], args: [0] },
     ],

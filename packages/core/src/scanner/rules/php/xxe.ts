@@ -31,7 +31,11 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (node.type === 'assignment_expression') {
     // $dom->substituteEntities = true; $dom->resolveExternals = true;
     const left = node.child('left');
-    if (left && (left.type === 'member_access_expression' || left.type === 'nullsafe_member_access_expression') && /^(?:substituteEntities|resolveExternals)$/.test(left.child('name')?.text ?? '')) {
+    if (
+      left &&
+      (left.type === 'member_access_expression' || left.type === 'nullsafe_member_access_expression') &&
+      /^(?:substituteEntities|resolveExternals)$/.test(left.child('name')?.text ?? '')
+    ) {
       return isTruthy(node.child('right'), ctx);
     }
     return false;
@@ -62,13 +66,17 @@ export default defineRule({
   message: 'The XML parser is configured to expand entities or load external DTDs (LIBXML_NOENT/LIBXML_DTDLOAD, entity loader enabled), which allows XXE',
   remediation:
     'Parse without `LIBXML_NOENT`, `LIBXML_DTDLOAD` or `LIBXML_DTDATTR` (PHP ≥ 8 does not load external entities by default), do not call `libxml_disable_entity_loader(false)`, keep `XMLReader::SUBST_ENTITIES` off, and reject documents with a DOCTYPE when parsing untrusted XML.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/611.html',
-    'https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html#php',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/611.html', 'https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html#php'],
   matcher: {
     kind: 'node',
-    types: ['function_call_expression', 'member_call_expression', 'nullsafe_member_call_expression', 'scoped_call_expression', 'object_creation_expression', 'assignment_expression'],
+    types: [
+      'function_call_expression',
+      'member_call_expression',
+      'nullsafe_member_call_expression',
+      'scoped_call_expression',
+      'object_creation_expression',
+      'assignment_expression',
+    ],
     where: check,
   },
 });

@@ -25,7 +25,9 @@ function wildcard(call: CallView, ctx: MatchContext): Verdict {
   const command = argument(call, 0, 'args') ?? keyword(call, 'cmd');
   const text = command ? ctx.stringValue(command) : null;
   if (text === null || !expandsWildcard(text)) return false;
-  return { message: `\`${text.slice(0, 60)}\` lets the shell expand \`*\` into arguments: a file named like an option (\`--checkpoint-action=exec=…\`, \`--reference=…\`) is taken as one` };
+  return {
+    message: `\`${text.slice(0, 60)}\` lets the shell expand \`*\` into arguments: a file named like an option (\`--checkpoint-action=exec=…\`, \`--reference=…\`) is taken as one`,
+  };
 }
 
 export default defineRule({
@@ -35,7 +37,8 @@ export default defineRule({
   cwe: ['CWE-155'],
   languages: ['python'],
   message: 'A shell wildcard is expanded into the arguments of a program that takes options from file names',
-  remediation: 'Pass `--` before the file names (`tar czf backup.tgz -- *`), use `./*` instead of `*`, or list the files in Python (`glob.glob`) and run the program without a shell.',
+  remediation:
+    'Pass `--` before the file names (`tar czf backup.tgz -- *`), use `./*` instead of `*`, or list the files in Python (`glob.glob`) and run the program without a shell.',
   references: ['https://cwe.mitre.org/data/definitions/155.html', 'https://www.exploit-db.com/papers/33930'],
   matcher: {
     kind: 'call',

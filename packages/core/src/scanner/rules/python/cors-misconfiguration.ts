@@ -55,7 +55,10 @@ function wildcardWithCredentials(call: CallView, ctx: MatchContext): Verdict {
     credentials = keyword(call, 'allow_credentials');
   }
   if (!isTrue(credentials)) return false;
-  return { node: origins?.parent ?? call.node, message: 'CORS admits every origin and allows credentials: any website can make requests with the user\'s cookies and read the responses' };
+  return {
+    node: origins?.parent ?? call.node,
+    message: "CORS admits every origin and allows credentials: any website can make requests with the user's cookies and read the responses",
+  };
 }
 
 export default defineRule({
@@ -63,7 +66,8 @@ export default defineRule({
   confidence: 'high',
   cwe: ['CWE-942'],
   languages: ['python'],
-  remediation: 'List the origins that may call with credentials (`allow_origins=["https://app.example.com"]`, Flask-CORS `origins=[…]`), or leave credentials off for a public API.',
+  remediation:
+    'List the origins that may call with credentials (`allow_origins=["https://app.example.com"]`, Flask-CORS `origins=[…]`), or leave credentials off for a public API.',
   references: ['https://cwe.mitre.org/data/definitions/942.html', 'https://www.starlette.io/middleware/#corsmiddleware', 'https://flask-cors.readthedocs.io/en/latest/api.html'],
   matcher: { kind: 'call', callee: ['*.add_middleware', '**.Middleware', '**.CORSMiddleware', '**.CORS'], where: wildcardWithCredentials },
 });

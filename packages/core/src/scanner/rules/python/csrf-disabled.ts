@@ -4,9 +4,11 @@ import { inDevClass, isDevSettingsFile, isSettingsModule, isTestFile } from '../
 import { decoratorName, dottedAt, findAfter, lastSegment } from '../../lang/python/text.ts';
 
 /** Views that authenticate the request some other way than the session cookie: webhooks with signatures, token APIs. */
-const OTHER_AUTH = /hmac|signature|compare_digest|construct_event|verify_webhook|X-Hub-Signature|Stripe-Signature|HTTP_AUTHORIZATION|["']Authorization["']|[Bb]earer|api_key|apikey|X-Api-Key|verify_signature|webhook/;
+const OTHER_AUTH =
+  /hmac|signature|compare_digest|construct_event|verify_webhook|X-Hub-Signature|Stripe-Signature|HTTP_AUTHORIZATION|["']Authorization["']|[Bb]earer|api_key|apikey|X-Api-Key|verify_signature|webhook/;
 /** Signs that the view changes state. */
-const STATE_CHANGING = /\bPOST\b|request\.body|request\.data|request\.method|\.save\(|\.delete\(|\.create\(|\.update\(|def post\b|def put\b|def delete\b|def patch\b|request\.form|request\.get_json|request\.json/;
+const STATE_CHANGING =
+  /\bPOST\b|request\.body|request\.data|request\.method|\.save\(|\.delete\(|\.create\(|\.update\(|def post\b|def put\b|def delete\b|def patch\b|request\.form|request\.get_json|request\.json/;
 
 /** The function or class a decorator applies to. */
 function decorated(node: SyntaxNode): SyntaxNode | null {
@@ -20,7 +22,13 @@ function csrfExempt(decorator: string): boolean {
   if (!d) return false;
   if (lastSegment(d.name) === 'csrf_exempt' && (d.next === '' || d.next === '(')) return true;
   if (d.name === 'csrf.exempt' && d.next === '') return true;
-  return d.name === 'method_decorator' && d.next === '(' && dottedAt(decorator, decorator.indexOf('(') + 1).split('.').includes('csrf_exempt');
+  return (
+    d.name === 'method_decorator' &&
+    d.next === '(' &&
+    dottedAt(decorator, decorator.indexOf('(') + 1)
+      .split('.')
+      .includes('csrf_exempt')
+  );
 }
 
 function csrfOff(node: SyntaxNode, ctx: MatchContext): Verdict {
@@ -41,7 +49,14 @@ function csrfOff(node: SyntaxNode, ctx: MatchContext): Verdict {
     const left = node.child('left');
     const right = node.child('right');
     if (!left || !right) return false;
-    const name = left.type === 'identifier' ? left.text : left.type === 'subscript' ? (ctx.stringValue(left.child('subscript') ?? left) ?? '') : left.type === 'attribute' ? (left.child('attribute')?.text ?? '') : '';
+    const name =
+      left.type === 'identifier'
+        ? left.text
+        : left.type === 'subscript'
+          ? (ctx.stringValue(left.child('subscript') ?? left) ?? '')
+          : left.type === 'attribute'
+            ? (left.child('attribute')?.text ?? '')
+            : '';
     if ((name === 'WTF_CSRF_ENABLED' || name === 'WTF_CSRF_CHECK_DEFAULT') && right.type === 'false') {
       if (isDevSettingsFile(ctx.filename) || inDevClass(node)) return false;
       return { message: `\`${name} = False\` turns off Flask-WTF CSRF protection` };
@@ -72,7 +87,10 @@ function csrfOff(node: SyntaxNode, ctx: MatchContext): Verdict {
       const off = call.args.find((a) => (a.name === 'require_csrf' || a.name === 'check_origin') && a.node.type === 'false');
       if (!off) return false;
       const what = off.name === 'check_origin' ? 'the Origin/Referer check of CSRF protection' : 'CSRF protection';
-      return { node: off.node.parent ?? off.node, message: `\`${off.name}=False\` turns off ${what}${call.name === 'set_default_csrf_options' ? ' for every view' : ' for this view'}` };
+      return {
+        node: off.node.parent ?? off.node,
+        message: `\`${off.name}=False\` turns off ${what}${call.name === 'set_default_csrf_options' ? ' for every view' : ' for this view'}`,
+      };
     }
   }
   return false;

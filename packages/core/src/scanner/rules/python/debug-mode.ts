@@ -19,11 +19,18 @@ function debugOn(node: SyntaxNode, ctx: MatchContext): Verdict {
     if (left.type === 'identifier' && left.text === 'DEBUG') {
       const scope = node.parent?.parent;
       if (scope?.type !== 'module' && !(scope?.type === 'block' && scope.parent?.type === 'class_definition')) return false;
-      return isSettingsModule(ctx.filename, ctx.code) || /\bapp\.config\.from_object\b|Flask\(/.test(ctx.code) ? { message: '`DEBUG = True` in a settings module shows stack traces, settings and SQL to anyone who triggers an error' } : false;
+      return isSettingsModule(ctx.filename, ctx.code) || /\bapp\.config\.from_object\b|Flask\(/.test(ctx.code)
+        ? { message: '`DEBUG = True` in a settings module shows stack traces, settings and SQL to anyone who triggers an error' }
+        : false;
     }
     // app.debug = True / app.config["DEBUG"] = True
-    if (left.type === 'attribute' && left.child('attribute')?.text === 'debug' && APP.test(left.child('object')?.text ?? '')) return { message: '`app.debug = True` enables the interactive Werkzeug debugger, which runs arbitrary code' };
-    if (left.type === 'subscript' && /^(?:app|application|flask_app|current_app|self\.app)\.config$/.test(left.child('value')?.text ?? '') && ctx.stringValue(left.child('subscript') ?? left) === 'DEBUG') {
+    if (left.type === 'attribute' && left.child('attribute')?.text === 'debug' && APP.test(left.child('object')?.text ?? ''))
+      return { message: '`app.debug = True` enables the interactive Werkzeug debugger, which runs arbitrary code' };
+    if (
+      left.type === 'subscript' &&
+      /^(?:app|application|flask_app|current_app|self\.app)\.config$/.test(left.child('value')?.text ?? '') &&
+      ctx.stringValue(left.child('subscript') ?? left) === 'DEBUG'
+    ) {
       return { message: '`app.config["DEBUG"] = True` enables the interactive Werkzeug debugger, which runs arbitrary code' };
     }
     return false;
@@ -38,8 +45,12 @@ function debugOn(node: SyntaxNode, ctx: MatchContext): Verdict {
     if (!enabled(keyword(call, 'debug')) && !enabled(keyword(call, 'use_debugger')) && !enabled(keyword(call, 'use_evalex'))) return false;
     return { message: `\`${call.node.text.replace(/\s+/g, ' ').slice(0, 50)}\` starts the server in debug mode: the Werkzeug debugger lets anyone who can reach it run code` };
   }
-  if (/(?:^|\.)run_simple$/.test(path)) return enabled(keyword(call, 'use_debugger')) || enabled(keyword(call, 'use_evalex')) ? { message: '`run_simple(..., use_debugger=True)` serves the interactive debugger, which runs arbitrary code' } : false;
-  if (/(?:^|\.)DebuggedApplication$/.test(path)) return enabled(keyword(call, 'evalex')) ? { message: '`DebuggedApplication(app, evalex=True)` lets anyone who sees an error page run Python code' } : false;
+  if (/(?:^|\.)run_simple$/.test(path))
+    return enabled(keyword(call, 'use_debugger')) || enabled(keyword(call, 'use_evalex'))
+      ? { message: '`run_simple(..., use_debugger=True)` serves the interactive debugger, which runs arbitrary code' }
+      : false;
+  if (/(?:^|\.)DebuggedApplication$/.test(path))
+    return enabled(keyword(call, 'evalex')) ? { message: '`DebuggedApplication(app, evalex=True)` lets anyone who sees an error page run Python code' } : false;
   if (/^(?:fastapi\.FastAPI|starlette\.applications\.Starlette|tornado\.web\.Application|sanic\.Sanic|quart\.Quart|litestar\.Litestar)$/.test(path)) {
     return isTrue(keyword(call, 'debug')) ? { message: `\`${call.name}(debug=True)\` returns stack traces to clients`, cwe: ['CWE-215', 'CWE-489'] } : false;
   }

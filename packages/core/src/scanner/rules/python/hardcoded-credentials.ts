@@ -26,7 +26,8 @@ function literalOf(value: SyntaxNode | null, depth = 0): { text: string; node: S
     const fn = value.child('function')?.text ?? '';
     if (!/^(?:os\.environ\.get|os\.getenv|getenv|environ\.get|config|env|env\.str|decouple\.config|os\.environ\.setdefault)$/.test(fn)) return null;
     const args = value.child('arguments')?.namedChildren ?? [];
-    const dflt = args.find((a) => a.type === 'keyword_argument' && a.child('name')?.text === 'default')?.child('value') ?? args.filter((a) => a.type !== 'keyword_argument')[1] ?? null;
+    const dflt =
+      args.find((a) => a.type === 'keyword_argument' && a.child('name')?.text === 'default')?.child('value') ?? args.filter((a) => a.type !== 'keyword_argument')[1] ?? null;
     return literalOf(dflt, depth + 1);
   }
   return null;
@@ -65,7 +66,26 @@ function algorithmName(name: string, value: string): boolean {
   const v = value.trim().toLowerCase();
   if (v.length > 12) return false;
   return (
-    ['eddsa', 'none', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'md5', 'blake2b', 'blake2s', 'aes', 'aes-gcm', 'aes-256-gcm', 'chacha20', 'bcrypt', 'argon2', 'scrypt', 'pbkdf2'].includes(v) ||
+    [
+      'eddsa',
+      'none',
+      'sha1',
+      'sha224',
+      'sha256',
+      'sha384',
+      'sha512',
+      'md5',
+      'blake2b',
+      'blake2s',
+      'aes',
+      'aes-gcm',
+      'aes-256-gcm',
+      'chacha20',
+      'bcrypt',
+      'argon2',
+      'scrypt',
+      'pbkdf2',
+    ].includes(v) ||
     (v.length === 5 && ['hs', 'rs', 'es', 'ps'].includes(v.slice(0, 2)) && ['256', '384', '512'].includes(v.slice(2)))
   );
 }
@@ -103,7 +123,12 @@ function decodedKeyLiteral(value: SyntaxNode | null): { text: string; node: Synt
   const args = value.child('arguments')?.namedChildren ?? [];
   if (!fn) return null;
   if (fn.type === 'attribute' && fn.child('attribute')?.text === 'encode' && args.length <= 1) return plainString(fn.child('object'));
-  if (!/^(?:bytes\.fromhex|base64\.(?:b64decode|urlsafe_b64decode|b32decode|b16decode)|binascii\.(?:unhexlify|a2b_hex|a2b_base64)|unhexlify|b64decode|urlsafe_b64decode)$/.test(fn.text)) return null;
+  if (
+    !/^(?:bytes\.fromhex|base64\.(?:b64decode|urlsafe_b64decode|b32decode|b16decode)|binascii\.(?:unhexlify|a2b_hex|a2b_base64)|unhexlify|b64decode|urlsafe_b64decode)$/.test(
+      fn.text,
+    )
+  )
+    return null;
   return plainString(args[0] ?? null);
 }
 
@@ -150,7 +175,8 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
       if (name && !lit && isKeyName(name)) {
         // VAULT_KEY = bytes.fromhex("6f1d…"): only key material counts, whatever the name's other words.
         const decoded = decodedKeyLiteral(node.child('right'));
-        if (decoded && (isKeyMaterial(decoded.text) || keyMaterial(name, decoded, true))) return { node: decoded.node, message: `Hard-coded key in \`${name.slice(0, 60)}\``, cwe: ['CWE-798', 'CWE-321'] };
+        if (decoded && (isKeyMaterial(decoded.text) || keyMaterial(name, decoded, true)))
+          return { node: decoded.node, message: `Hard-coded key in \`${name.slice(0, 60)}\``, cwe: ['CWE-798', 'CWE-321'] };
       }
       return name && lit ? report(name, lit, true) : false;
     }
@@ -179,7 +205,14 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
         [right, left],
       ];
       for (const [named, literal] of pairs) {
-        const name = named.type === 'identifier' ? named.text : named.type === 'attribute' ? (named.child('attribute')?.text ?? '') : named.type === 'subscript' ? (plainString(named.child('subscript'))?.text ?? '') : '';
+        const name =
+          named.type === 'identifier'
+            ? named.text
+            : named.type === 'attribute'
+              ? (named.child('attribute')?.text ?? '')
+              : named.type === 'subscript'
+                ? (plainString(named.child('subscript'))?.text ?? '')
+                : '';
         const lit = plainString(literal);
         // `token == "keyword"` in a lexer, `secret == "none"`: a plain lower-case word is a label unless the name says password.
         if (name && lit && /passw|pwd|secret|token|api_?key/i.test(name) && (/passw|pwd/i.test(name) || !/^[a-z_#.-]+$/.test(lit.text))) {
@@ -197,13 +230,15 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
       const pw = PASSWORD_ARGS.find(([pattern]) => pattern.test(path) || pattern.test(`*.${call.name}`));
       if (pw) {
         const lit = plainString(call.args.find((a) => a.index === pw[1] || a.name === pw[2])?.node ?? null);
-        if (lit && isCredentialValue(lit.text, 'password') && !labelLike(lit.text)) return { node: lit.node, message: `\`${call.node.text.split('(')[0]}\` is called with a hard-coded password`, cwe: ['CWE-798'] };
+        if (lit && isCredentialValue(lit.text, 'password') && !labelLike(lit.text))
+          return { node: lit.node, message: `\`${call.node.text.split('(')[0]}\` is called with a hard-coded password`, cwe: ['CWE-798'] };
       }
       // requests.get(url, auth=("user", "p4ss"))
       const auth = call.args.find((a) => a.name === 'auth')?.node;
       if (auth && auth.type === 'tuple' && auth.namedChildren.length === 2) {
         const lit = plainString(auth.namedChildren[1] ?? null);
-        if (lit && isCredentialValue(lit.text, 'password') && !labelLike(lit.text)) return { node: lit.node, message: 'HTTP basic authentication with a hard-coded password', cwe: ['CWE-798'] };
+        if (lit && isCredentialValue(lit.text, 'password') && !labelLike(lit.text))
+          return { node: lit.node, message: 'HTTP basic authentication with a hard-coded password', cwe: ['CWE-798'] };
       }
       for (const [pattern, index, kw] of KEY_ARGS) {
         if (!pattern.test(path)) continue;

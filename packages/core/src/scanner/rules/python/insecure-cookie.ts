@@ -74,7 +74,11 @@ function authTicket(call: CallView, ctx: MatchContext): Verdict {
   }
   if (cwe.length === 0) return false;
   const off = [secure, httponly].find((f) => f && isFalse(f));
-  return { ...(off ? { node: off.parent ?? off } : {}), message: `The authentication ticket cookie is issued without the ${missing.join(' and ')} flag${missing.length > 1 ? 's' : ''}`, cwe };
+  return {
+    ...(off ? { node: off.parent ?? off } : {}),
+    message: `The authentication ticket cookie is issued without the ${missing.join(' and ')} flag${missing.length > 1 ? 's' : ''}`,
+    cwe,
+  };
 }
 
 function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
@@ -83,7 +87,14 @@ function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
     const right = node.child('right');
     if (!left || !right) return false;
     // SESSION_COOKIE_SECURE = False / app.config["SESSION_COOKIE_SECURE"] = False
-    const name = left.type === 'identifier' ? left.text : left.type === 'subscript' ? (ctx.stringValue(left.child('subscript') ?? left) ?? '') : left.type === 'attribute' ? (left.child('attribute')?.text ?? '') : '';
+    const name =
+      left.type === 'identifier'
+        ? left.text
+        : left.type === 'subscript'
+          ? (ctx.stringValue(left.child('subscript') ?? left) ?? '')
+          : left.type === 'attribute'
+            ? (left.child('attribute')?.text ?? '')
+            : '';
     return settingVerdict(name, right, node, ctx);
   }
   const call = ctx.call(node);
@@ -110,7 +121,12 @@ function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
     const off = [secure, httponly].find((f) => f && f.type === 'false');
     if (!off) return false;
     const flag = off === secure ? 'Secure' : 'HttpOnly';
-    return { node: off.parent ?? off, confidence: 'low', message: `The \`${name.slice(0, 40)}\` cookie is set with the ${flag} flag turned off`, cwe: [off === secure ? 'CWE-614' : 'CWE-1004'] };
+    return {
+      node: off.parent ?? off,
+      confidence: 'low',
+      message: `The \`${name.slice(0, 40)}\` cookie is set with the ${flag} flag turned off`,
+      cwe: [off === secure ? 'CWE-614' : 'CWE-1004'],
+    };
   }
   const csrf = /csrf|xsrf/i.test(name);
   const cwe: string[] = [];

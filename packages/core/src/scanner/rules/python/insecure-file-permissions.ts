@@ -36,7 +36,8 @@ export default defineRule({
   cwe: ['CWE-732'],
   languages: ['python'],
   message: 'A file or directory is made writable by every user on the system',
-  remediation: 'Grant the least access needed: `os.chmod(path, 0o600)` for secrets, `0o644` / `0o755` for shared files and directories; set a restrictive `umask` before creating files.',
+  remediation:
+    'Grant the least access needed: `os.chmod(path, 0o600)` for secrets, `0o644` / `0o755` for shared files and directories; set a restrictive `umask` before creating files.',
   references: ['https://cwe.mitre.org/data/definitions/732.html', 'https://docs.python.org/3/library/os.html#os.chmod'],
   matcher: { kind: 'call', callee: ['os.chmod', 'os.fchmod', 'os.lchmod', '*.chmod'], where: worldWritable },
 });

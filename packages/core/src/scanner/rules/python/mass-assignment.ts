@@ -5,7 +5,8 @@ export default defineRule({
   class: 'mass-assignment',
   confidence: 'medium',
   languages: ['python'],
-  remediation: 'Copy only the fields a user may change (`user.name = data["name"]`), or validate the body with a schema / form / serializer that lists the writable fields (`UserUpdate(**data)` with Pydantic, `fields = ["name", "email"]` in DRF).',
+  remediation:
+    'Copy only the fields a user may change (`user.name = data["name"]`), or validate the body with a schema / form / serializer that lists the writable fields (`UserUpdate(**data)` with Pydantic, `fields = ["name", "email"]` in DRF).',
   references: ['https://cwe.mitre.org/data/definitions/915.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Mass_Assignment_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',

@@ -6,7 +6,8 @@ export default defineRule({
   confidence: 'medium',
   cwe: ['CWE-1333', 'CWE-730'],
   languages: ['python'],
-  remediation: 'Escape input that should match literally with `re.escape(term)`, or search without regexes (`term in text`, `str.find`); if users must supply patterns, use the `re2` engine or a timeout.',
+  remediation:
+    'Escape input that should match literally with `re.escape(term)`, or search without regexes (`term in text`, `str.find`); if users must supply patterns, use the `re2` engine or a timeout.',
   references: [
     'https://cwe.mitre.org/data/definitions/1333.html',
     'https://docs.python.org/3/library/re.html#re.escape',

@@ -4,7 +4,52 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { isSecretName, nameWords } from '../../secrets/credentials.ts';
 
 const LOGGER = /^(?:logging|logger|log|_log|_logger|LOGGER|LOG|audit_log|audit_logger|app\.logger|current_app\.logger|self\.logger|self\.log|self\.app\.logger)$/;
-const NOT_VALUE = new Set(['hash', 'hashed', 'digest', 'id', 'len', 'length', 'count', 'expiry', 'expires', 'type', 'ttl', 'valid', 'ok', 'err', 'error', 'name', 'header', 'url', 'field', 'policy', 'reset', 'changed', 'set', 'required', 'strength', 'prefix', 'suffix', 'masked', 'redacted', 'last4', 'hint', 'pos', 'position', 'starting', 'next', 'page', 'pagination', 'continuation', 'ignored', 'source', 'provider', 'method', 'file', 'path']);
+const NOT_VALUE = new Set([
+  'hash',
+  'hashed',
+  'digest',
+  'id',
+  'len',
+  'length',
+  'count',
+  'expiry',
+  'expires',
+  'type',
+  'ttl',
+  'valid',
+  'ok',
+  'err',
+  'error',
+  'name',
+  'header',
+  'url',
+  'field',
+  'policy',
+  'reset',
+  'changed',
+  'set',
+  'required',
+  'strength',
+  'prefix',
+  'suffix',
+  'masked',
+  'redacted',
+  'last4',
+  'hint',
+  'pos',
+  'position',
+  'starting',
+  'next',
+  'page',
+  'pagination',
+  'continuation',
+  'ignored',
+  'source',
+  'provider',
+  'method',
+  'file',
+  'path',
+]);
 
 /** The name a logged value goes by: `password`, `user.password`, `creds["api_key"]`. */
 function valueName(node: SyntaxNode): string | null {
@@ -78,5 +123,9 @@ export default defineRule({
   message: 'A password, token or key is written to the log',
   remediation: 'Never log secrets: log the user or key id instead, or a redacted form (`token[:4] + "…"`); add a logging filter that masks known secret fields.',
   references: ['https://cwe.mitre.org/data/definitions/532.html', 'https://cheatsheetseries.owasp.org/cheatsheets/Logging_Cheat_Sheet.html'],
-  matcher: { kind: 'call', callee: ['*.{debug,info,warning,warn,error,critical,exception}', 'print'], where: (call, ctx) => (call.name === 'print' ? false : logsSecret(call, ctx)) },
+  matcher: {
+    kind: 'call',
+    callee: ['*.{debug,info,warning,warn,error,critical,exception}', 'print'],
+    where: (call, ctx) => (call.name === 'print' ? false : logsSecret(call, ctx)),
+  },
 });

@@ -47,7 +47,10 @@ function exposes(node: SyntaxNode, ctx: MatchContext): Verdict {
   const call = ctx.call(node);
   if (!call) return false;
   const path = ctx.pathText(call.callee ?? call.node) ?? call.name;
-  if (!/(?:^|\.)(?:HttpResponse|JsonResponse|Response|make_response|jsonify|HTMLResponse|PlainTextResponse|JSONResponse|json_response|write|finish|send_error|text|json)$/.test(path)) return false;
+  if (
+    !/(?:^|\.)(?:HttpResponse|JsonResponse|Response|make_response|jsonify|HTMLResponse|PlainTextResponse|JSONResponse|json_response|write|finish|send_error|text|json)$/.test(path)
+  )
+    return false;
   if (call.name === 'write' && !/^self$/.test(call.receiver?.text ?? '')) return false;
   if (!call.args.some((a) => carriesTrace(a.node))) return false;
   return { message: 'A stack trace is written into the HTTP response, revealing code paths, library versions and data' };
@@ -58,7 +61,8 @@ export default defineRule({
   confidence: 'high',
   languages: ['python'],
   message: 'Exception details (a formatted traceback) are sent to the client',
-  remediation: 'Log the traceback on the server (`logger.exception("…")`) and return a generic error with a correlation id (`return jsonify(error="internal error", id=request_id), 500`).',
+  remediation:
+    'Log the traceback on the server (`logger.exception("…")`) and return a generic error with a correlation id (`return jsonify(error="internal error", id=request_id), 500`).',
   references: ['https://cwe.mitre.org/data/definitions/209.html', 'https://owasp.org/www-community/Improper_Error_Handling'],
   matcher: { kind: 'node', types: ['return_statement', 'call'], where: exposes },
 });

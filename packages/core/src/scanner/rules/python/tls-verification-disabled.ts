@@ -22,7 +22,9 @@ function disablingKeyword(name: string, value: SyntaxNode, callPath: string, ctx
       return CERT_NONE.test(ctx.pathText(value) ?? value.text) || CERT_NONE.test(value.text) ? `\`${name}=CERT_NONE\` accepts any certificate` : null;
     case 'ssl':
       // aiohttp: session.get(url, ssl=False) / TCPConnector(ssl=False). Elsewhere ssl=False means "plain TCP".
-      return value.type === 'false' && /aiohttp|ClientSession|TCPConnector/.test(`${callPath} ${ctx.code.slice(0, 3000)}`) && /(?:^|\.)(?:TCPConnector|get|post|put|patch|delete|head|request|ws_connect)$/.test(callPath)
+      return value.type === 'false' &&
+        /aiohttp|ClientSession|TCPConnector/.test(`${callPath} ${ctx.code.slice(0, 3000)}`) &&
+        /(?:^|\.)(?:TCPConnector|get|post|put|patch|delete|head|request|ws_connect)$/.test(callPath)
         ? '`ssl=False` turns off TLS certificate verification in aiohttp'
         : null;
     case 'tlsAllowInvalidCertificates':
@@ -44,8 +46,10 @@ function tlsOff(node: SyntaxNode, ctx: MatchContext): Verdict {
     const target = ctx.pathText(left) ?? left.text;
     if (prop === 'check_hostname' && right.type === 'false') return { message: '`check_hostname = False` accepts certificates issued for any host' };
     if (prop === 'verify_mode' && CERT_NONE.test(ctx.pathText(right) ?? right.text)) return { message: '`verify_mode = CERT_NONE` accepts any certificate' };
-    if (prop === 'verify' && right.type === 'false' && !/jwt/i.test(target)) return { message: '`session.verify = False` turns off TLS certificate verification for every request of the session' };
-    if (/^ssl\._create_default_https_context$/.test(target) && /_create_unverified_context/.test(right.text)) return { message: 'Every HTTPS connection of the process now skips certificate verification' };
+    if (prop === 'verify' && right.type === 'false' && !/jwt/i.test(target))
+      return { message: '`session.verify = False` turns off TLS certificate verification for every request of the session' };
+    if (/^ssl\._create_default_https_context$/.test(target) && /_create_unverified_context/.test(right.text))
+      return { message: 'Every HTTPS connection of the process now skips certificate verification' };
     return false;
   }
   const call = ctx.call(node);
@@ -54,7 +58,8 @@ function tlsOff(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (/^ssl\._create_unverified_context$/.test(path)) return { message: '`ssl._create_unverified_context()` skips certificate and host name verification' };
   if (call.name === 'set_missing_host_key_policy') {
     const policy = call.args.find((a) => a.index === 0)?.node;
-    if (policy && /(?:AutoAddPolicy|WarningPolicy)\b/.test(policy.text)) return { message: 'SSH host keys are accepted without verification (`AutoAddPolicy`): connections can be intercepted', cwe: ['CWE-322'] };
+    if (policy && /(?:AutoAddPolicy|WarningPolicy)\b/.test(policy.text))
+      return { message: 'SSH host keys are accepted without verification (`AutoAddPolicy`): connections can be intercepted', cwe: ['CWE-322'] };
     return false;
   }
   for (const a of call.args) {

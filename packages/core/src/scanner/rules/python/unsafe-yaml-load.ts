@@ -34,9 +34,16 @@ function unsafeYaml(call: CallView, ctx: MatchContext): Verdict {
   const loaderPath = loader ? (ctx.pathText(loader) ?? loader.text) : null;
   if (loaderPath !== null && SAFE_LOADER.test(loaderPath)) return false;
   // FullLoader resolves python/name and python/object tags in PyYAML < 5.4 (CVE-2020-14343): only with request data.
-  if (loaderPath !== null && /(?:^|\.)FullLoader$/.test(loaderPath)) return tainted && t?.strength === 'remote' ? { confidence: 'medium', message: '`yaml.load(..., Loader=FullLoader)` on request data: FullLoader constructs Python objects and is exploitable before PyYAML 5.4; use `yaml.safe_load()`' } : false;
+  if (loaderPath !== null && /(?:^|\.)FullLoader$/.test(loaderPath))
+    return tainted && t?.strength === 'remote'
+      ? {
+          confidence: 'medium',
+          message: '`yaml.load(..., Loader=FullLoader)` on request data: FullLoader constructs Python objects and is exploitable before PyYAML 5.4; use `yaml.safe_load()`',
+        }
+      : false;
   if (loaderPath !== null && !UNSAFE_LOADER.test(loaderPath)) return false;
-  if (loaderPath === null) return { message: '`yaml.load()` without a Loader uses an unsafe default on PyYAML < 5.1 (and fails on 6.0): use `yaml.safe_load()`', confidence: tainted ? 'high' : 'medium' };
+  if (loaderPath === null)
+    return { message: '`yaml.load()` without a Loader uses an unsafe default on PyYAML < 5.1 (and fails on 6.0): use `yaml.safe_load()`', confidence: tainted ? 'high' : 'medium' };
   return tainted ? { confidence: 'high' } : true;
 }
 

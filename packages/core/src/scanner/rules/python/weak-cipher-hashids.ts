@@ -14,7 +14,10 @@ function secretAsSalt(call: CallView, ctx: MatchContext): Verdict {
   if (!salt) return false;
   const path = ctx.pathText(salt) ?? '';
   if (!SIGNING_SECRET.test(path)) return false;
-  return { node: salt.parent?.type === 'keyword_argument' ? salt.parent : salt, message: `\`${path}\` is used as a Hashids salt: the salt can be recovered from the ids, and with it the application's signing key` };
+  return {
+    node: salt.parent?.type === 'keyword_argument' ? salt.parent : salt,
+    message: `\`${path}\` is used as a Hashids salt: the salt can be recovered from the ids, and with it the application's signing key`,
+  };
 }
 
 export default defineRule({
@@ -23,7 +26,8 @@ export default defineRule({
   confidence: 'high',
   languages: ['python'],
   message: 'A secret key is used as the salt of Hashids, a reversible obfuscation',
-  remediation: 'Give Hashids its own, non-secret salt (`Hashids(salt=settings.HASHIDS_SALT)`), and never rely on it to hide anything; use signed tokens (`django.core.signing`, `itsdangerous`) where ids must not be guessable.',
+  remediation:
+    'Give Hashids its own, non-secret salt (`Hashids(salt=settings.HASHIDS_SALT)`), and never rely on it to hide anything; use signed tokens (`django.core.signing`, `itsdangerous`) where ids must not be guessable.',
   references: ['https://cwe.mitre.org/data/definitions/327.html', 'https://hashids.org/python/'],
   matcher: { kind: 'call', callee: ['hashids.Hashids', 'Hashids'], where: secretAsSalt },
 });

@@ -15,7 +15,8 @@ function weakCipher(call: CallView, ctx: MatchContext): Verdict {
     if (BROKEN.test(cipher)) return { message: `${cipher} is a broken or obsolete cipher; use AES-GCM or ChaCha20-Poly1305` };
     if (cipher === 'AES' || cipher === 'Blowfish' || cipher === 'CAST' || cipher === 'DES3') {
       const mode = call.args.find((a) => a.index === 1 || a.name === 'mode')?.node;
-      if (mode && /MODE_ECB$/.test(ctx.pathText(mode) ?? mode.text)) return { message: 'ECB mode encrypts equal blocks to equal ciphertext and leaks patterns; use GCM (`AES.new(key, AES.MODE_GCM)`)' };
+      if (mode && /MODE_ECB$/.test(ctx.pathText(mode) ?? mode.text))
+        return { message: 'ECB mode encrypts equal blocks to equal ciphertext and leaks patterns; use GCM (`AES.new(key, AES.MODE_GCM)`)' };
     }
     return false;
   }
@@ -33,7 +34,7 @@ export default defineRule({
   languages: ['python'],
   message: 'A broken cipher (DES, 3DES, RC4, Blowfish) or ECB mode is used',
   remediation:
-    'Use authenticated encryption: `cryptography`\'s `AESGCM(key).encrypt(nonce, data, aad)` / `Fernet`, or PyCryptodome `AES.new(key, AES.MODE_GCM)` with a fresh nonce per message.',
+    "Use authenticated encryption: `cryptography`'s `AESGCM(key).encrypt(nonce, data, aad)` / `Fernet`, or PyCryptodome `AES.new(key, AES.MODE_GCM)` with a fresh nonce per message.",
   references: [
     'https://cwe.mitre.org/data/definitions/327.html',
     'https://cryptography.io/en/latest/hazmat/primitives/symmetric-encryption/',

@@ -42,7 +42,10 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   if (!algo) return false;
   const path = ctx.pathText(call.callee ?? call.node) ?? '';
   const isHmac = /^hmac\./.test(path);
-  const input = call.args.filter((a) => a.index >= 0 && !(isHmac && a.index === 2)).map((a) => a.node.text).join(' ');
+  const input = call.args
+    .filter((a) => a.index >= 0 && !(isHmac && a.index === 2))
+    .map((a) => a.node.text)
+    .join(' ');
   // hashlib.md5(); h.update(password): the data is fed to the object later.
   let fed = '';
   const assigned = call.node.parent?.type === 'assignment' ? call.node.parent.child('left')?.text : null;
@@ -57,7 +60,8 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   }
   if (WEAK.test(algo)) {
     // `usedforsecurity=True` says what the digest is for.
-    if (isTrue(keyword(call, 'usedforsecurity'))) return { message: `${algo.toUpperCase()} (\`${describe(call.node)}\`) is declared to be used for security, and it is a broken hash function` };
+    if (isTrue(keyword(call, 'usedforsecurity')))
+      return { message: `${algo.toUpperCase()} (\`${describe(call.node)}\`) is declared to be used for security, and it is a broken hash function` };
     if (NOT_SECURITY.test(around) && !/passw|secret|token/i.test(around)) return false;
     // A digest of fresh random bytes (`md5(uuid4().bytes)`) is an identifier: its strength is the randomness.
     if (/uuid[14]|urandom|token_bytes|token_hex|randbytes|getrandbits|random\(/.test(input) && !/passw|secret/i.test(input)) return false;
@@ -86,7 +90,8 @@ export default defineRule({
   matcher: {
     kind: 'call',
     callee: [
-      'hashlib.{md5,sha1,md4,new,sha224,sha256,sha384,sha512,sha3_256,sha3_512,blake2b}', 'hmac.{new,digest,HMAC}',
+      'hashlib.{md5,sha1,md4,new,sha224,sha256,sha384,sha512,sha3_256,sha3_512,blake2b}',
+      'hmac.{new,digest,HMAC}',
       '{Crypto,Cryptodome}.Hash.{MD5,SHA1,MD4,MD2,SHA,SHA256,SHA512}.new',
       'cryptography.hazmat.primitives.hashes.{MD5,SHA1}',
     ],

@@ -21,7 +21,10 @@ function weakKey(call: CallView, ctx: MatchContext): Verdict {
   const bits = numberOf(size?.text);
   if (!size || bits === null || bits >= 2048) return false;
   // Reported at the size, the value that is wrong (a multi-line call puts it lines below the call).
-  return { node: size.parent?.type === 'keyword_argument' ? size.parent : size, message: `A ${bits}-bit key is too short to resist factoring / discrete-log attacks; use at least 2048 bits (3072 for long-lived keys)` };
+  return {
+    node: size.parent?.type === 'keyword_argument' ? size.parent : size,
+    message: `A ${bits}-bit key is too short to resist factoring / discrete-log attacks; use at least 2048 bits (3072 for long-lived keys)`,
+  };
 }
 
 export default defineRule({
@@ -30,12 +33,17 @@ export default defineRule({
   languages: ['python'],
   message: 'An RSA, DSA or DH key shorter than 2048 bits (or a curve under 224 bits) is generated',
   remediation: 'Generate RSA keys with `key_size=3072` (at least 2048), prefer Ed25519 / X25519 or `ec.SECP256R1()`, and DH groups of 2048 bits or more.',
-  references: ['https://cwe.mitre.org/data/definitions/326.html', 'https://cryptography.io/en/latest/hazmat/primitives/asymmetric/rsa/', 'https://cheatsheetseries.owasp.org/cheatsheets/Cryptographic_Storage_Cheat_Sheet.html'],
+  references: [
+    'https://cwe.mitre.org/data/definitions/326.html',
+    'https://cryptography.io/en/latest/hazmat/primitives/asymmetric/rsa/',
+    'https://cheatsheetseries.owasp.org/cheatsheets/Cryptographic_Storage_Cheat_Sheet.html',
+  ],
   matcher: {
     kind: 'call',
     callee: [
       'cryptography.hazmat.primitives.asymmetric.{rsa,dsa,dh,ec}.{generate_private_key,generate_parameters}',
-      '{Crypto,Cryptodome}.PublicKey.{RSA,DSA}.generate', 'rsa.newkeys',
+      '{Crypto,Cryptodome}.PublicKey.{RSA,DSA}.generate',
+      'rsa.newkeys',
     ],
     where: weakKey,
   },

@@ -2,7 +2,19 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 
 /** Protocol constants of `ssl` and pyOpenSSL that select SSL 2/3 or TLS 1.0/1.1. */
-const WEAK_NAMES = new Set(['PROTOCOL_SSLv2', 'PROTOCOL_SSLv3', 'PROTOCOL_TLSv1', 'PROTOCOL_TLSv1_1', 'SSLv2_METHOD', 'SSLv3_METHOD', 'TLSv1_METHOD', 'TLSv1_1_METHOD', 'SSLv3', 'TLSv1', 'TLSv1_1']);
+const WEAK_NAMES = new Set([
+  'PROTOCOL_SSLv2',
+  'PROTOCOL_SSLv3',
+  'PROTOCOL_TLSv1',
+  'PROTOCOL_TLSv1_1',
+  'SSLv2_METHOD',
+  'SSLv3_METHOD',
+  'TLSv1_METHOD',
+  'TLSv1_1_METHOD',
+  'SSLv3',
+  'TLSv1',
+  'TLSv1_1',
+]);
 const WEAK_PATH = /^(?:ssl\.PROTOCOL_(?:SSLv2|SSLv3|TLSv1|TLSv1_1)|(?:[\w.]+\.)?SSL\.(?:SSLv2|SSLv3|TLSv1|TLSv1_1)_METHOD|ssl\.TLSVersion\.(?:SSLv3|TLSv1|TLSv1_1))$/;
 
 /**

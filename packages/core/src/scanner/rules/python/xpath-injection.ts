@@ -7,11 +7,7 @@ export default defineRule({
   languages: ['python'],
   remediation:
     'Pass values as XPath variables instead of formatting them in: `tree.xpath("//user[@name=$name]", name=username)` (lxml), or `etree.XPath("//user[@name=$name]")(tree, name=username)`.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/643.html',
-    'https://lxml.de/xpathxslt.html#the-xpath-method',
-    'https://owasp.org/www-community/attacks/XPATH_Injection',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/643.html', 'https://lxml.de/xpathxslt.html#the-xpath-method', 'https://owasp.org/www-community/attacks/XPATH_Injection'],
   matcher: {
     kind: 'taint',
     sinks: [],

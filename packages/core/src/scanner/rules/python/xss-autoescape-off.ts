@@ -3,7 +3,8 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { isTestFile } from '../../lang/python/predicates.ts';
 
 /** Template engines and contexts whose `autoescape` switch governs HTML escaping. */
-const ENGINE = /^(?:jinja2\.(?:Environment|sandbox\.SandboxedEnvironment|Template)|django\.template\.(?:Engine|Context|RequestContext|context\.Context)|Environment|SandboxedEnvironment|Engine|Context|RequestContext)$/;
+const ENGINE =
+  /^(?:jinja2\.(?:Environment|sandbox\.SandboxedEnvironment|Template)|django\.template\.(?:Engine|Context|RequestContext|context\.Context)|Environment|SandboxedEnvironment|Engine|Context|RequestContext)$/;
 
 /**
  * HTML autoescaping turned off in so many words: the Django template backend's
@@ -44,6 +45,9 @@ export default defineRule({
   message: 'HTML autoescaping is turned off',
   remediation:
     'Keep autoescaping on: remove `"autoescape": False` from the Django TEMPLATES OPTIONS, create Jinja2 environments with `autoescape=select_autoescape()`, and mark only vetted markup safe (`format_html`, `Markup.escape`).',
-  references: ['https://docs.djangoproject.com/en/stable/topics/templates/#django.template.backends.django.DjangoTemplates', 'https://jinja.palletsprojects.com/en/stable/api/#autoescaping'],
+  references: [
+    'https://docs.djangoproject.com/en/stable/topics/templates/#django.template.backends.django.DjangoTemplates',
+    'https://jinja.palletsprojects.com/en/stable/api/#autoescaping',
+  ],
   matcher: { kind: 'node', types: ['pair', 'keyword_argument'], where: autoescapeOff },
 });

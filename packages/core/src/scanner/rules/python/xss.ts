@@ -26,7 +26,12 @@ export default defineRule({
       // A response body: the input itself or text built from it, not whatever some other function returned for it.
       const call = at.parent?.type === 'keyword_argument' ? at.parent.parent?.parent : at.parent?.parent;
       const callee = call?.type === 'call' ? (call.child('function')?.text ?? '') : '';
-      if (/(?:^|\.)(?:HttpResponse(?:BadRequest|NotFound|Forbidden|ServerError|Gone)?|StreamingHttpResponse|Response|HTTPResponse|make_response|HTMLResponse|html|write|finish)$/.test(callee)) return textFlow(at, ctx);
+      if (
+        /(?:^|\.)(?:HttpResponse(?:BadRequest|NotFound|Forbidden|ServerError|Gone)?|StreamingHttpResponse|Response|HTTPResponse|make_response|HTMLResponse|html|write|finish)$/.test(
+          callee,
+        )
+      )
+        return textFlow(at, ctx);
       return true;
     },
   },

@@ -22,7 +22,8 @@ function enablesExternalEntities(call: CallView, ctx: MatchContext): Verdict {
     return isFalse(keyword(call, 'disable_entities')) ? { message: '`xmltodict.parse(..., disable_entities=False)` expands entities declared by the document' } : false;
   }
   if (!/^lxml\.etree\.(?:XMLParser|XMLPullParser|iterparse|XMLTreeBuilder|ETCompatXMLParser)$/.test(path)) return false;
-  if (isTrue(keyword(call, 'resolve_entities'))) return { node: parsedWith(call, ctx), message: 'The lxml parser resolves external entities (`resolve_entities=True`): a document can read local files (XXE)' };
+  if (isTrue(keyword(call, 'resolve_entities')))
+    return { node: parsedWith(call, ctx), message: 'The lxml parser resolves external entities (`resolve_entities=True`): a document can read local files (XXE)' };
   const network = isFalse(keyword(call, 'no_network'));
   if (network && (isTrue(keyword(call, 'load_dtd')) || isTrue(keyword(call, 'dtd_validation')))) {
     return { node: parsedWith(call, ctx), message: 'The lxml parser loads DTDs from the network (`no_network=False`): a document can make the server fetch URLs (XXE / SSRF)' };
@@ -50,7 +51,11 @@ function parsedWith(call: CallView, ctx: MatchContext): SyntaxNode {
     if (n.type === 'call' && n.start > call.node.end) {
       const use = ctx.call(n);
       const usePath = use ? (ctx.pathText(use.callee ?? use.node) ?? '') : '';
-      if (use && /^lxml\.etree\.(?:fromstring|XML|parse|iterparse|fromstringlist|XMLID)$/.test(usePath) && use.args.some((a) => (a.index === 1 || a.name === 'parser') && a.node.type === 'identifier' && a.node.text === target.text)) {
+      if (
+        use &&
+        /^lxml\.etree\.(?:fromstring|XML|parse|iterparse|fromstringlist|XMLID)$/.test(usePath) &&
+        use.args.some((a) => (a.index === 1 || a.name === 'parser') && a.node.type === 'identifier' && a.node.text === target.text)
+      ) {
         if (!best || n.start < best.start) best = n;
       }
     }

@@ -32,7 +32,9 @@ function unfilteredExtract(call: CallView, ctx: MatchContext): Verdict {
   const ref = call.name === 'extract' && member ? `${member.text.replace(/[^\w.]/g, '')}.name` : '.name';
   const body = ctx.fn?.node.text ?? '';
   if (body.split('\n').some((line) => line.includes(ref) && /startswith|['"]\.\.['"]|isabs|realpath|abspath|commonpath|is_relative_to|issym|islnk/.test(line))) return false;
-  return { message: `\`${call.node.text.slice(0, 60)}\` extracts a tar archive without a member filter: entries named \`../…\`, absolute paths or links can write outside the target directory` };
+  return {
+    message: `\`${call.node.text.slice(0, 60)}\` extracts a tar archive without a member filter: entries named \`../…\`, absolute paths or links can write outside the target directory`,
+  };
 }
 
 export default defineRule({
@@ -42,10 +44,6 @@ export default defineRule({
   message: 'A tar archive is extracted without checking where its members are written',
   remediation:
     'Pass an extraction filter: `tar.extractall(dest, filter="data")` (Python 3.12+, backported to 3.8.17+), or check every member (`os.path.realpath(os.path.join(dest, m.name)).startswith(os.path.realpath(dest) + os.sep)` and no links) and pass the checked list as `members=`.',
-  references: [
-    'https://cwe.mitre.org/data/definitions/22.html',
-    'https://docs.python.org/3/library/tarfile.html#extraction-filters',
-    'https://peps.python.org/pep-0706/',
-  ],
+  references: ['https://cwe.mitre.org/data/definitions/22.html', 'https://docs.python.org/3/library/tarfile.html#extraction-filters', 'https://peps.python.org/pep-0706/'],
   matcher: { kind: 'call', callee: ['*.extractall', '*.extract'], where: unfilteredExtract },
 });

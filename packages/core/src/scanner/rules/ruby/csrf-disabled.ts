@@ -68,5 +68,9 @@ export default defineRule({
     'https://guides.rubyonrails.org/security.html#cross-site-request-forgery-csrf',
     'https://cheatsheetseries.owasp.org/cheatsheets/Cross-Site_Request_Forgery_Prevention_Cheat_Sheet.html',
   ],
-  matcher: { kind: 'call', callee: ['skip_before_action', 'skip_before_filter', 'skip_action_callback', 'skip_forgery_protection', 'protect_from_forgery', 'disable', 'set'], where: disablesCsrf },
+  matcher: {
+    kind: 'call',
+    callee: ['skip_before_action', 'skip_before_filter', 'skip_action_callback', 'skip_forgery_protection', 'protect_from_forgery', 'disable', 'set'],
+    where: disablesCsrf,
+  },
 });

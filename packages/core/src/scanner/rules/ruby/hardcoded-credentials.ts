@@ -89,7 +89,8 @@ function keyArgument(node: SyntaxNode, ctx: MatchContext): { text: string; node:
   if (!keyed && !exported) return null;
   const arg = args[1] as SyntaxNode;
   // A variable the code set to a literal (`pass_phrase = '…'`, `@passphrase = '…'`) is the literal.
-  const lit = literalOf(arg) ?? (arg.type === 'identifier' || arg.type === 'instance_variable' || arg.type === 'global_variable' || arg.type === 'constant' ? constantText(arg, ctx) : null);
+  const lit =
+    literalOf(arg) ?? (arg.type === 'identifier' || arg.type === 'instance_variable' || arg.type === 'global_variable' || arg.type === 'constant' ? constantText(arg, ctx) : null);
   return lit && lit.text.length >= 4 ? lit : null;
 }
 
@@ -129,7 +130,7 @@ function hardcoded(node: SyntaxNode, ctx: MatchContext): Verdict {
   }
   if (node.type === 'call') {
     const lit = keyArgument(node, ctx);
-    if (lit && !isTestCode(ctx.code)) return { node: lit.node, message: `Hard-coded key or passphrase given to \`${(node.child('method')?.text ?? '')}\`` };
+    if (lit && !isTestCode(ctx.code)) return { node: lit.node, message: `Hard-coded key or passphrase given to \`${node.child('method')?.text ?? ''}\`` };
   }
   if (node.type === 'call' && /^(?:http_basic_authenticate_with|basic_auth|digest_auth)$/.test(node.child('method')?.text ?? '')) {
     return false; // their `password:` keyword is a pair, reported above

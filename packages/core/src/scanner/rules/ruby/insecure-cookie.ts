@@ -27,7 +27,8 @@ function off(v: SyntaxNode | undefined): boolean {
 function flags(options: Map<string, SyntaxNode>, cookieName: string | null, rack = false): Verdict {
   const httponly = options.get('httponly') ?? options.get('http_only');
   const secure = options.get('secure');
-  if (off(httponly) && off(secure)) return { message: 'Cookie set with `httponly: false` and `secure: false`: readable from JavaScript and sent over plain HTTP', cwe: ['CWE-1004', 'CWE-614'] };
+  if (off(httponly) && off(secure))
+    return { message: 'Cookie set with `httponly: false` and `secure: false`: readable from JavaScript and sent over plain HTTP', cwe: ['CWE-1004', 'CWE-614'] };
   if (off(httponly)) return { message: 'Cookie set with `httponly: false`: readable from JavaScript', cwe: ['CWE-1004'] };
   if (off(secure)) return { message: 'Cookie set with `secure: false`: sent over plain HTTP', cwe: ['CWE-614'] };
   if (cookieName !== null && isSecretContext(cookieName) && options.has('value') && !httponly) {
@@ -77,7 +78,11 @@ function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
     }
     // config.session_store :cookie_store, secure: false / use Rack::Session::Cookie, httponly: false / set :sessions, …
     const text = node.text;
-    if (method === 'session_store' || (method === 'use' && /Session::Cookie|Session::Pool|Session::Redis/.test(text)) || (method === 'set' && /^set[ \t]*(?:\([ \t]*)?:(?:sessions|cookie_options)\b/.test(text))) {
+    if (
+      method === 'session_store' ||
+      (method === 'use' && /Session::Cookie|Session::Pool|Session::Redis/.test(text)) ||
+      (method === 'set' && /^set[ \t]*(?:\([ \t]*)?:(?:sessions|cookie_options)\b/.test(text))
+    ) {
       const hash = positional.find((c) => c.type === 'hash');
       const options = hash ? pairsOf(hash) : keywords;
       const verdict = flags(options, null);
@@ -85,7 +90,11 @@ function insecureCookie(node: SyntaxNode, ctx: MatchContext): Verdict {
       // Rails marks the session cookie Secure through `force_ssl`; with it turned off in the same file and no
       // `secure:` of its own, the cookie store's session cookie goes over plain HTTP.
       if (method === 'session_store' && /:cookie_store\b/.test(text) && !options.has('secure') && forceSslOff(node)) {
-        return { message: 'The session cookie store sets no `secure: true` and `force_ssl` is off: the session cookie is sent over plain HTTP', cwe: ['CWE-614'], confidence: 'medium' };
+        return {
+          message: 'The session cookie store sets no `secure: true` and `force_ssl` is off: the session cookie is sent over plain HTTP',
+          cwe: ['CWE-614'],
+          confidence: 'medium',
+        };
       }
       return false;
     }

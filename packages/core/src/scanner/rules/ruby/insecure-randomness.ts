@@ -22,7 +22,11 @@ function clockToken(call: CallView, ctx: MatchContext): Verdict {
   return { message: `\`${hit.slice(0, 40)}\` is a digest of the current time (and ids): it can be recomputed by anyone who knows when it was made; use SecureRandom` };
 }
 
-const DIGESTS = ['Digest.{MD5,SHA1,SHA2,SHA256,SHA384,SHA512,RMD160}.{hexdigest,digest,base64digest}', 'OpenSSL.Digest.{MD5,SHA1,SHA256,SHA384,SHA512}.{hexdigest,digest,base64digest}', 'Base64.{encode64,strict_encode64,urlsafe_encode64}'];
+const DIGESTS = [
+  'Digest.{MD5,SHA1,SHA2,SHA256,SHA384,SHA512,RMD160}.{hexdigest,digest,base64digest}',
+  'OpenSSL.Digest.{MD5,SHA1,SHA256,SHA384,SHA512}.{hexdigest,digest,base64digest}',
+  'Base64.{encode64,strict_encode64,urlsafe_encode64}',
+];
 
 export default defineRule({
   class: 'insecure-random',
@@ -39,6 +43,9 @@ export default defineRule({
   matcher: {
     kind: 'call',
     callee: ['rand', 'Kernel.rand', 'Random.{rand,bytes,random_number}', 'Random.new().{rand,bytes}', 'Random.DEFAULT.rand', '*.sample', '*.shuffle', ...DIGESTS],
-    where: (call, ctx) => (call.name === 'rand' || call.name === 'bytes' || call.name === 'random_number' || call.name === 'sample' || call.name === 'shuffle' ? forSecret(call, ctx) : clockToken(call, ctx)),
+    where: (call, ctx) =>
+      call.name === 'rand' || call.name === 'bytes' || call.name === 'random_number' || call.name === 'sample' || call.name === 'shuffle'
+        ? forSecret(call, ctx)
+        : clockToken(call, ctx),
   },
 });

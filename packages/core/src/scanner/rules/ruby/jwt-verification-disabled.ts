@@ -10,7 +10,10 @@ function unverified(call: CallView, ctx: MatchContext): Verdict {
   for (const name of ['algorithm', 'algorithms']) {
     const alg = keyword(call, name);
     const hash = args[3];
-    const fromHash = hash?.type === 'hash' ? hash.namedChildren.find((p) => p.type === 'pair' && /^(?::|")?algorithms?"?$/.test(p.child('key')?.text.replace(/:$/, '') ?? ''))?.child('value') : null;
+    const fromHash =
+      hash?.type === 'hash'
+        ? hash.namedChildren.find((p) => p.type === 'pair' && /^(?::|")?algorithms?"?$/.test(p.child('key')?.text.replace(/:$/, '') ?? ''))?.child('value')
+        : null;
     for (const v of [alg, fromHash]) {
       if (v && /['"]none['"]/i.test(v.text)) return { message: 'JWT decoding accepts the `none` algorithm, i.e. unsigned tokens' };
     }

@@ -4,18 +4,103 @@ import type { SyntaxNode } from '../../syntax.ts';
 import { keyName } from '../../lang/ruby/adapter.ts';
 import { enclosingClass, isTrue, keyword, positional } from '../../lang/ruby/predicates.ts';
 
-const PRIVILEGED_KEYS = new Set(['admin', 'banned', 'is_banned', 'is_admin', 'superuser', 'super_admin', 'role', 'roles', 'role_id', 'permissions', 'account_id', 'is_staff', 'staff', 'approved', 'verified', 'confirmed_at']);
+const PRIVILEGED_KEYS = new Set([
+  'admin',
+  'banned',
+  'is_banned',
+  'is_admin',
+  'superuser',
+  'super_admin',
+  'role',
+  'roles',
+  'role_id',
+  'permissions',
+  'account_id',
+  'is_staff',
+  'staff',
+  'approved',
+  'verified',
+  'confirmed_at',
+]);
 /** Core classes that are not models. */
-const CORE_CLASSES = new Set(['Hash', 'Array', 'Set', 'String', 'Struct', 'OpenStruct', 'URI', 'Time', 'Date', 'DateTime', 'File', 'Pathname', 'Regexp', 'Logger', 'JSON', 'Integer', 'Float', 'BigDecimal', 'Range', 'StringIO', 'Thread', 'Queue', 'Mutex', 'ERB', 'Proc', 'Class', 'Module', 'Object']);
+const CORE_CLASSES = new Set([
+  'Hash',
+  'Array',
+  'Set',
+  'String',
+  'Struct',
+  'OpenStruct',
+  'URI',
+  'Time',
+  'Date',
+  'DateTime',
+  'File',
+  'Pathname',
+  'Regexp',
+  'Logger',
+  'JSON',
+  'Integer',
+  'Float',
+  'BigDecimal',
+  'Range',
+  'StringIO',
+  'Thread',
+  'Queue',
+  'Mutex',
+  'ERB',
+  'Proc',
+  'Class',
+  'Module',
+  'Object',
+]);
 /** Class-name endings of service objects, forms and other non-models. */
 const NON_MODEL_SUFFIXES = [
-  'Service', 'Form', 'Query', 'Job', 'Worker', 'Serializer', 'Presenter', 'Decorator', 'Policy', 'Command', 'Interactor', 'Builder', 'Parser',
-  'Client', 'Error', 'Exception', 'Finder', 'Search', 'Searcher', 'Filter', 'Validator', 'Mailer', 'Controller', 'Helper', 'Operation', 'Action',
-  'Contract', 'Schema', 'Params', 'Struct', 'Response', 'Request', 'Result', 'Event', 'Notifier', 'Importer', 'Exporter', 'Generator',
-  'Calculator', 'Uploader', 'Processor', 'Handler',
+  'Service',
+  'Form',
+  'Query',
+  'Job',
+  'Worker',
+  'Serializer',
+  'Presenter',
+  'Decorator',
+  'Policy',
+  'Command',
+  'Interactor',
+  'Builder',
+  'Parser',
+  'Client',
+  'Error',
+  'Exception',
+  'Finder',
+  'Search',
+  'Searcher',
+  'Filter',
+  'Validator',
+  'Mailer',
+  'Controller',
+  'Helper',
+  'Operation',
+  'Action',
+  'Contract',
+  'Schema',
+  'Params',
+  'Struct',
+  'Response',
+  'Request',
+  'Result',
+  'Event',
+  'Notifier',
+  'Importer',
+  'Exporter',
+  'Generator',
+  'Calculator',
+  'Uploader',
+  'Processor',
+  'Handler',
 ];
 const NOT_MODEL = { test: (name: string): boolean => CORE_CLASSES.has(name) || NON_MODEL_SUFFIXES.some((s) => name.endsWith(s)) };
-const NOT_RECORD_RECEIVER = /^(?:params|options|opts|hash|h|config|settings|session|attrs|attributes|data|headers|query|filters|defaults|env|cookies|flash|args|kwargs|payload|body|result|response|request|cache|store|memo|counts?|totals?|stats)$/;
+const NOT_RECORD_RECEIVER =
+  /^(?:params|options|opts|hash|h|config|settings|session|attrs|attributes|data|headers|query|filters|defaults|env|cookies|flash|args|kwargs|payload|body|result|response|request|cache|store|memo|counts?|totals?|stats)$/;
 
 const HASH_CHAIN = /^(?:require|fetch|to_unsafe_h|to_unsafe_hash|permit!|dig|except|merge|reverse_merge|with_indifferent_access|deep_symbolize_keys|symbolize_keys)$/;
 const GENERIC_KEYS = /^(?:attributes|attrs|data|fields|params|record|payload|form|object|item|entry|resource|model|values)$/;
@@ -58,7 +143,10 @@ function snake(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 function singular(name: string): string {
-  return name.replace(/ies$/, 'y').replace(/(?:ses|xes|ches|shes)$/, (m) => m.slice(0, -2)).replace(/s$/, '');
+  return name
+    .replace(/ies$/, 'y')
+    .replace(/(?:ses|xes|ches|shes)$/, (m) => m.slice(0, -2))
+    .replace(/s$/, '');
 }
 
 /** Whether a params key names the record being built (`User.new(params[:user])`, `@post.update(params[:post])`). */
@@ -78,7 +166,11 @@ function modelTarget(call: CallView, ctx: MatchContext): boolean {
   const p = ctx.path(r) ?? [];
   const last = (p[p.length - 1] ?? '').replace(/\(\)$/, '').replace(/^[@$]+/, '');
   if (NOT_RECORD_RECEIVER.test(last)) return false;
-  if (/^(?:new|create|create!|build|first_or_create|first_or_initialize|find_or_create_by|find_or_initialize_by|create_with|insert|insert!|upsert|insert_all|upsert_all)$/.test(call.name)) {
+  if (
+    /^(?:new|create|create!|build|first_or_create|first_or_initialize|find_or_create_by|find_or_initialize_by|create_with|insert|insert!|upsert|insert_all|upsert_all)$/.test(
+      call.name,
+    )
+  ) {
     if (r.type === 'constant' || r.type === 'scope_resolution') return !NOT_MODEL.test(last);
     // association: current_user.posts.build(…), @project.tasks.new(…)
     return p.length >= 2 && /^[a-z_]+s(?:\(\))?$/.test(p[p.length - 1] ?? '');
@@ -86,7 +178,8 @@ function modelTarget(call: CallView, ctx: MatchContext): boolean {
   return !/^[A-Z]/.test(last) || !NOT_MODEL.test(last);
 }
 
-const METHODS = /^(?:new|create|create!|build|update|update!|update_attributes|update_attributes!|assign_attributes|first_or_create|first_or_create!|first_or_initialize|find_or_create_by|find_or_create_by!|find_or_initialize_by|create_with|insert|insert!|upsert|insert_all|upsert_all|permit!|permit)$/;
+const METHODS =
+  /^(?:new|create|create!|build|update|update!|update_attributes|update_attributes!|assign_attributes|first_or_create|first_or_create!|first_or_initialize|find_or_create_by|find_or_create_by!|find_or_initialize_by|create_with|insert|insert!|upsert|insert_all|upsert_all|permit!|permit)$/;
 
 /** `record.attributes = params[:user]`: the setter form of assign_attributes. */
 function attributeAssignment(node: SyntaxNode): Verdict {
@@ -106,7 +199,9 @@ function massAssignmentNode(node: SyntaxNode, ctx: MatchContext): Verdict {
 
 /** The privileged attribute an allow-list names (`permit(:name, :admin)`, `attr_accessible :role`), or null. */
 function privilegedKey(call: CallView, ctx: MatchContext): string | null {
-  const keys = positional(call).map((a) => ctx.stringValue(a)).filter((k): k is string => k !== null);
+  const keys = positional(call)
+    .map((a) => ctx.stringValue(a))
+    .filter((k): k is string => k !== null);
   return keys.find((k) => PRIVILEGED_KEYS.has(k)) ?? null;
 }
 

@@ -4,9 +4,23 @@ import { keyName } from '../../lang/ruby/adapter.ts';
 import { inDevelopmentCode } from '../../lang/ruby/predicates.ts';
 
 /** Option names that turn certificate verification off when false / 0 / :none (HTTParty, Faraday, RestClient, Excon, Typhoeus, HTTPClient, Savon, ActionMailer SMTP). */
-const VERIFY_KEYS = new Set(['verify', 'ssl_verify', 'verify_ssl', 'ssl_verify_peer', 'ssl_verifypeer', 'verify_peer', 'verify_certificate', 'ssl_verifyhost', 'verify_host', 'ssl_verify_mode', 'verify_mode', 'ssl_verify_hostname', 'verify_hostname',
+const VERIFY_KEYS = new Set([
+  'verify',
+  'ssl_verify',
+  'verify_ssl',
+  'ssl_verify_peer',
+  'ssl_verifypeer',
+  'verify_peer',
+  'verify_certificate',
+  'ssl_verifyhost',
+  'verify_host',
+  'ssl_verify_mode',
+  'verify_mode',
+  'ssl_verify_hostname',
+  'verify_hostname',
   // ActionMailer / Mail SMTP settings: `openssl_verify_mode: 'none'`.
-  'openssl_verify_mode']);
+  'openssl_verify_mode',
+]);
 
 function isOff(value: SyntaxNode | null, ctx: MatchContext): boolean {
   if (!value) return false;
@@ -20,7 +34,10 @@ function isOff(value: SyntaxNode | null, ctx: MatchContext): boolean {
 function inTlsContext(pair: SyntaxNode): boolean {
   for (let n: SyntaxNode | null = pair.parent, i = 0; n && i < 6; n = n.parent, i++) {
     if (n.type === 'pair' && /^(?:ssl|ssl_options|tls|connection_options|ssl_context)$/.test(keyName(n.child('key') ?? n) ?? '')) return true;
-    if (n.type === 'call') return /\b(?:HTTParty|Faraday|RestClient|Excon|Typhoeus|HTTP|HTTPClient|Net::HTTP|Savon|Mechanize|Curl|get|post|put|patch|delete|head|request|default_options|connection)\b/.test((n.child('receiver')?.text ?? '') + ' ' + (n.child('method')?.text ?? ''));
+    if (n.type === 'call')
+      return /\b(?:HTTParty|Faraday|RestClient|Excon|Typhoeus|HTTP|HTTPClient|Net::HTTP|Savon|Mechanize|Curl|get|post|put|patch|delete|head|request|default_options|connection)\b/.test(
+        (n.child('receiver')?.text ?? '') + ' ' + (n.child('method')?.text ?? ''),
+      );
   }
   return false;
 }

@@ -16,7 +16,8 @@ function weakCipher(call: CallView, ctx: MatchContext): Verdict {
   const cls = /OpenSSL\.Cipher\.(DES|DES3|RC4|RC2|BF|CAST5|IDEA)$/.exec(path);
   if (cls) return { message: `${cls[1]} is a broken cipher` };
   const args = call.args.filter((a) => a.index >= 0).map((a) => ctx.stringValue(a.node));
-  if (/OpenSSL\.Cipher\.AES(?:128|192|256)?$/.test(path)) return args.some((a) => a !== null && /^ecb$/i.test(a)) ? { message: 'AES in ECB mode leaks patterns of the plaintext' } : false;
+  if (/OpenSSL\.Cipher\.AES(?:128|192|256)?$/.test(path))
+    return args.some((a) => a !== null && /^ecb$/i.test(a)) ? { message: 'AES in ECB mode leaks patterns of the plaintext' } : false;
   const name = args[0];
   if (name === null || name === undefined || !weakName(name)) return false;
   return { message: /ecb$/i.test(name) ? `Cipher mode ECB ("${name}") leaks patterns of the plaintext` : `"${name}" is a broken or obsolete cipher` };
@@ -28,8 +29,7 @@ export default defineRule({
   cwe: ['CWE-327'],
   languages: ['ruby'],
   message: 'A broken cipher (DES, 3DES, RC4, Blowfish) or ECB mode is used',
-  remediation:
-    'Use an authenticated cipher: `OpenSSL::Cipher.new("aes-256-gcm")` with a random IV per message, or `ActiveSupport::MessageEncryptor` / `ActiveRecord::Encryption`.',
+  remediation: 'Use an authenticated cipher: `OpenSSL::Cipher.new("aes-256-gcm")` with a random IV per message, or `ActiveSupport::MessageEncryptor` / `ActiveRecord::Encryption`.',
   references: [
     'https://cwe.mitre.org/data/definitions/327.html',
     'https://docs.ruby-lang.org/en/master/OpenSSL/Cipher.html',

@@ -4,9 +4,52 @@ import { clockDerived, contextNames, isSecretContext } from '../../lang/ruby/pre
 
 const WEAK = /^(?:md5|md4|md2|sha1|sha-1|rmd160|ripemd160)$/i;
 /** Parts of a name or input that say the digest protects something (case-insensitive substrings). */
-const SECURITY_STEMS = ['passw', 'pwd', 'secret', 'token', 'auth', 'session', 'salt', 'sign', 'credential', 'otp', 'nonce', 'apikey', 'api_key', 'hmac', 'verif', 'login', 'cookie', 'reset', 'csrf', 'crypt', 'integrity', 'remember', 'key'];
+const SECURITY_STEMS = [
+  'passw',
+  'pwd',
+  'secret',
+  'token',
+  'auth',
+  'session',
+  'salt',
+  'sign',
+  'credential',
+  'otp',
+  'nonce',
+  'apikey',
+  'api_key',
+  'hmac',
+  'verif',
+  'login',
+  'cookie',
+  'reset',
+  'csrf',
+  'crypt',
+  'integrity',
+  'remember',
+  'key',
+];
 /** Parts that say the digest is a checksum, a cache key or an identifier for display. */
-const NOT_SECURITY_STEMS = ['gravatar', 'cache', 'etag', 'checksum', 'fingerprint', 'file', 'content_md5', 'avatar', 'color', 'colour', 'bucket', 'shard', 'partition', 'dedup', 'identicon', 'md5sum', 's3', 'upload'];
+const NOT_SECURITY_STEMS = [
+  'gravatar',
+  'cache',
+  'etag',
+  'checksum',
+  'fingerprint',
+  'file',
+  'content_md5',
+  'avatar',
+  'color',
+  'colour',
+  'bucket',
+  'shard',
+  'partition',
+  'dedup',
+  'identicon',
+  'md5sum',
+  's3',
+  'upload',
+];
 
 function mentions(text: string, stems: readonly string[]): boolean {
   const lower = text.toLowerCase();
@@ -43,7 +86,10 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   const first = call.args.find((a) => a.index === 0)?.node;
   // A digest of the clock used as a token: the weakness is predictability (ruby.insecure-random).
   if (first && clockDerived(first)) return false;
-  const input = call.args.filter((a) => a.index >= 0).map((a) => a.node.text).join(' ');
+  const input = call.args
+    .filter((a) => a.index >= 0)
+    .map((a) => a.node.text)
+    .join(' ');
   const names = [...contextNames(call.node), ctx.fn?.name ?? '', ctx.fn?.className ?? ''].filter((n) => n.length > 0);
   const around = `${input} ${names.join(' ')}`;
   if (NOT_SECURITY.test(around) && !/passw|secret|token/i.test(around)) return false;
@@ -67,9 +113,13 @@ export default defineRule({
   matcher: {
     kind: 'call',
     callee: [
-      'Digest.{MD5,SHA1,RMD160}.{hexdigest,digest,base64digest,new,file}', 'OpenSSL.Digest.{MD5,SHA1,MD4}.{hexdigest,digest,base64digest,new}',
-      'OpenSSL.Digest.{new,digest,hexdigest,base64digest}', 'Digest.{MD5,SHA1}()', 'OpenSSL.HMAC.{hexdigest,digest}',
+      'Digest.{MD5,SHA1,RMD160}.{hexdigest,digest,base64digest,new,file}',
+      'OpenSSL.Digest.{MD5,SHA1,MD4}.{hexdigest,digest,base64digest,new}',
+      'OpenSSL.Digest.{new,digest,hexdigest,base64digest}',
+      'Digest.{MD5,SHA1}()',
+      'OpenSSL.HMAC.{hexdigest,digest}',
     ],
-    where: (call, ctx) => (call.name === 'hexdigest' || call.name === 'digest') && /OpenSSL\.HMAC$/.test(ctx.pathText(call.receiver ?? call.node) ?? '') ? false : weakForSecurity(call, ctx),
+    where: (call, ctx) =>
+      (call.name === 'hexdigest' || call.name === 'digest') && /OpenSSL\.HMAC$/.test(ctx.pathText(call.receiver ?? call.node) ?? '') ? false : weakForSecurity(call, ctx),
   },
 });

@@ -47,14 +47,18 @@ function entityOptions(text: string): boolean {
 function expandsEntities(call: CallView, ctx: MatchContext) {
   const input = call.args.find((a) => a.index === 0)?.node;
   if (!input || ctx.isConstant(input)) return false;
-  const options = call.args.filter((a) => a.index >= 1 || a.name === 'options').map((a) => a.node.text).join(' ');
+  const options = call.args
+    .filter((a) => a.index >= 1 || a.name === 'options')
+    .map((a) => a.node.text)
+    .join(' ');
   const block = blockOf(call)?.text ?? '';
   if (!entityOptions(options) && !entityOptions(block)) return false;
   const t = ctx.taint(input);
   return t ? { confidence: 'high' as const } : { confidence: 'medium' as const };
 }
 
-const PARSERS = /^(?:Nokogiri\.XML|Nokogiri\.XML\.(?:Document|DocumentFragment)\.parse|Nokogiri\.XML\.parse|Nokogiri\.XML\.Reader(?:\.from_memory)?|Nokogiri\.XSLT|Nokogiri\.XML\.Schema|(?:LibXML\.)?XML\.(?:Parser|Document)\.(?:string|io|file))$/;
+const PARSERS =
+  /^(?:Nokogiri\.XML|Nokogiri\.XML\.(?:Document|DocumentFragment)\.parse|Nokogiri\.XML\.parse|Nokogiri\.XML\.Reader(?:\.from_memory)?|Nokogiri\.XSLT|Nokogiri\.XML\.Schema|(?:LibXML\.)?XML\.(?:Parser|Document)\.(?:string|io|file))$/;
 
 /** Parser calls with entity options, and `LibXML::XML.default_substitute_entities = true` (process-wide). */
 function xxeNode(node: SyntaxNode, ctx: MatchContext): Verdict {

@@ -1,5 +1,24 @@
 import type { SecretHit } from '../../rule.ts';
-import { B64, DIGIT, EQUALS, LOWER, PLUS_SLASH, UPPER, ALNUM, allIn, charIn, classesOf, eachMatch, eachRun, entropy, finishHits, isBounded, looksFake, windowsAround, wordiness } from '../../secrets/detect.ts';
+import {
+  B64,
+  DIGIT,
+  EQUALS,
+  LOWER,
+  PLUS_SLASH,
+  UPPER,
+  ALNUM,
+  allIn,
+  charIn,
+  classesOf,
+  eachMatch,
+  eachRun,
+  entropy,
+  finishHits,
+  isBounded,
+  looksFake,
+  windowsAround,
+  wordiness,
+} from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
 // Access key ids: AKIA (long-term) / ASIA (temporary, STS) + 16 base32 characters. The run is read
@@ -94,7 +113,10 @@ function detect(text: string): SecretHit[] {
   AWS_WORD.lastIndex = 0;
   for (let m = AWS_WORD.exec(text); m !== null && contexts.length < 100_000; m = AWS_WORD.exec(text)) contexts.push(m.index);
   if (contexts.length === 0 && ids.length === 0) return finishHits(hits);
-  const merged = mergeSorted(contexts, ids.map((id) => id.start));
+  const merged = mergeSorted(
+    contexts,
+    ids.map((id) => id.start),
+  );
   for (const [ws, we] of windowsAround(merged, 300, 300, text.length)) {
     // Runs of base64 characters, each read once (linear).
     eachRun(text.slice(ws, we), B64, 40, (rs, re) => {
@@ -122,9 +144,6 @@ export default defineSecretRule({
     'CloudTrail for its use. Prefer no long-term keys at all: IAM roles for EC2/ECS/Lambda, IAM Roles Anywhere, or OIDC federation ' +
     'from CI; otherwise the default credential chain (`AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY` from the environment, a profile ' +
     `outside the repository). ${ROTATE_AND_MOVE}`,
-  references: [
-    'https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html',
-    'https://docs.aws.amazon.com/IAM/latest/UserGuide/best-practices.html',
-  ],
+  references: ['https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html', 'https://docs.aws.amazon.com/IAM/latest/UserGuide/best-practices.html'],
   detect,
 });

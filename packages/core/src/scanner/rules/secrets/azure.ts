@@ -93,9 +93,6 @@ export default defineSecretRule({
     '`az storage account keys renew`), revoke a SAS by rotating the key that signed it or deleting its stored access policy, and ' +
     'delete the client secret from the app registration. Prefer Microsoft Entra authentication with managed identities ' +
     `(\`DefaultAzureCredential\`) over keys; keep what remains in Azure Key Vault. ${ROTATE_AND_MOVE}`,
-  references: [
-    'https://learn.microsoft.com/en-us/azure/storage/common/storage-account-keys-manage',
-    'https://learn.microsoft.com/en-us/azure/storage/common/storage-sas-overview',
-  ],
+  references: ['https://learn.microsoft.com/en-us/azure/storage/common/storage-account-keys-manage', 'https://learn.microsoft.com/en-us/azure/storage/common/storage-sas-overview'],
   detect,
 });

@@ -75,7 +75,8 @@ function parseKeyValue(line: string): { name: string; value: string; valueAt: nu
 }
 // Values that are references, not secrets: ${VAR}, $VAR, %(name)s, {{ x }}, <placeholder>, vault/ssm refs.
 // Secret-manager references (external-secrets, vals, Doppler, SOPS, Kamal, Spring Cloud): `aws-sm:prod/db`, `ref+vault://…`, `gcp-sm:…`.
-const REFERENCE = /^(?:\$\{|\$[A-Za-z_]|%\(|\{\{|<|vault:|ssm:|secretsmanager:|arn:|ENC\(|!vault|!secret|&|\*|aws-sm:|aws-ssm:|awssm:|gcp-sm:|gcpsm:|azure-kv:|azkv:|ref\+|sops:|doppler:|infisical:|keyvault:|sm:\/\/|op:\/\/|!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|ENV|Env|env|include|reference)(?:\s|$))/;
+const REFERENCE =
+  /^(?:\$\{|\$[A-Za-z_]|%\(|\{\{|<|vault:|ssm:|secretsmanager:|arn:|ENC\(|!vault|!secret|&|\*|aws-sm:|aws-ssm:|awssm:|gcp-sm:|gcpsm:|azure-kv:|azkv:|ref\+|sops:|doppler:|infisical:|keyvault:|sm:\/\/|op:\/\/|!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Join|Select|If|Base64|Split|ENV|Env|env|include|reference)(?:\s|$))/;
 // Documentation stand-ins anywhere in the value (`…EXAMPLEKEY`, `AIza-replace-with-…`).
 const STAND_IN = /example|replace|changeme|placeholder|your[-_]|dummy|redacted/i;
 
@@ -194,8 +195,17 @@ function pairPassword(value: string): { password: string; at: number } | null {
  * itself (`resource "aws_secretsmanager_secret_version" … { secret_string = "…" }`).
  */
 const SECRET_RESOURCES = new Set([
-  'aws_secretsmanager_secret_version', 'azurerm_key_vault_secret', 'google_secret_manager_secret_version', 'vault_generic_secret', 'vault_kv_secret_v2',
-  'kubernetes_secret', 'kubernetes_secret_v1', 'github_actions_secret', 'github_actions_environment_secret', 'gitlab_project_variable', 'heroku_config',
+  'aws_secretsmanager_secret_version',
+  'azurerm_key_vault_secret',
+  'google_secret_manager_secret_version',
+  'vault_generic_secret',
+  'vault_kv_secret_v2',
+  'kubernetes_secret',
+  'kubernetes_secret_v1',
+  'github_actions_secret',
+  'github_actions_environment_secret',
+  'gitlab_project_variable',
+  'heroku_config',
 ]);
 const SECRET_VALUE_KEYS = new Set(['value', 'secret_string', 'secret_data', 'plaintext_value', 'data_json', 'secret_value']);
 
@@ -210,8 +220,35 @@ function resourceHeader(line: string): { type: string; label: string } | null {
 
 /** A value that is itself the name of a secret (`secretKey: password`, `key: client-secret`): a key to look up, not a value. */
 const KEY_NAME_WORDS = new Set([
-  'password', 'passwd', 'pwd', 'pass', 'secret', 'token', 'key', 'api', 'apikey', 'client', 'access', 'private', 'db', 'database', 'auth', 'admin',
-  'root', 'user', 'app', 'session', 'signing', 'jwt', 'webhook', 'master', 'encryption', 'refresh', 'bearer', 'credentials', 'credential',
+  'password',
+  'passwd',
+  'pwd',
+  'pass',
+  'secret',
+  'token',
+  'key',
+  'api',
+  'apikey',
+  'client',
+  'access',
+  'private',
+  'db',
+  'database',
+  'auth',
+  'admin',
+  'root',
+  'user',
+  'app',
+  'session',
+  'signing',
+  'jwt',
+  'webhook',
+  'master',
+  'encryption',
+  'refresh',
+  'bearer',
+  'credentials',
+  'credential',
 ]);
 function namesASecret(value: string): boolean {
   if (!/^[a-z]{2,32}(?:[-_][a-z]{2,32}){0,3}$/.test(value) || !isSecretName(value)) return false;
@@ -264,7 +301,11 @@ function detect(text: string): SecretHit[] {
       const name = m.name;
       const rawValue = m.value;
       const rawAt = m.valueAt;
-      const ownKey = name.split(/[.[\]]/).filter(Boolean).pop() ?? name;
+      const ownKey =
+        name
+          .split(/[.[\]]/)
+          .filter(Boolean)
+          .pop() ?? name;
       const { value, offset } = unquote(rawValue);
       // `- name: SFTP_PASSWORD` then `value: "…"`: the value is judged by the name it is paired with.
       const key = pairedName ?? ownKey;
@@ -277,13 +318,38 @@ function detect(text: string): SecretHit[] {
       const stored = resource !== null && resource.secret && SECRET_VALUE_KEYS.has(key) && offset > 0;
       const plain = value && !(offset === 0 && isExpression(value)) && !REFERENCE.test(value) && !PROVIDER_PREFIX.test(value) && !STAND_IN.test(value);
       const pair = plain && isUserPasswordName(key) ? pairPassword(value) : null;
-      if (plain && ((!random && isSecretName(key)) || stored) && !namesASecret(value) && !repeatsKeyWord(key, value) && !isUiText(value, key) && isCredentialValue(value, stored ? 'secret' : key)) {
+      if (
+        plain &&
+        ((!random && isSecretName(key)) || stored) &&
+        !namesASecret(value) &&
+        !repeatsKeyWord(key, value) &&
+        !isUiText(value, key) &&
+        isCredentialValue(value, stored ? 'secret' : key)
+      ) {
         const start = lineStart + rawAt + offset;
         const overlapping = anyWithin(taken, lineStart, lineEnd);
-        if (!overlapping) hits.push(valueHit(lineStart + (line.length - line.trimStart().length), start + value.length, start, start + value.length, `Password or secret in configuration (${stored && resource ? `${resource.type}.${key}` : key})`));
+        if (!overlapping)
+          hits.push(
+            valueHit(
+              lineStart + (line.length - line.trimStart().length),
+              start + value.length,
+              start,
+              start + value.length,
+              `Password or secret in configuration (${stored && resource ? `${resource.type}.${key}` : key})`,
+            ),
+          );
       } else if (pair && isCredentialValue(pair.password, 'password') && !STAND_IN.test(pair.password)) {
         const start = lineStart + rawAt + offset + pair.at;
-        if (!anyWithin(taken, lineStart, lineEnd)) hits.push(valueHit(lineStart + (line.length - line.trimStart().length), start + pair.password.length, start, start + pair.password.length, `User and password in configuration (${key})`));
+        if (!anyWithin(taken, lineStart, lineEnd))
+          hits.push(
+            valueHit(
+              lineStart + (line.length - line.trimStart().length),
+              start + pair.password.length,
+              start,
+              start + pair.password.length,
+              `User and password in configuration (${key})`,
+            ),
+          );
       }
     }
     if (line.includes('--')) {
@@ -291,7 +357,9 @@ function detect(text: string): SecretHit[] {
         const overlapping = anyWithin(taken, lineStart, lineEnd);
         const last = hits[hits.length - 1];
         if (overlapping || (last !== undefined && last.start >= lineStart)) break;
-        hits.push(valueHit(lineStart + flag.flagAt, lineStart + flag.end, lineStart + flag.start, lineStart + flag.end, `Password on a command line in configuration (--${flag.name})`));
+        hits.push(
+          valueHit(lineStart + flag.flagAt, lineStart + flag.end, lineStart + flag.start, lineStart + flag.end, `Password on a command line in configuration (--${flag.name})`),
+        );
       }
     }
     if (lineEnd === text.length || hits.length >= MAX_HITS_PER_RULE) break;

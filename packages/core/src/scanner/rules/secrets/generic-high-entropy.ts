@@ -34,7 +34,27 @@ import twilio from './twilio.ts';
  */
 
 /** The provider-format rules (their hits win over generic judgements on the same value). */
-export const PROVIDERS: readonly RuleSpec[] = [anthropic, aws, azure, connectionString, github, gitlab, google, grafana, jwt, npm, openai, privateKey, pypi, secscan, sendgrid, slack, stripe, tokenFormats, twilio];
+export const PROVIDERS: readonly RuleSpec[] = [
+  anthropic,
+  aws,
+  azure,
+  connectionString,
+  github,
+  gitlab,
+  google,
+  grafana,
+  jwt,
+  npm,
+  openai,
+  privateKey,
+  pypi,
+  secscan,
+  sendgrid,
+  slack,
+  stripe,
+  tokenFormats,
+  twilio,
+];
 
 // Assignment-like operators; each occurrence is examined with bounded look-back and look-ahead.
 const OPERATOR = /[=:,]/g;
@@ -45,7 +65,8 @@ const MAX_NAME = 80;
 // Values in a provider's format: the provider's rule judges them first (its hits win). One that it
 // refuses for its shape (a wrong length) is judged here like any other value under a secret name; one
 // whose checksum does not verify is a hand-made look-alike (see NOT_OURS).
-export const PROVIDER_PREFIX = /^(?:glsa_|glc_|gh[pousr]_|github_pat_|gl[a-z]{2,7}-|GR1348941|xox[a-z]-|xapp-|[rsp]k_(?:live|test)_|AIza|GOCSPX-|SG\.|npm_|pypi-|sk-|eyJ|A[KS]IA|ss_)/;
+export const PROVIDER_PREFIX =
+  /^(?:glsa_|glc_|gh[pousr]_|github_pat_|gl[a-z]{2,7}-|GR1348941|xox[a-z]-|xapp-|[rsp]k_(?:live|test)_|AIza|GOCSPX-|SG\.|npm_|pypi-|sk-|eyJ|A[KS]IA|ss_)/;
 // Environment look-ups (templates are `hasTemplateMarker`).
 const LOOKUPS = ['%s', 'process.env', 'os.environ', 'getenv', 'ENV[', 'System.getenv', 'Environment.GetEnvironmentVariable', 'secrets.'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +74,28 @@ const NOT_A_SECRET_VALUE = /^(?:sha(?:1|224|256|384|512)[-:]|md5[-:]|[a-z][a-z0-
 const PATH_START = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/;
 const FILE_EXTENSION = /\.(?:pem|key|crt|cer|p12|pfx|jks|json|ya?ml|env|txt|cfg|conf|ini|xml|js|ts|py|rb|go|java|php|cs|html?|png|jpe?g|svg)$/i;
 // Names that hold public or derived values even though they sound secret.
-const NOT_SECRET_NAME_WORDS = new Set(['public', 'publishable', 'pub', 'sha', 'sha1', 'sha256', 'sha512', 'md5', 'checksum', 'fingerprint', 'integrity', 'etag', 'kid', 'thumbprint', 'example', 'sample', 'test', 'dummy', 'fake', 'mock']);
+const NOT_SECRET_NAME_WORDS = new Set([
+  'public',
+  'publishable',
+  'pub',
+  'sha',
+  'sha1',
+  'sha256',
+  'sha512',
+  'md5',
+  'checksum',
+  'fingerprint',
+  'integrity',
+  'etag',
+  'kid',
+  'thumbprint',
+  'example',
+  'sample',
+  'test',
+  'dummy',
+  'fake',
+  'mock',
+]);
 const NAME_STEM = /pass|pwd|pw|secret|token|key|cred|auth|bearer|jwt|hmac|psk/i;
 // Never judged here: formats with a checksum (GitHub, npm, secscan: a value that fails it is a
 // look-alike), access key ids (public halves, reported by the AWS rule with their secret), JWTs and

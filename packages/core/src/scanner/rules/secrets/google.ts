@@ -53,9 +53,6 @@ export default defineSecretRule({
     'delete the API key or OAuth client secret in the Cloud console, and check the audit logs. Prefer no exported keys: attached ' +
     'service accounts, Workload Identity Federation from CI and other clouds, Application Default Credentials; restrict API keys ' +
     `to the APIs and apps that use them. ${ROTATE_AND_MOVE}`,
-  references: [
-    'https://cloud.google.com/docs/authentication/api-keys',
-    'https://cloud.google.com/iam/docs/best-practices-for-managing-service-account-keys',
-  ],
+  references: ['https://cloud.google.com/docs/authentication/api-keys', 'https://cloud.google.com/iam/docs/best-practices-for-managing-service-account-keys'],
   detect,
 });

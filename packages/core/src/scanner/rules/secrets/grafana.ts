@@ -63,6 +63,9 @@ export default defineSecretRule({
   remediation:
     'Delete the token in Grafana (Administration → Service accounts, or the Grafana Cloud access policies) and create a new one ' +
     `with the smallest role that works; check the audit log for its use. ${ROTATE_AND_MOVE}`,
-  references: ['https://grafana.com/docs/grafana/latest/administration/service-accounts/', 'https://grafana.com/docs/grafana-cloud/account-management/authentication-and-permissions/access-policies/'],
+  references: [
+    'https://grafana.com/docs/grafana/latest/administration/service-accounts/',
+    'https://grafana.com/docs/grafana-cloud/account-management/authentication-and-permissions/access-policies/',
+  ],
   detect,
 });

@@ -23,7 +23,7 @@ function detect(text: string): SecretHit[] {
   eachMatch(text, NPMRC_KEY, (m) => {
     // `//registry/:_authToken=…`, or a key at the start of a line of .npmrc — not `self._password = …`.
     const prev = m.index > 0 ? text.charCodeAt(m.index - 1) : 10;
-    if (prev !== 58 && prev !== 10 && !(prev === 32 || prev === 9) ) return;
+    if (prev !== 58 && prev !== 10 && !(prev === 32 || prev === 9)) return;
     if ((prev === 32 || prev === 9) && text.slice(lineStartOf(text, m.index, 64), m.index).trim() !== '') return;
     const valueStart = m.index + m[0].length;
     let valueEnd = valueStart;

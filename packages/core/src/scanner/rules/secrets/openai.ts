@@ -48,7 +48,7 @@ export default defineSecretRule({
   confidence: 'high',
   message: 'An OpenAI (or OpenAI-compatible) API key is written in the code.',
   remediation:
-    'Revoke the key on the provider\'s dashboard (OpenAI: Settings → API keys, or the project\'s keys) and check its usage for calls ' +
+    "Revoke the key on the provider's dashboard (OpenAI: Settings → API keys, or the project's keys) and check its usage for calls " +
     'you did not make. Use project-scoped keys with the smallest permissions, read them from `OPENAI_API_KEY`, and never ship ' +
     `them to browsers or mobile apps: call the API from your server. ${ROTATE_AND_MOVE}`,
   references: ['https://platform.openai.com/docs/api-reference/authentication', 'https://help.openai.com/en/articles/5112595-best-practices-for-api-key-safety'],

@@ -140,7 +140,13 @@ describe('provider formats', () => {
     const pw = b62(14);
     expect(secretsOf('secrets.connection-string', `const MIRROR = "https://deploy:${pw}@artifacts.internal.example.net/repo";`)).toEqual([pw]);
     expect(secretsOf('secrets.connection-string', `ftps://uploader:${pw}@files.partner.org/inbox`)).toEqual([pw]);
-    for (const doc of ['https://user:pass@example.com', 'https://username:password@api.example.com/v1', 'https://${USER}:${PASS}@host/x', 'https://user:{password}@host', 'https://ci:$TOKEN@github.com/org/repo.git']) {
+    for (const doc of [
+      'https://user:pass@example.com',
+      'https://username:password@api.example.com/v1',
+      'https://${USER}:${PASS}@host/x',
+      'https://user:{password}@host',
+      'https://ci:$TOKEN@github.com/org/repo.git',
+    ]) {
       expect(secretsOf('secrets.connection-string', doc)).toEqual([]);
     }
   });
@@ -392,10 +398,7 @@ describe('linear time', () => {
   const repeat = (s: string, size: number): string => s.repeat(Math.ceil(size / s.length)).slice(0, size);
   const hostile: [string, string][] = [
     ['random base64', randomBytes(MiB).toString('base64').slice(0, MiB)],
-    [
-      'code on a single line',
-      repeat("const client = new Client({ apiKey: process.env.API_KEY, timeout: 30_000 }); if (a == b && c != d) { x = y ? z : w; } ", MiB),
-    ],
+    ['code on a single line', repeat('const client = new Client({ apiKey: process.env.API_KEY, timeout: 30_000 }); if (a == b && c != d) { x = y ? z : w; } ', MiB)],
     ['random base64url', randomBytes(MiB).toString('base64url').slice(0, MiB)],
     ['eyJ', repeat('eyJhbGciOiJIUzI1NiJ9.', MiB)],
     ['AKIA', repeat('aws AKIAABCDEFGHIJKLMNOP secret ', MiB)],
@@ -485,9 +488,12 @@ describe('generic values from real code', () => {
 });
 
 describe('generic values that are paths', () => {
-  it.each(['/etc/orders/keys/signing-key-v2', './config/secrets/api-token', '~/.config/acme/credentials-prod', 'C:\\\\keys\\\\orders\\\\jwt-signing-key'])('%s is not a secret', (path) => {
-    expect(secretsOf('secrets.generic-high-entropy', `signing_key: "${path}"`)).toEqual([]);
-  });
+  it.each(['/etc/orders/keys/signing-key-v2', './config/secrets/api-token', '~/.config/acme/credentials-prod', 'C:\\\\keys\\\\orders\\\\jwt-signing-key'])(
+    '%s is not a secret',
+    (path) => {
+      expect(secretsOf('secrets.generic-high-entropy', `signing_key: "${path}"`)).toEqual([]);
+    },
+  );
 
   it('a base64 key may start with a slash', () => {
     const key = '/gRrrI9VOec/ZnRIaUaRUS9Rt5CJxNmz2blkesnFAQ85tvuzh/KZaAmpW5YZhLpR';

@@ -1,5 +1,23 @@
 import type { SecretHit } from '../../rule.ts';
-import { ALNUM, DIGIT, LOWER, WORD, classesOf, eachMatch, eachRun, endsNear, isHex, lineStartOf, entropy, finishHits, isBounded, looksFake, tokenHit, windowsAround, wordiness } from '../../secrets/detect.ts';
+import {
+  ALNUM,
+  DIGIT,
+  LOWER,
+  WORD,
+  classesOf,
+  eachMatch,
+  eachRun,
+  endsNear,
+  isHex,
+  lineStartOf,
+  entropy,
+  finishHits,
+  isBounded,
+  looksFake,
+  tokenHit,
+  windowsAround,
+  wordiness,
+} from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
 // Account SIDs (AC…) and API key SIDs (SK…): identifiers, not secrets, but they mark the context.

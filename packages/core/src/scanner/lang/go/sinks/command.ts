@@ -43,7 +43,11 @@ function vectorDanger(all: readonly SyntaxNode[], ctx: MatchContext): boolean {
 }
 
 function commandCall(offset: number) {
-  return (call: CallView, ctx: MatchContext): boolean => vectorDanger(call.args.slice(offset).map((a) => a.node), ctx);
+  return (call: CallView, ctx: MatchContext): boolean =>
+    vectorDanger(
+      call.args.slice(offset).map((a) => a.node),
+      ctx,
+    );
 }
 
 /** syscall.Exec(argv0, argv, envv), os.StartProcess(name, argv, attr). */

@@ -1,6 +1,6 @@
 import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
-import { type MatchContext, type Taint } from '../../../rule.ts';
+import type { MatchContext, Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
 import { argAt, findAfter, functionText, unparen } from '../util.ts';
 import { enclosingFunction } from '../adapter.ts';
@@ -10,7 +10,8 @@ import { enclosingFunction } from '../adapter.ts';
  * plain-text stdlib log line about those, with request data interpolated raw, is reported; structured
  * loggers (slog, zap, logrus) quote or encode values and are not sinks.
  */
-const AUDIT = /\b(?:log(?:ged)?[ _-]?in|log(?:ged)?[ _-]?out|sign(?:ed)?[ _-]?in|sign[ _-]?up|auth(?:n|z|enticat\w*|ori[sz]\w*)?|password|passwd|credentials?|login attempt|attempt|unauthori[sz]ed|forbidden|denied|audit)\b/i;
+const AUDIT =
+  /\b(?:log(?:ged)?[ _-]?in|log(?:ged)?[ _-]?out|sign(?:ed)?[ _-]?in|sign[ _-]?up|auth(?:n|z|enticat\w*|ori[sz]\w*)?|password|passwd|credentials?|login attempt|attempt|unauthori[sz]ed|forbidden|denied|audit)\b/i;
 
 function auditContext(call: CallView, ctx: MatchContext): boolean {
   const format = argAt(call, 0);

@@ -1,6 +1,6 @@
 import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
-import { type MatchContext, type Taint } from '../../../rule.ts';
+import type { MatchContext, Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
 import { argAt, decodedTaint, unparen } from '../util.ts';
 
@@ -96,7 +96,22 @@ function filterDanger(index: number) {
   };
 }
 
-const QUERY_METHODS = new Set(['Find', 'FindOne', 'FindOneAndUpdate', 'FindOneAndDelete', 'FindOneAndReplace', 'UpdateOne', 'UpdateMany', 'DeleteOne', 'DeleteMany', 'CountDocuments', 'ReplaceOne', 'Aggregate', 'Watch', 'Pipe']);
+const QUERY_METHODS = new Set([
+  'Find',
+  'FindOne',
+  'FindOneAndUpdate',
+  'FindOneAndDelete',
+  'FindOneAndReplace',
+  'UpdateOne',
+  'UpdateMany',
+  'DeleteOne',
+  'DeleteMany',
+  'CountDocuments',
+  'ReplaceOne',
+  'Aggregate',
+  'Watch',
+  'Pipe',
+]);
 
 /**
  * At a call of such a helper (`find(ctx, coll, filter)`), only a whole document decoded from the

@@ -117,7 +117,6 @@ function notArchiveDirectory(call: CallView, _ctx: unknown, taint: Taint): boole
   return !arg || !fromEntryName(arg);
 }
 
-
 /** Named checks of the file-path sinks (model go/stdlib). */
 export const pathChecks: Readonly<Record<string, SinkCheck>> = {
   /** Directories made while extracting an archive are reported on the file written. */

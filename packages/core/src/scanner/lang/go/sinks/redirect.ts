@@ -1,6 +1,6 @@
 import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
-import { type MatchContext, type Taint } from '../../../rule.ts';
+import type { MatchContext, Taint } from '../../../rule.ts';
 import { argAt, receiverFramework, urlHostFixed } from '../util.ts';
 
 /** A target that starts with a local path (`"/orders/" + id`) or a fixed host stays on the site. */

@@ -1,12 +1,13 @@
 import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
-import { type MatchContext, type Taint } from '../../../rule.ts';
+import type { MatchContext, Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
 import { DB_RECEIVER, looksLikeSql } from '../../common.ts';
 import { argAt, frameworkOf, functionText, unparen } from '../util.ts';
 
 /** Receiver segments that hold a database handle in Go code (`db`, `s.db`, `h.DB`, `tx`, `r.pool`, `q.conn`). */
-const GO_DB = /^(?:db|sqldb|sqlxdb|gormdb|database|tx|txn|conn|dbconn|pool|dbpool|pgpool|pgxpool|stmt|orm|gorm|store|queries|querier|q|dbx|sqlx|pg|mysql|sqlite|mssql|clickhouse)$|(?:db|tx|conn|pool|database)$/i;
+const GO_DB =
+  /^(?:db|sqldb|sqlxdb|gormdb|database|tx|txn|conn|dbconn|pool|dbpool|pgpool|pgxpool|stmt|orm|gorm|store|queries|querier|q|dbx|sqlx|pg|mysql|sqlite|mssql|clickhouse)$|(?:db|tx|conn|pool|database)$/i;
 /** SQL fragments a built condition or clause contains. */
 const SQL_FRAGMENT = /\b(?:and|or|like|in|not|is|null|limit|offset|order|group|having|values|from|where|select|set|join|asc|desc|between)\b|['=<>]/i;
 

@@ -1,6 +1,6 @@
 import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
-import { type MatchContext, type Taint } from '../../../rule.ts';
+import type { MatchContext, Taint } from '../../../rule.ts';
 import { argAt, urlHostFixed } from '../util.ts';
 
 /** The URL is untrusted only when its host is: a fixed `https://api.example.com/…` prefix keeps the request on that host. */

@@ -1,6 +1,6 @@
 import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
-import { type MatchContext } from '../../../rule.ts';
+import type { MatchContext } from '../../../rule.ts';
 import { functionText, unparen, findAfter } from '../util.ts';
 
 /** `Parse` on a template: `template.New("x").Parse(…)`, `t.Funcs(fm).Parse(…)`, or a variable made by `template.New`/`Must`. */

@@ -1,6 +1,6 @@
 import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
-import { type MatchContext } from '../../../rule.ts';
+import type { MatchContext } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
 import {
   argAt,

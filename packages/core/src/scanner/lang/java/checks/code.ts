@@ -8,7 +8,18 @@ import type { SyntaxNode } from '../../../syntax.ts';
 import { initialisingCall, probing, receiverIs, runLaterBy } from '../predicates.ts';
 import { chainRoot, classRef, findDeclaration, typeOf, unwrap } from '../tree.ts';
 
-const SCRIPT_TYPES = new Set(['ScriptEngine', 'Compilable', 'NashornScriptEngine', 'GraalJSScriptEngine', 'ELProcessor', 'Interpreter', 'GroovyShell', 'JexlEngine', 'JexlBuilder', 'ScriptEvaluator']);
+const SCRIPT_TYPES = new Set([
+  'ScriptEngine',
+  'Compilable',
+  'NashornScriptEngine',
+  'GraalJSScriptEngine',
+  'ELProcessor',
+  'Interpreter',
+  'GroovyShell',
+  'JexlEngine',
+  'JexlBuilder',
+  'ScriptEvaluator',
+]);
 const SCRIPT_NAMES = /(?:engine|script|js|javascript|nashorn|graal|groovy|shell|interpreter|interp|bsh|elProcessor|processor|jexl|evaluator)$/i;
 const SCRIPT_SEGMENTS = new Set(['getEngineByName', 'getEngineByExtension', 'getEngineByMimeType', 'GroovyShell', 'ELProcessor']);
 const EL_TYPES = new Set(['ExpressionFactory', 'ExpressionFactoryImpl']);
@@ -23,7 +34,13 @@ export function elFactory(call: CallView, ctx: MatchContext, _taint: Taint): boo
 
 export function jndiContext(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   if (taint.strength !== 'remote') return false;
-  return receiverIs(call, ctx, { types: new Set(['InitialContext', 'Context', 'JndiTemplate']), segments: new Set(['InitialContext']), names: /^(?:jndi|jndiContext|initialContext|ic|namingContext|jndiTemplate)$/i }) || classRef(call.receiver) === 'InitialContext';
+  return (
+    receiverIs(call, ctx, {
+      types: new Set(['InitialContext', 'Context', 'JndiTemplate']),
+      segments: new Set(['InitialContext']),
+      names: /^(?:jndi|jndiContext|initialContext|ic|namingContext|jndiTemplate)$/i,
+    }) || classRef(call.receiver) === 'InitialContext'
+  );
 }
 
 /** Methods that evaluate a parsed SpEL `Expression`. */

@@ -26,7 +26,8 @@ function vectorItems(args: readonly SyntaxNode[], depth = 0): SyntaxNode[] | nul
   if (a.type === 'array_initializer') return a.namedChildren;
   if (a.type === 'method_invocation') {
     const p = invocationParts(a);
-    if ((p.name === 'asList' && classRef(p.object) === 'Arrays') || (p.name === 'of' && /^(?:List|Stream|Set)$/.test(classRef(p.object) ?? '')) || p.name === 'newArrayList') return p.args;
+    if ((p.name === 'asList' && classRef(p.object) === 'Arrays') || (p.name === 'of' && /^(?:List|Stream|Set)$/.test(classRef(p.object) ?? '')) || p.name === 'newArrayList')
+      return p.args;
     return null;
   }
   if (a.type === 'identifier') {
@@ -111,7 +112,12 @@ function isArrayOrList(n: SyntaxNode): boolean {
   const init = resolveLocal(n);
   if (!init) return false;
   const u = unwrap(init);
-  return u.type === 'array_creation_expression' || u.type === 'array_initializer' || (u.type === 'method_invocation' && /^(?:asList|of|newArrayList)$/.test(u.child('name')?.text ?? '')) || (u.type === 'object_creation_expression' && /List|Array/.test(u.child('type')?.text ?? ''));
+  return (
+    u.type === 'array_creation_expression' ||
+    u.type === 'array_initializer' ||
+    (u.type === 'method_invocation' && /^(?:asList|of|newArrayList)$/.test(u.child('name')?.text ?? '')) ||
+    (u.type === 'object_creation_expression' && /List|Array/.test(u.child('type')?.text ?? ''))
+  );
 }
 
 /** `new ProcessBuilder(…)`, `pb.command(…)`: an argument vector. */
@@ -128,7 +134,17 @@ export function processBuilder(call: CallView, ctx: MatchContext, taint: Taint):
 const PB = new Set(['ProcessBuilder']);
 
 /** Nodes that hold class members (walked to find methods without walking their bodies). */
-const MEMBER_CONTAINERS = new Set(['program', 'class_declaration', 'class_body', 'interface_declaration', 'interface_body', 'enum_declaration', 'enum_body', 'enum_body_declarations', 'record_declaration']);
+const MEMBER_CONTAINERS = new Set([
+  'program',
+  'class_declaration',
+  'class_body',
+  'interface_declaration',
+  'interface_body',
+  'enum_declaration',
+  'enum_body',
+  'enum_body_declarations',
+  'record_declaration',
+]);
 const RUNNERS = new Set(['method_invocation', 'object_creation_expression']);
 const VECTOR_TYPES = new Set(['List', 'Collection', 'Iterable', 'ArrayList']);
 

@@ -32,9 +32,55 @@ export function notCheckedLater(call: CallView, ctx: MatchContext, taint: Taint)
   return !basenameOnly(call) && !checkedInFunction(call, CHECKS);
 }
 
-const FILE_CLASSES = ['File', 'FileInputStream', 'FileOutputStream', 'FileReader', 'FileWriter', 'RandomAccessFile', 'FileSystemResource', 'PathResource', 'ZipFile', 'JarFile', 'FileImageInputStream', 'FileImageOutputStream'];
-const FILES_METHODS = ['readAllBytes', 'readString', 'readAllLines', 'lines', 'newInputStream', 'newOutputStream', 'newBufferedReader', 'newBufferedWriter', 'write', 'writeString', 'delete', 'deleteIfExists', 'createFile', 'list', 'walk', 'newByteChannel'];
-const FILEUTILS_METHODS = ['readFileToString', 'readFileToByteArray', 'readLines', 'openInputStream', 'openOutputStream', 'writeStringToFile', 'write', 'writeByteArrayToFile', 'writeLines', 'deleteDirectory', 'forceDelete', 'deleteQuietly', 'touch', 'getFile', 'lineIterator'];
+const FILE_CLASSES = [
+  'File',
+  'FileInputStream',
+  'FileOutputStream',
+  'FileReader',
+  'FileWriter',
+  'RandomAccessFile',
+  'FileSystemResource',
+  'PathResource',
+  'ZipFile',
+  'JarFile',
+  'FileImageInputStream',
+  'FileImageOutputStream',
+];
+const FILES_METHODS = [
+  'readAllBytes',
+  'readString',
+  'readAllLines',
+  'lines',
+  'newInputStream',
+  'newOutputStream',
+  'newBufferedReader',
+  'newBufferedWriter',
+  'write',
+  'writeString',
+  'delete',
+  'deleteIfExists',
+  'createFile',
+  'list',
+  'walk',
+  'newByteChannel',
+];
+const FILEUTILS_METHODS = [
+  'readFileToString',
+  'readFileToByteArray',
+  'readLines',
+  'openInputStream',
+  'openOutputStream',
+  'writeStringToFile',
+  'write',
+  'writeByteArrayToFile',
+  'writeLines',
+  'deleteDirectory',
+  'forceDelete',
+  'deleteQuietly',
+  'touch',
+  'getFile',
+  'lineIterator',
+];
 /** Calls and constructors that read, write or serve a file (this rule's access sinks). */
 const ACCESSES = new Set([...FILE_CLASSES, ...FILES_METHODS, ...FILEUTILS_METHODS, 'copy', 'move', 'copyFile', 'moveFile', 'copyInputStreamToFile', 'copyToFile']);
 

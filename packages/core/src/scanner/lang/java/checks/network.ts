@@ -45,13 +45,18 @@ export function restCall(call: CallView, ctx: MatchContext, taint: Taint): boole
 export function uriSpec(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const segs = receiverSegments(call, ctx);
   if (segs.some((s) => /^(?:UriComponentsBuilder|fromHttpUrl|fromUriString|fromPath|newInstance|MockMvcRequestBuilders|UriBuilder)$/.test(s))) return false;
-  if (!segs.some((s) => /^(?:get|post|put|delete|patch|head|options|method|newBuilder|webClient|client|build|create|Builder|builder|restClient|requestBuilder)$/i.test(s)) && !receiverIs(call, ctx, { types: REST_TYPES, names: /(?:client|request|builder|spec)$/i })) return false;
+  if (
+    !segs.some((s) => /^(?:get|post|put|delete|patch|head|options|method|newBuilder|webClient|client|build|create|Builder|builder|restClient|requestBuilder)$/i.test(s)) &&
+    !receiverIs(call, ctx, { types: REST_TYPES, names: /(?:client|request|builder|spec)$/i })
+  )
+    return false;
   return targetUntrusted(firstArg(call), ctx, call, taint);
 }
 
 export function okHttpUrl(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const segs = receiverSegments(call, ctx);
-  if (!segs.some((s) => s === 'Builder' || s === 'newBuilder' || s === 'builder') && !receiverIs(call, ctx, { types: new Set(['Builder']), names: /(?:builder|requestBuilder)$/i })) return false;
+  if (!segs.some((s) => s === 'Builder' || s === 'newBuilder' || s === 'builder') && !receiverIs(call, ctx, { types: new Set(['Builder']), names: /(?:builder|requestBuilder)$/i }))
+    return false;
   return targetUntrusted(firstArg(call), ctx, call, taint);
 }
 

@@ -13,7 +13,22 @@ import { annotationNames, classRef, enclosingFunction, findDeclaration, FUNCTION
 const NUMBER_CLASSES = new Set(['Integer', 'Long', 'Short', 'Byte', 'Double', 'Float']);
 const PARSERS = new Set(['parseInt', 'parseLong', 'parseShort', 'parseByte', 'parseDouble', 'parseFloat', 'valueOf', 'decode', 'parseUnsignedInt', 'parseUnsignedLong']);
 /** Readers of binary or tokenised input (`Scanner.nextInt()`, `DataInputStream.readInt()`), when what they read is input. */
-const READERS = new Set(['nextInt', 'nextLong', 'nextShort', 'nextByte', 'nextDouble', 'nextFloat', 'readInt', 'readLong', 'readShort', 'readByte', 'readDouble', 'readFloat', 'readUnsignedByte', 'readUnsignedShort']);
+const READERS = new Set([
+  'nextInt',
+  'nextLong',
+  'nextShort',
+  'nextByte',
+  'nextDouble',
+  'nextFloat',
+  'readInt',
+  'readLong',
+  'readShort',
+  'readByte',
+  'readDouble',
+  'readFloat',
+  'readUnsignedByte',
+  'readUnsignedShort',
+]);
 /** Parameter annotations that bind a request value (converted to the parameter's numeric type). */
 const BINDINGS = new Set(['RequestParam', 'PathVariable', 'RequestHeader', 'CookieValue', 'QueryParam', 'PathParam', 'FormParam', 'HeaderParam', 'CookieParam', 'QueryValue']);
 
@@ -75,7 +90,7 @@ export function inputNumber(expr: SyntaxNode, ctx: MatchContext, depth = 0): Str
       if (!fn) return null;
       let out: Strength | null = null;
       for (const v of localAssignments(fn).get(n.text) ?? []) {
-        if (v === expr || v.start <= n.start && n.end <= v.end) continue;
+        if (v === expr || (v.start <= n.start && n.end <= v.end)) continue;
         out = strongest(out, inputNumber(v, ctx, depth + 1));
         if (out === 'remote') break;
       }

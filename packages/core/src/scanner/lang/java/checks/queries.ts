@@ -9,8 +9,20 @@ import { findAfter } from '../tree.ts';
 
 // ---- LDAP -----------------------------------------------------------------------------------
 
-const LDAP_TYPES = new Set(['DirContext', 'InitialDirContext', 'LdapContext', 'InitialLdapContext', 'LdapTemplate', 'LdapOperations', 'DirContextOperations', 'LDAPConnection', 'LdapConnection', 'LdapNetworkConnection']);
-const LDAP_NAMES = /^(?:ctx|context|dirContext|dirCtx|ldapContext|ldapCtx|ldap|ldapTemplate|template|ldapOperations|connection|conn|ldapConnection|ldapConn|getLdapTemplate|initialDirContext)$/i;
+const LDAP_TYPES = new Set([
+  'DirContext',
+  'InitialDirContext',
+  'LdapContext',
+  'InitialLdapContext',
+  'LdapTemplate',
+  'LdapOperations',
+  'DirContextOperations',
+  'LDAPConnection',
+  'LdapConnection',
+  'LdapNetworkConnection',
+]);
+const LDAP_NAMES =
+  /^(?:ctx|context|dirContext|dirCtx|ldapContext|ldapCtx|ldap|ldapTemplate|template|ldapOperations|connection|conn|ldapConnection|ldapConn|getLdapTemplate|initialDirContext)$/i;
 
 /** Text built into an LDAP filter or DN: `(uid=` + x + `)`, `cn=` + x + `,ou=…`. */
 function looksLikeLdap(text: string): boolean {
@@ -29,7 +41,9 @@ export function ldapSearch(call: CallView, ctx: MatchContext, taint: Taint): boo
   if (taint.strength !== 'remote') return false;
   // A whole filter or DN taken from the request; LdapQueryBuilder chains (`query().where("uid").is(x)`) encode their values.
   const tainted = call.args.filter((a) => a.index >= 0 && a.index <= 1 && ctx.taint(a.node) !== null);
-  return tainted.some((a) => !/\bquery\(|LdapQueryBuilder|\.where\(|\.is\(|\.like\(|Filter\.(?:create(?:EqualityFilter|ANDFilter|ORFilter)|equals)|EqualsFilter|AndFilter/.test(a.node.text));
+  return tainted.some(
+    (a) => !/\bquery\(|LdapQueryBuilder|\.where\(|\.is\(|\.like\(|Filter\.(?:create(?:EqualityFilter|ANDFilter|ORFilter)|equals)|EqualsFilter|AndFilter/.test(a.node.text),
+  );
 }
 
 /** Text built into an LDAP filter (`Filter.create("(uid=" + x + ")")`). */

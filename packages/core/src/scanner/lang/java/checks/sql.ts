@@ -25,16 +25,43 @@ function criteriaQuery(arg: SyntaxNode | null): boolean {
 }
 
 const SQL_TYPES = new Set([
-  'Statement', 'PreparedStatement', 'CallableStatement', 'Connection', 'JdbcTemplate', 'NamedParameterJdbcTemplate',
-  'JdbcOperations', 'NamedParameterJdbcOperations', 'JdbcClient', 'EntityManager', 'Session', 'StatelessSession', 'SqlSession',
-  'DatabaseClient', 'DSLContext', 'Handle', 'QueryRunner', 'SimpleJdbcCall',
+  'Statement',
+  'PreparedStatement',
+  'CallableStatement',
+  'Connection',
+  'JdbcTemplate',
+  'NamedParameterJdbcTemplate',
+  'JdbcOperations',
+  'NamedParameterJdbcOperations',
+  'JdbcClient',
+  'EntityManager',
+  'Session',
+  'StatelessSession',
+  'SqlSession',
+  'DatabaseClient',
+  'DSLContext',
+  'Handle',
+  'QueryRunner',
+  'SimpleJdbcCall',
 ]);
-const SQL_NAMES = /^(?:stmt|st|statement|ps|pstmt|preparedStatement|conn|con|connection|jdbc|jdbcTemplate|namedJdbcTemplate|namedParameterJdbcTemplate|template|jdbcClient|em|entityManager|session|sqlSession|db|database|dsl|handle|runner|queryRunner|getJdbcTemplate|getCurrentSession|openSession|createStatement|getConnection)$/i;
+const SQL_NAMES =
+  /^(?:stmt|st|statement|ps|pstmt|preparedStatement|conn|con|connection|jdbc|jdbcTemplate|namedJdbcTemplate|namedParameterJdbcTemplate|template|jdbcClient|em|entityManager|session|sqlSession|db|database|dsl|handle|runner|queryRunner|getJdbcTemplate|getCurrentSession|openSession|createStatement|getConnection)$/i;
 
 /** JPA / Hibernate calls that make a query object from query text. */
 const QUERY_FACTORIES = new Set(['createQuery', 'createNativeQuery', 'createSQLQuery', 'createNativeMutationQuery', 'createMutationQuery', 'createSelectionQuery']);
 /** Methods that run a JPA / Hibernate query object. */
-const QUERY_RUNS = new Set(['getResultList', 'getSingleResult', 'getSingleResultOrNull', 'getResultStream', 'executeUpdate', 'list', 'uniqueResult', 'uniqueResultOptional', 'scroll', 'stream']);
+const QUERY_RUNS = new Set([
+  'getResultList',
+  'getSingleResult',
+  'getSingleResultOrNull',
+  'getResultStream',
+  'executeUpdate',
+  'list',
+  'uniqueResult',
+  'uniqueResultOptional',
+  'scroll',
+  'stream',
+]);
 
 /** Method names that only exist on SQL APIs: the SQL text itself is the argument. */
 export function sqlOnly(_call: CallView, _ctx: MatchContext, taint: Taint): boolean {

@@ -9,17 +9,28 @@ import { probing, receiverIs, untrustedPrefix } from '../predicates.ts';
 
 /** A Velocity engine (`Velocity.evaluate(ctx, out, tag, template)`). */
 export function velocity(call: CallView, ctx: MatchContext, _t: Taint): boolean {
-  return receiverIs(call, ctx, { types: new Set(['VelocityEngine', 'Velocity', 'RuntimeInstance']), segments: new Set(['Velocity']), names: /^(?:velocity|velocityEngine|ve|engine|getVelocityEngine)$/i });
+  return receiverIs(call, ctx, {
+    types: new Set(['VelocityEngine', 'Velocity', 'RuntimeInstance']),
+    segments: new Set(['Velocity']),
+    names: /^(?:velocity|velocityEngine|ve|engine|getVelocityEngine)$/i,
+  });
 }
 
 /** A Thymeleaf template engine (`process(template, ctx)`). */
 export function thymeleaf(call: CallView, ctx: MatchContext, _t: Taint): boolean {
-  return receiverIs(call, ctx, { types: new Set(['TemplateEngine', 'ITemplateEngine', 'SpringTemplateEngine', 'SpringWebFluxTemplateEngine']), names: /^(?:templateEngine|thymeleaf|thymeleafEngine|engine|springTemplateEngine)$/i });
+  return receiverIs(call, ctx, {
+    types: new Set(['TemplateEngine', 'ITemplateEngine', 'SpringTemplateEngine', 'SpringWebFluxTemplateEngine']),
+    names: /^(?:templateEngine|thymeleaf|thymeleafEngine|engine|springTemplateEngine)$/i,
+  });
 }
 
 /** Jinjava, Handlebars, Pebble, Groovy templates, Mustache: engines that compile a template string. */
 export function jinjava(call: CallView, ctx: MatchContext, _t: Taint): boolean {
-  return receiverIs(call, ctx, { types: new Set(['Jinjava', 'Handlebars', 'PebbleEngine', 'SimpleTemplateEngine', 'GStringTemplateEngine', 'MustacheFactory', 'DefaultMustacheFactory', 'Compiler']), segments: new Set(['compiler']), names: /^(?:jinjava|jinja|handlebars|hbs|pebble|pebbleEngine|engine|templateEngine|mustache|mustacheFactory|mf|factory|compiler)$/i });
+  return receiverIs(call, ctx, {
+    types: new Set(['Jinjava', 'Handlebars', 'PebbleEngine', 'SimpleTemplateEngine', 'GStringTemplateEngine', 'MustacheFactory', 'DefaultMustacheFactory', 'Compiler']),
+    segments: new Set(['compiler']),
+    names: /^(?:jinjava|jinja|handlebars|hbs|pebble|pebbleEngine|engine|templateEngine|mustache|mustacheFactory|mf|factory|compiler)$/i,
+  });
 }
 
 /** A view name that is not a redirect or forward. */

@@ -119,7 +119,11 @@ export function locationHeader(call: CallView, ctx: MatchContext, t: Taint): boo
 /** `ResponseEntity.status(FOUND).location(uri)`, `headers.setLocation(uri)`. */
 export function locationBuilder(call: CallView, ctx: MatchContext, t: Taint): boolean {
   const segs = receiverSegments(call, ctx);
-  if (!segs.some((s) => /^(?:ResponseEntity|status|found|seeOther|temporaryRedirect|Response|headers|HttpHeaders|ok|created|noContent)$/.test(s)) && !/header/i.test(segs[segs.length - 1] ?? '')) return false;
+  if (
+    !segs.some((s) => /^(?:ResponseEntity|status|found|seeOther|temporaryRedirect|Response|headers|HttpHeaders|ok|created|noContent)$/.test(s)) &&
+    !/header/i.test(segs[segs.length - 1] ?? '')
+  )
+    return false;
   return redirectTarget(call, ctx, t);
 }
 
@@ -190,7 +194,11 @@ const REQUEST_READ = /^(?:getParameter|getHeader|getParameterValues|getQueryStri
 function rawRequestValue(n: SyntaxNode, depth = 0): boolean {
   if (depth > 3) return false;
   const u = unwrap(n);
-  if (u.type === 'method_invocation') return REQUEST_READ.test(u.child('name')?.text ?? '') || /^(?:trim|strip|toLowerCase|toUpperCase)$/.test(u.child('name')?.text ?? '') && rawRequestValue(u.child('object') ?? u, depth + 1);
+  if (u.type === 'method_invocation')
+    return (
+      REQUEST_READ.test(u.child('name')?.text ?? '') ||
+      (/^(?:trim|strip|toLowerCase|toUpperCase)$/.test(u.child('name')?.text ?? '') && rawRequestValue(u.child('object') ?? u, depth + 1))
+    );
   if (u.type === 'binary_expression') return [u.child('left'), u.child('right')].some((x) => x !== null && rawRequestValue(x, depth + 1));
   if (u.type === 'identifier') {
     const d = findDeclaration(u.text, u);

@@ -4,7 +4,24 @@ import type { MatchContext, Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
 import { dangerous, literalPrefix } from '../predicates.ts';
 
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'cmd.exe', 'powershell', 'pwsh', '/bin/sh', '/bin/bash', '/usr/bin/bash', '/usr/bin/sh', '/bin/zsh', '/usr/bin/env']);
+const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'fish',
+  'cmd',
+  'cmd.exe',
+  'powershell',
+  'pwsh',
+  '/bin/sh',
+  '/bin/bash',
+  '/usr/bin/bash',
+  '/usr/bin/sh',
+  '/bin/zsh',
+  '/usr/bin/env',
+]);
 const POLICY = { local: 'built', params: 'built' } as const;
 
 /** An argument vector `[program, arg…]`: dangerous when the program is untrusted, or for `sh -c <untrusted>`. */
@@ -61,7 +78,12 @@ export function fileOpen(call: CallView, ctx: MatchContext, taint: Taint): boole
 
 /** `remote-shell`: `ssh.exec!(cmd)`, `session.exec(cmd)`: the receiver is an SSH session or channel. */
 export function remoteShell(call: CallView, ctx: MatchContext): boolean {
-  return /(?:^|_)(?:ssh|session|shell|channel)$/i.test(ctx.path(call.receiver ?? call.node)?.at(-1)?.replace(/\(\)$/, '') ?? '');
+  return /(?:^|_)(?:ssh|session|shell|channel)$/i.test(
+    ctx
+      .path(call.receiver ?? call.node)
+      ?.at(-1)
+      ?.replace(/\(\)$/, '') ?? '',
+  );
 }
 
 /** `binding-receiver`: `binding.eval(code)`, `Kernel.eval`, `TOPLEVEL_BINDING.eval`: an `eval` that runs Ruby code. */

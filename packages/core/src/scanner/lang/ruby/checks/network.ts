@@ -11,7 +11,23 @@ export function anyHost(call: CallView, ctx: MatchContext, taint: Taint): boolea
 }
 
 /** Net::HTTP instance methods that make a request. */
-export const HTTP_REQUESTS = ['request', 'get', 'post', 'put', 'patch', 'delete', 'head', 'start', 'request_get', 'request_post', 'request_head', 'get2', 'post2', 'send_request', 'get_response'];
+export const HTTP_REQUESTS = [
+  'request',
+  'get',
+  'post',
+  'put',
+  'patch',
+  'delete',
+  'head',
+  'start',
+  'request_get',
+  'request_post',
+  'request_head',
+  'get2',
+  'post2',
+  'send_request',
+  'get_response',
+];
 const HTTP_REQUEST_SET = new Set(HTTP_REQUESTS);
 
 /** `x = Net::HTTP.new(…)` assignments of a method, by target name (computed once per method). */
@@ -86,8 +102,28 @@ export function netHttpRequest(call: CallView, ctx: MatchContext, taint: Taint):
 
 /** Programs that fetch the URLs they are given: run on a user URL, the server makes the request. */
 const URL_FETCHERS = new Set([
-  'curl', 'wget', 'wkhtmltopdf', 'wkhtmltoimage', 'chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome',
-  'headless_shell', 'phantomjs', 'aria2c', 'http', 'https', 'xh', 'lynx', 'w3m', 'youtube-dl', 'yt-dlp', 'ffmpeg', 'ffprobe', 'httrack',
+  'curl',
+  'wget',
+  'wkhtmltopdf',
+  'wkhtmltoimage',
+  'chromium',
+  'chromium-browser',
+  'google-chrome',
+  'google-chrome-stable',
+  'chrome',
+  'headless_shell',
+  'phantomjs',
+  'aria2c',
+  'http',
+  'https',
+  'xh',
+  'lynx',
+  'w3m',
+  'youtube-dl',
+  'yt-dlp',
+  'ffmpeg',
+  'ffprobe',
+  'httrack',
 ]);
 
 /**
