@@ -144,6 +144,7 @@ describe('scan workers that crash (Node worker threads)', () => {
       `import { parentPort } from 'node:worker_threads';
 parentPort.postMessage({ type: 'ready' });
 parentPort.on('message', (job) => {
+  if (job.type !== 'scan') return; // the pool's init message (models)
   if (job.input.code === 'crash') setTimeout(() => { throw new Error('RuntimeError: unreachable'); });
   else parentPort.postMessage({ type: 'result', id: job.id, recycle: false, result: { language: 'javascript', findings: [], summary: { total: 0 }, truncated: false } });
 });
