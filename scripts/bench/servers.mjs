@@ -164,7 +164,10 @@ export const scanBody = (code, language, filename) => JSON.stringify({ code, lan
 export function corpusOf(language) {
   const dir = `${ROOT}packages/core/fixtures/${language}`;
   if (!existsSync(dir)) return '';
-  return readdirSync(dir)
+  // Files only: model fixtures sit in a `models/` folder beside them.
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
     .sort()
     .map((file) => readFileSync(`${dir}/${file}`, 'utf8'))
     .join('\n');
