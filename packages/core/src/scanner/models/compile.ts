@@ -338,13 +338,6 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
     const template = templateFor(language, cls, rules);
     const taint = template.taint ?? taintOf(cls);
     const label = sink.label;
-    // A value a sanitizer of the class made (`bypassSecurityTrustHtml(DOMPurify.sanitize(x))`) is not audited.
-    const bit = classBit(taintOf(cls));
-    const cleaners = new PatternSet(out.sanitizers.filter((z) => z.classes === 'all' || z.classes.some((c) => classBit(c) & bit)).flatMap((z) => z.callee));
-    const cleaned = (node: SyntaxNode, ctx: MatchContext): boolean => {
-      const inner = ctx.call(node);
-      return inner !== null && cleaners.matches(ctx.path(inner.callee ?? inner.node) ?? [inner.name]);
-    };
     // Keywords are also looked for in the language's options objects (`Page.navigate({ url })`).
     const options = sink.keywords && heuristics?.keywordArgs;
     out.rules.push({
@@ -357,7 +350,9 @@ export function compileModels(language: LanguageId, models: readonly ModelSpec[]
         where: (call, ctx) => {
           const args = sinkArgs(call, sink);
           if (options) for (const a of options(call, ctx)) if (a.name !== null && sink.keywords?.includes(a.name)) args.push(a.node);
-          const risky = args.find((n) => !ctx.safeFor(n, taint) && !cleaned(n, ctx) && (auditable?.(n, ctx) ?? true));
+          // Not a constant, nor made safe by a sanitizer of the class (`bypassSecurityTrustHtml(DOMPurify.sanitize(x))`): the
+          // language's sanitizers include every model's.
+          const risky = args.find((n) => !ctx.safeFor(n, taint) && (auditable?.(n, ctx) ?? true));
           if (!risky) return false;
           if (sink.where && !sink.where(call, ctx, auditTaint(risky))) return false;
           const name = label ?? `${ctx.pathText(call.callee ?? call.node) ?? call.name}()`;
