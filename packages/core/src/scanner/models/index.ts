@@ -155,6 +155,24 @@ import jsTypeorm from './javascript/typeorm.ts';
 import jsUploads from './javascript/uploads.ts';
 import jsVue from './javascript/vue.ts';
 import jsXpath from './javascript/xpath.ts';
+import phpCakephp from './php/cakephp.ts';
+import phpCodeigniter from './php/codeigniter.ts';
+import phpDbExtensions from './php/db-extensions.ts';
+import phpDoctrine from './php/doctrine.ts';
+import phpDrupal from './php/drupal.ts';
+import phpGuzzle from './php/guzzle.ts';
+import phpLaminas from './php/laminas.ts';
+import phpLaravel from './php/laravel.ts';
+import phpMysqli from './php/mysqli.ts';
+import phpPdo from './php/pdo.ts';
+import phpPgsql from './php/pgsql.ts';
+import phpPhpseclib from './php/phpseclib.ts';
+import phpPsr7 from './php/psr7.ts';
+import phpStdlib from './php/stdlib.ts';
+import phpSymfony from './php/symfony.ts';
+import phpTemplateEngines from './php/template-engines.ts';
+import phpWordpress from './php/wordpress.ts';
+import phpYii from './php/yii.ts';
 import pythonAiofiles from './python/aiofiles.ts';
 import pythonAiohttp from './python/aiohttp.ts';
 import pythonAriadne from './python/ariadne.ts';
@@ -427,6 +445,24 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   jsUploads,
   jsVue,
   jsXpath,
+  phpCakephp,
+  phpCodeigniter,
+  phpDbExtensions,
+  phpDoctrine,
+  phpDrupal,
+  phpGuzzle,
+  phpLaminas,
+  phpLaravel,
+  phpMysqli,
+  phpPdo,
+  phpPgsql,
+  phpPhpseclib,
+  phpPsr7,
+  phpStdlib,
+  phpSymfony,
+  phpTemplateEngines,
+  phpWordpress,
+  phpYii,
   pythonAiofiles,
   pythonAiohttp,
   pythonAriadne,

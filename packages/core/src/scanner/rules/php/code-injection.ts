@@ -10,14 +10,10 @@ export default defineRule({
   references: ['https://cwe.mitre.org/data/definitions/95.html', 'https://owasp.org/www-community/attacks/Code_Injection', 'https://www.php.net/manual/en/function.eval.php'],
   matcher: {
     kind: 'taint',
+    // eval, assert, call_user_func and the like are in the stdlib model; these are names the adapter gives to syntax.
     sinks: [
-      { callee: ['eval', 'assert', 'create_function'], args: [0, 1] },
       // preg_replace('/…/e', $replacement, $subject): the adapter names it `preg_replace/eval`.
       { callee: ['preg_replace/eval', 'preg_filter/eval', 'mb_ereg_replace/eval', 'mb_eregi_replace/eval'], args: [1, 2], label: 'preg_replace with the /e modifier' },
-      // Tainted callables: the attacker picks the function to run. (Functions that also transform
-      // data, like array_map and array_filter, are left out: their results must keep their taint.)
-      { callee: ['call_user_func', 'call_user_func_array', 'forward_static_call', 'forward_static_call_array', 'register_shutdown_function', 'register_tick_function'], args: [0] },
-      { callee: ['usort', 'uasort', 'uksort', 'array_walk', 'array_walk_recursive', 'set_error_handler', 'set_exception_handler'], args: [1] },
       // `$f(...)` where $f holds an untrusted name; `$obj->$method()` with an untrusted method name.
       { callee: ['*.__invoke'], receiver: true, args: [] },
       { callee: ['*.__call'], args: [], keywords: ['__method'], label: 'a dynamic method call ($obj->$method())' },

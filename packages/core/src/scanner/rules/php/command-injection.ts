@@ -1,13 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext } from '../../rule.ts';
-import { unwrap } from '../../lang/php/helpers.ts';
-
-/** `proc_open([...])`, `new Process([...])`, `Process::run([...])`: an argument vector runs without a shell. */
-function commandString(call: CallView, _ctx: MatchContext): boolean {
-  const first = call.args.find((a) => a.index === 0) ?? call.args.find((a) => a.name === 'command');
-  if (!first) return false;
-  return unwrap(first.node).type !== 'array_creation_expression';
-}
+import { defineRule } from '../../rule.ts';
 
 export default defineRule({
   class: 'command-injection',
@@ -23,31 +14,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'pcntl_exec', 'expect_popen', 'ssh2_exec'], args: [0] },
-      { callee: ['ssh2_exec'], args: [1] },
-      { callee: ['proc_open'], args: [0], where: (call, ctx) => commandString(call, ctx) },
-      // mail($to, $subject, $message, $headers, $params): the fifth argument goes to sendmail's command line.
-      { callee: ['mail', 'mb_send_mail'], args: [4] },
-      {
-        callee: ['Process.fromShellCommandline', 'Process.run', 'Process.start', 'Process.pipe', 'Process.command', '*.fromShellCommandline'],
-        args: [0],
-        where: (call, ctx) => commandString(call, ctx),
-      },
-      { callee: ['Process', 'Symfony.Component.Process.Process'], args: [0], where: (call, ctx) => call.isNew && commandString(call, ctx) },
-      {
-        callee: ['*.exec'],
-        args: [0],
-        where: (call, ctx) =>
-          /^(?:ssh|sftp|connection|shell|remote|server|session)$/i.test(
-            ctx
-              .pathText(call.receiver ?? call.node)
-              ?.split('.')
-              .pop()
-              ?.replace(/^\$/, '') ?? '',
-          ),
-      },
-    ],
+    // Sinks are in the models (stdlib, symfony, phpseclib).
+    sinks: [],
     params: 'built',
   },
 });

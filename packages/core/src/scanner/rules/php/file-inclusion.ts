@@ -13,7 +13,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [{ callee: ['include', 'include_once', 'require', 'require_once'], args: [0] }],
+    // Sinks are in the stdlib model (include, require and their _once forms).
+    sinks: [],
     params: 'never',
     local: 'never',
   },

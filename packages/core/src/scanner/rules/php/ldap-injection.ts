@@ -1,5 +1,4 @@
 import { defineRule } from '../../rule.ts';
-import { receiverName } from '../../lang/php/helpers.ts';
 
 export default defineRule({
   class: 'ldap-injection',
@@ -14,18 +13,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['ldap_search', 'ldap_list', 'ldap_read'], args: [2] },
-      // The base DN is set by the operator when it comes from the environment or a config file (also when a
-      // config array is handed to a helper unchanged); built from a request value it is injectable.
-      { callee: ['ldap_search', 'ldap_list', 'ldap_read'], args: [1], where: (_call, _ctx, taint) => taint.strength === 'remote' || (taint.strength === 'param' && taint.built) },
-      { callee: ['ldap_bind', 'ldap_compare', 'ldap_delete', 'ldap_mod_replace', 'ldap_modify'], args: [1], where: (_call, _ctx, taint) => taint.built },
-      {
-        callee: ['*.query', '*.search', '*.rawFilter'],
-        args: [0, 1],
-        where: (call, ctx, taint) => /ldap/i.test(receiverName(call, ctx) ?? '') && (taint.built || taint.strength === 'remote'),
-      },
-    ],
+    // Sinks are in the models (stdlib ldap_*, symfony).
+    sinks: [],
     params: 'built',
   },
 });

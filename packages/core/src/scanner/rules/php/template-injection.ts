@@ -1,5 +1,4 @@
 import { defineRule } from '../../rule.ts';
-import { receiverName } from '../../lang/php/helpers.ts';
 
 export default defineRule({
   class: 'template-injection',
@@ -15,16 +14,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['*.createTemplate', 'Blade.render', 'Blade.compileString', 'twig_template_from_string', 'template_from_string'], args: [0] },
-      { callee: ['ArrayLoader', 'Twig_Loader_String', 'Twig_Loader_Array'], args: [0] },
-      // Smarty: `string:` and `eval:` resources compile the rest of the name as a template.
-      {
-        callee: ['*.fetch', '*.display', '*.isCached'],
-        args: [0],
-        where: (call, ctx, taint) => /smarty|tpl|template|view/i.test(receiverName(call, ctx) ?? '') && /^(?:string|eval):/i.test(taint.text),
-      },
-    ],
+    // Sinks are in the models (template-engines, laravel).
+    sinks: [],
     params: 'never',
     local: 'never',
   },

@@ -10,15 +10,8 @@ export default defineRule({
   references: ['https://cwe.mitre.org/data/definitions/434.html', 'https://cheatsheetseries.owasp.org/cheatsheets/File_Upload_Cheat_Sheet.html'],
   matcher: {
     kind: 'taint',
-    // Not the path class: basename() keeps the client's extension, so it does not make an upload safe.
-    sinks: [
-      { callee: ['move_uploaded_file', 'copy', 'rename'], args: [1], label: 'move_uploaded_file' },
-      {
-        callee: ['*.move', '*.storeAs', '*.storePubliclyAs', 'Storage.putFileAs', 'Storage.disk().putFileAs'],
-        args: [0, 1, 2],
-        where: (call) => call.name !== 'move' || call.args.length >= 2,
-      },
-    ],
+    // Sinks are in the models (stdlib move_uploaded_file, laravel). Not the path class: basename() keeps the client's extension.
+    sinks: [],
     params: 'never',
     local: 'never',
     check: (taint, ctx, at) => isUploadName(taint) && !checksUploadType(ctx, at),

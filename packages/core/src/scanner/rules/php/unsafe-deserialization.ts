@@ -1,16 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext } from '../../rule.ts';
-import { arrayValue, isFalsy, unwrap } from '../../lang/php/helpers.ts';
-
-/** `unserialize($x, ['allowed_classes' => false])` (or a list of classes) cannot instantiate arbitrary objects. */
-function allowsObjects(call: CallView, ctx: MatchContext): boolean {
-  const options = call.args.find((a) => a.index === 1 || a.name === 'options');
-  if (!options) return true;
-  const allowed = arrayValue(options.node, 'allowed_classes');
-  if (!allowed) return true;
-  const v = unwrap(allowed);
-  return !(isFalsy(v, ctx) || v.type === 'array_creation_expression');
-}
+import { defineRule } from '../../rule.ts';
 
 export default defineRule({
   class: 'unsafe-deserialization',
@@ -26,11 +14,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['unserialize'], args: [0], where: (call, ctx) => allowsObjects(call, ctx) },
-      { callee: ['maybe_unserialize', 'igbinary_unserialize', 'msgpack_unpack'], args: [0] },
-      { callee: ['yaml_parse'], args: [0], where: (call) => call.args.some((a) => a.index === 3) },
-    ],
+    // Sinks are in the models (stdlib, wordpress).
+    sinks: [],
     params: 'never',
   },
 });

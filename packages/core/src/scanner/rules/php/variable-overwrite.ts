@@ -1,12 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
 import { defineRule } from '../../rule.ts';
-
-/** `extract($x, EXTR_SKIP)` / prefixed extraction cannot overwrite existing variables. */
-function overwrites(call: CallView): boolean {
-  if (call.name !== 'extract') return call.args.filter((a) => a.index >= 0).length === 1;
-  const flags = call.args.find((a) => a.index === 1 || a.name === 'flags');
-  return !flags || !/EXTR_(?:SKIP|PREFIX_ALL|PREFIX_INVALID|PREFIX_SAME|PREFIX_IF_EXISTS)/.test(flags.node.text);
-}
 
 export default defineRule({
   class: 'variable-overwrite',
@@ -18,8 +10,7 @@ export default defineRule({
   matcher: {
     kind: 'taint',
     sinks: [
-      { callee: ['extract', 'parse_str', 'mb_parse_str', 'import_request_variables'], args: [0], where: (call) => overwrites(call) },
-      // `foreach ($_POST as $k => $v) { $$k = $v; }`: register_globals by hand.
+      // extract()/parse_str() are in the stdlib model. `foreach ($_POST as $k => $v) { $$k = $v; }`: register_globals by hand.
       { callee: ['$$'], args: [0], label: 'a variable variable (${$name} = …)' },
     ],
     params: 'never',

@@ -1,16 +1,6 @@
-import type { CallView } from '../../engine/adapter.ts';
-import { defineRule, type MatchContext } from '../../rule.ts';
-import { isTruthy, rendersMarkup, responseContentType } from '../../lang/php/helpers.ts';
+import { defineRule } from '../../rule.ts';
+import { rendersMarkup, responseContentType } from '../../lang/php/helpers.ts';
 import { isControllerAction, isRouteClosure } from '../../lang/php/profile.ts';
-
-/** Request getters that return arrays: a framework turns an array response into JSON, not HTML. */
-const WHOLE_INPUT = /->(?:all|validated|only|except|json|toArray|getParsedBody|getQueryParams|keys)\(|^\$_(?:GET|POST|REQUEST|COOKIE|FILES)$/;
-
-/** `print_r($x, true)` / `var_export($x, true)` return the text instead of printing it. */
-function prints(call: CallView, ctx: MatchContext): boolean {
-  const ret = call.args.find((a) => a.index === 1);
-  return !ret || !isTruthy(ret.node, ctx);
-}
 
 export default defineRule({
   class: 'xss',
@@ -26,18 +16,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['echo', 'print', 'printf', 'vprintf', 'exit', 'die'], args: 'all' },
-      { callee: ['print_r', 'var_export'], args: [0], where: (call, ctx) => prints(call, ctx) },
-      // Framework responses default to text/html.
-      {
-        callee: ['response', 'Response.make', 'Response'],
-        args: [0],
-        where: (call, _ctx, taint) => (call.name !== 'Response' || call.isNew) && (taint.built || !WHOLE_INPUT.test(taint.label)),
-      },
-      { callee: ['*.setContent', '*.write'], args: [0], where: (call, ctx) => /(?:response|body|res)$/i.test(ctx.pathText(call.receiver ?? call.node) ?? '') },
-      { callee: ['*.getBody().write'], args: [0] },
-    ],
+    // Sinks are in the models (stdlib echo/print, laravel, symfony, psr7).
+    sinks: [],
     // A controller action or route closure returning HTML it built sends it as the response (Laravel, CodeIgniter).
     returnSink: (fn, _ctx, taint) => taint.built && /<[a-z!/]/i.test(taint.text) && (isControllerAction(fn) || isRouteClosure(fn)),
     params: 'never',
