@@ -19,6 +19,7 @@ import {
   unwrap,
   urlLike,
 } from './helpers.ts';
+import { unboundVariable } from './summaries.ts';
 
 /*
  * The named checks PHP models refer to (`"where": "db-receiver"`): what a call's receiver or
@@ -310,8 +311,34 @@ function overwritesVariables(call: CallView): boolean {
   return !flags || !/EXTR_(?:SKIP|PREFIX_ALL|PREFIX_INVALID|PREFIX_SAME|PREFIX_IF_EXISTS)/.test(flags.node.text);
 }
 
+/** `assert('$x > 0')`, `assert($code)`: the argument is text PHP would evaluate, not an expression it already ran. */
+function codeText(call: CallView): boolean {
+  const arg = first(call);
+  if (!arg) return false;
+  const n = unwrap(arg);
+  if (n.type === 'variable_name' || n.type === 'encapsed_string' || n.type === 'string' || n.type === 'heredoc') return true;
+  return n.type === 'binary_expression' && n.child('operator')?.text === '.';
+}
+
 /** The value was built into text from untrusted data, or is untrusted as a whole. */
 const builtOrRemote = (_call: CallView, _ctx: MatchContext, taint: Taint): boolean => taint.built || taint.strength === 'remote';
+
+/**
+ * Which values PHP audit sinks report: data of any tracked origin (a request, a parameter, argv), a
+ * variable nothing in sight gives a value (a global, an included file's variable), and text built
+ * from either. A value the analysis cleared (cast, validated, looked up) or one the code computes
+ * from constants is not reported.
+ */
+function auditable(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
+  if (depth > 4) return false;
+  if (ctx.taint(node) !== null) return true;
+  const n = unwrap(node);
+  if (n.type === 'variable_name') return unboundVariable(n);
+  if (n.type === 'encapsed_string' || (n.type === 'binary_expression' && n.child('operator')?.text === '.')) {
+    return n.namedChildren.some((c) => c.type !== 'string_content' && c.type !== 'string_value' && !ctx.isConstant(c) && auditable(c, ctx, depth + 1));
+  }
+  return false;
+}
 
 /** The PHP pack's named checks, by name (listed in docs/writing-rules.md). */
 export const phpHeuristics: Heuristics = {
@@ -321,6 +348,9 @@ export const phpHeuristics: Heuristics = {
     'pg-without-connection': (call) => withoutConnection(call),
     'pg-with-connection': (call) => !withoutConnection(call),
     'sql-condition': (_call, _ctx, taint) => taint.built && (looksLikeSql(taint.text) || sqlCondition(taint.text)),
+    // A column name straight from the request (`where($column, $value)` takes the column first only with a value after it).
+    'column-name': (call, _ctx, taint) =>
+      taint.strength === 'remote' && !taint.built && (!/^(?:where|orWhere|having)$/.test(call.name) || call.args.filter((a) => a.index >= 0).length >= 2),
     'sql-text': (_call, _ctx, taint) => taint.built && looksLikeSql(taint.text),
     'xpath-receiver': xpathReceiver,
     'ldap-receiver': (call, ctx, taint) => /ldap/i.test(receiverName(call, ctx) ?? '') && (taint.built || taint.strength === 'remote'),
@@ -347,9 +377,11 @@ export const phpHeuristics: Heuristics = {
     'command-string': (call) => commandString(call),
     'new-command-string': (call) => call.isNew && commandString(call),
     'remote-shell': (call, ctx) => remoteShell(call, ctx),
+    'code-text': (call) => codeText(call),
     'unserialize-objects': (call, ctx) => unserializeObjects(call, ctx),
     'yaml-callbacks': (call) => call.args.some((a) => a.index === 3),
     'overwrites-variables': (call) => overwritesVariables(call),
     'upload-destination': (call) => call.name !== 'move' || call.args.length >= 2,
   },
+  auditable,
 };

@@ -526,6 +526,21 @@ function assignmentsOf(scope: SyntaxNode): Map<string, SyntaxNode[]> {
   return indexOf(rootOf(scope)).assignments.get(scope) ?? NO_ASSIGNMENTS;
 }
 
+/**
+ * Whether a variable is never given a value where it is read: not assigned in its scope (the
+ * enclosing function, method, closure or the file) nor a parameter of it. What it holds is out of
+ * sight (a global filled elsewhere, an included file's variable), so audit sinks report it.
+ */
+export function unboundVariable(variable: SyntaxNode): boolean {
+  if (variable.type !== 'variable_name' || variable.text === '$this') return false;
+  let scope: SyntaxNode | null = variable.parent;
+  while (scope && !VARIABLE_SCOPES.has(scope.type)) scope = scope.parent;
+  const root = scope ?? rootOf(variable);
+  if (assignmentsOf(root).has(variable.text)) return false;
+  const params = root.child('parameters');
+  return !params || !params.text.includes(variable.text);
+}
+
 const variableMemo = new WeakMap<SyntaxNode, Map<string, boolean>>();
 
 /** Whether a variable of a scope is assigned request data somewhere in it (memoised per scope; a cycle reads as false). */

@@ -4,6 +4,8 @@ import { defineModel } from '../schema.ts';
 const LARAVEL_INPUT =
   'input,query,post,get,all,only,except,header,headers,cookie,route,json,file,allFiles,validated,validate,validateWithBag,safe,string,str,keys,collect,fullUrl,fullUrlWithQuery,segment,segments,bearerToken,server,old';
 const VERBS = '{get,post,put,patch,delete,head}';
+/** Query builder methods whose first argument is a column name. */
+const COLUMN_METHODS = '{where,orWhere,having,orderBy,orderByDesc,groupBy,pluck,select,addSelect,max,min,sum,avg,value,latest,oldest}';
 
 /** Laravel: the request, raw SQL through the DB facade and the query builder, responses, redirects, storage, the Http client, Blade. */
 export default defineModel({
@@ -28,6 +30,12 @@ export default defineModel({
         'DB.connection().{select,selectOne,insert,update,delete,statement,unprepared,raw,cursor,scalar}',
       ],
       class: 'sql-injection',
+    },
+    // Column names taken from the request (`DB::table('t')->orderBy($request->input('sort'))`): identifiers are not bound parameters.
+    {
+      call: [`DB.table().${COLUMN_METHODS}`, `DB.table().*.${COLUMN_METHODS}`, `DB.table().*.*.${COLUMN_METHODS}`],
+      class: 'sql-injection',
+      where: 'column-name',
     },
     {
       call: ['*.raw', '*.whereRaw', '*.orWhereRaw', '*.havingRaw', '*.orHavingRaw', '*.orderByRaw', '*.selectRaw', '*.groupByRaw', '*.fromRaw', '*.joinRaw', '*.updateRaw'],

@@ -124,6 +124,9 @@ export default defineModel({
     { call: ['print_r', 'var_export'], class: 'xss', where: 'prints' },
     // Code.
     { call: ['eval', 'assert', 'create_function'], arg: [0, 1], class: 'code-injection' },
+    // Evaluating text that is not a constant, whatever feeds it (`assert($cond)` on an expression is a check, not evaluated text).
+    { call: ['eval', 'create_function'], arg: [0, 1], class: 'code-injection', audit: true },
+    { call: 'assert', class: 'code-injection', where: 'code-text', audit: true },
     // Tainted callables: the attacker picks the function to run. (Functions that also transform
     // data, like array_map and array_filter, are left out: their results must keep their taint.)
     {
@@ -133,9 +136,10 @@ export default defineModel({
     { call: ['usort', 'uasort', 'uksort', 'array_walk', 'array_walk_recursive', 'set_error_handler', 'set_exception_handler'], arg: 1, class: 'code-injection' },
     { call: ['include', 'include_once', 'require', 'require_once'], class: 'file-inclusion' },
     // Commands.
-    { call: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'pcntl_exec', 'expect_popen', 'ssh2_exec'], class: 'command-injection' },
+    // Reported whatever feeds them when the command is not a constant (low confidence without a known source).
+    { call: ['system', 'exec', 'shell_exec', 'passthru', 'popen', 'pcntl_exec', 'expect_popen', 'ssh2_exec'], class: 'command-injection', audit: true },
     { call: 'ssh2_exec', arg: 1, class: 'command-injection' },
-    { call: 'proc_open', class: 'command-injection', where: 'command-string' },
+    { call: 'proc_open', class: 'command-injection', where: 'command-string', audit: true },
     // mail($to, $subject, $message, $headers, $params): the fifth argument goes to sendmail's command line, the fourth holds extra headers.
     { call: ['mail', 'mb_send_mail'], arg: 4, class: 'command-injection' },
     { call: ['mail', 'mb_send_mail'], arg: 3, class: 'header-injection', where: 'built-or-remote' },
@@ -156,7 +160,7 @@ export default defineModel({
     { call: 'curl_setopt_array', arg: 1, class: 'ssrf', where: 'curl-array-url' },
     { call: ['proc_open', 'exec', 'shell_exec', 'system', 'passthru', 'popen'], class: 'ssrf', where: 'url-fetcher-command', label: 'a URL-fetching program' },
     // Data.
-    { call: 'unserialize', class: 'unsafe-deserialization', where: 'unserialize-objects' },
+    { call: 'unserialize', class: 'unsafe-deserialization', where: 'unserialize-objects', audit: true },
     { call: ['igbinary_unserialize', 'msgpack_unpack'], class: 'unsafe-deserialization' },
     { call: 'yaml_parse', class: 'unsafe-deserialization', where: 'yaml-callbacks' },
     { call: ['extract', 'parse_str', 'mb_parse_str', 'import_request_variables'], class: 'variable-overwrite', where: 'overwrites-variables' },

@@ -13,7 +13,7 @@ export default defineModel({
     { call: ['*.get_results', '*.get_row', '*.get_var', '*.get_col'], class: 'sql-injection' },
     { call: ['wp_remote_get', 'wp_remote_post', 'wp_remote_request', 'wp_remote_head', 'download_url'], class: 'ssrf' },
     { call: 'wp_redirect', class: 'open-redirect', where: 'open-redirect-target' },
-    { call: 'maybe_unserialize', class: 'unsafe-deserialization' },
+    { call: 'maybe_unserialize', class: 'unsafe-deserialization', audit: true },
   ],
   sanitizers: [
     { call: ['absint', 'sanitize_key', 'sanitize_title', 'sanitize_title_with_dashes', 'wp_create_nonce'], class: 'all' },

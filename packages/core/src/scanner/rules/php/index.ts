@@ -1,12 +1,15 @@
 import type { RuleSpec } from '../../rule.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
+import corsMisconfiguration from './cors-misconfiguration.ts';
+import csrfDisabled from './csrf-disabled.ts';
 import debugMode from './debug-mode.ts';
 import fileInclusion from './file-inclusion.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
 import headerInjection from './header-injection.ts';
 import insecureCookie from './insecure-cookie.ts';
 import insecureRandomness from './insecure-randomness.ts';
+import integerOverflow from './integer-overflow.ts';
 import ldapInjection from './ldap-injection.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
@@ -30,12 +33,15 @@ import xxe from './xxe.ts';
 export const phpRules: readonly RuleSpec[] = [
   codeInjection,
   commandInjection,
+  corsMisconfiguration,
+  csrfDisabled,
   debugMode,
   fileInclusion,
   hardcodedCredentials,
   headerInjection,
   insecureCookie,
   insecureRandomness,
+  integerOverflow,
   ldapInjection,
   nosqlInjection,
   openRedirect,

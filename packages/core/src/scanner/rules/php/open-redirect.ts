@@ -13,7 +13,8 @@ export default defineRule({
     sinks: [],
     params: 'never',
     local: 'never',
-    // The script's own path (`$_SERVER['PHP_SELF']`, `REQUEST_URI`) redirects back to this site (post/redirect/get).
-    check: (taint) => !/^\$_SERVER\s*\[\s*['"](?:PHP_SELF|REQUEST_URI|SCRIPT_NAME|PATH_INFO|QUERY_STRING)['"]/.test(taint.label),
+    // The script's own path (`$_SERVER['PHP_SELF']`, `SCRIPT_NAME`) redirects back to this site (post/redirect/get);
+    // the request URI does not: `GET //evil.example/` makes `Location: //evil.example/`.
+    check: (taint) => !/^\$_SERVER\s*\[\s*['"](?:PHP_SELF|SCRIPT_NAME|PATH_INFO|QUERY_STRING)['"]/.test(taint.label),
   },
 });

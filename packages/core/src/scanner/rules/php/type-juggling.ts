@@ -5,6 +5,9 @@ import { unwrap } from '../../lang/php/helpers.ts';
 /** Operands that hold a password, a hash, a token or a signature. */
 const SECRETISH = /passw(?:or)?d|passwd|\bpwd|\$pass\b|hash|token|signature|\bsig\b|hmac|secret|csrf|nonce|otp|api_?key|digest|md5\(|sha1\(|crypt\(/i;
 
+/** A call that returns a hex digest. */
+const HASH_CALL = /^\\?(?:md5|sha1|md5_file|sha1_file|hash|hash_file|hash_hmac)\s*\(/i;
+
 function isLiteralish(node: SyntaxNode, ctx: MatchContext): boolean {
   const n = unwrap(node);
   if (ctx.literalKind(n) !== null) return true;
@@ -19,6 +22,12 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   const left = node.child('left');
   const right = node.child('right');
   if (!left || !right) return false;
+  // A digest in hex compared loosely: `md5($x) == '0'` holds for every digest of the form `0e<digits>` ("magic hashes").
+  if (HASH_CALL.test(unwrap(left).text) || HASH_CALL.test(unwrap(right).text)) {
+    const other = HASH_CALL.test(unwrap(left).text) ? unwrap(right) : unwrap(left);
+    if (/^(?:null|true|false|''|"")$/i.test(other.text)) return false;
+    return { message: `Loose comparison (${op}) of a hex digest: "0e…" digests compare equal to each other and to 0; use hash_equals()` };
+  }
   if (isLiteralish(left, ctx) || isLiteralish(right, ctx)) return false;
   const l = SECRETISH.test(left.text);
   const r = SECRETISH.test(right.text);
