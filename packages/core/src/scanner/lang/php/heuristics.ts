@@ -317,6 +317,7 @@ function codeText(call: CallView): boolean {
   if (!arg) return false;
   const n = unwrap(arg);
   if (n.type === 'variable_name' || n.type === 'encapsed_string' || n.type === 'string' || n.type === 'heredoc') return true;
+  if (n.type === 'member_access_expression' || n.type === 'subscript_expression' || n.type === 'scoped_property_access_expression') return true;
   return n.type === 'binary_expression' && n.child('operator')?.text === '.';
 }
 
@@ -334,6 +335,14 @@ function auditable(node: SyntaxNode, ctx: MatchContext, depth = 0): boolean {
   if (ctx.taint(node) !== null) return true;
   const n = unwrap(node);
   if (n.type === 'variable_name') return unboundVariable(n);
+  // An element or property of such a variable (`$payload['data']`, `$import->options`), or what a call makes of it (`base64_decode($blob)`).
+  if (n.type === 'subscript_expression' || n.type === 'member_access_expression') {
+    const object = n.namedChildren[0];
+    return object !== undefined && auditable(object, ctx, depth + 1);
+  }
+  const call = n.type === 'function_call_expression' ? ctx.call(n) : null;
+  // (An argument with taint whose call returns none was cleaned by it: `absint($_GET['id'])`.)
+  if (call) return call.args.some((a) => ctx.taint(a.node) === null && !ctx.isConstant(a.node) && auditable(a.node, ctx, depth + 1));
   if (n.type === 'encapsed_string' || (n.type === 'binary_expression' && n.child('operator')?.text === '.')) {
     return n.namedChildren.some((c) => c.type !== 'string_content' && c.type !== 'string_value' && !ctx.isConstant(c) && auditable(c, ctx, depth + 1));
   }

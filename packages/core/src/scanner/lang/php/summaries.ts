@@ -533,12 +533,35 @@ function assignmentsOf(scope: SyntaxNode): Map<string, SyntaxNode[]> {
  */
 export function unboundVariable(variable: SyntaxNode): boolean {
   if (variable.type !== 'variable_name' || variable.text === '$this') return false;
+  const scope = variableScope(variable);
+  if (assignmentsOf(scope).has(variable.text)) return false;
+  const params = scope.child('parameters');
+  if (params?.text.includes(variable.text)) return false;
+  return !declaredGlobal(scope.text, variable.text);
+}
+
+/** `global $wpdb, $post;` in the scope's text: the variable is the application's own global. */
+function declaredGlobal(text: string, name: string): boolean {
+  for (let i = text.indexOf('global '); i >= 0; i = text.indexOf('global ', i + 7)) {
+    const end = text.indexOf(';', i);
+    const list = text.slice(i + 7, end < 0 ? text.length : end);
+    for (const part of list.split(',')) if (part.trim() === name) return true;
+  }
+  return false;
+}
+
+/** The function, method or closure a variable belongs to, or the file. */
+function variableScope(variable: SyntaxNode): SyntaxNode {
   let scope: SyntaxNode | null = variable.parent;
   while (scope && !VARIABLE_SCOPES.has(scope.type)) scope = scope.parent;
-  const root = scope ?? rootOf(variable);
-  if (assignmentsOf(root).has(variable.text)) return false;
-  const params = root.child('parameters');
-  return !params || !params.text.includes(variable.text);
+  return scope ?? rootOf(variable);
+}
+
+/** What a variable is assigned when its scope assigns it exactly once (`$csrf = false; … $csrf`), or null. */
+export function soleAssignment(variable: SyntaxNode): SyntaxNode | null {
+  if (variable.type !== 'variable_name') return null;
+  const values = assignmentsOf(variableScope(variable)).get(variable.text);
+  return values?.length === 1 ? (values[0] as SyntaxNode) : null;
 }
 
 const variableMemo = new WeakMap<SyntaxNode, Map<string, boolean>>();

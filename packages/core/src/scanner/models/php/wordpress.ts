@@ -11,6 +11,8 @@ export default defineModel({
   sources: [{ path: [`${REST_OBJECTS}.${REST_METHODS}()`, `$this.request.${REST_METHODS}()`, 'get_query_var()'], kind: 'remote' }],
   sinks: [
     { call: ['*.get_results', '*.get_row', '*.get_var', '*.get_col'], class: 'sql-injection' },
+    // `$wpdb` queries built from values of unknown origin (`"… WHERE id = $id"`), whatever feeds them: `$wpdb->prepare()` is the way.
+    { call: '$wpdb.{get_results,get_row,get_var,get_col,query}', class: 'sql-injection', audit: true },
     { call: ['wp_remote_get', 'wp_remote_post', 'wp_remote_request', 'wp_remote_head', 'download_url'], class: 'ssrf' },
     { call: 'wp_redirect', class: 'open-redirect', where: 'open-redirect-target' },
     { call: 'maybe_unserialize', class: 'unsafe-deserialization', audit: true },
@@ -38,7 +40,7 @@ export default defineModel({
       ],
       class: 'xss',
     },
-    { call: ['esc_sql', '*.esc_like'], class: 'sql-injection' },
+    { call: ['esc_sql', '*.esc_like', '$wpdb.prepare'], class: 'sql-injection' },
     { call: ['sanitize_file_name', 'wp_basename'], class: 'path-traversal' },
     { call: ['wp_validate_redirect', 'wp_sanitize_redirect'], class: 'open-redirect' },
   ],

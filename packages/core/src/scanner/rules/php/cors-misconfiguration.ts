@@ -1,6 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
-import { arrayEntries } from '../../lang/php/helpers.ts';
+import { arrayEntries, unwrap } from '../../lang/php/helpers.ts';
+import { soleAssignment } from '../../lang/php/summaries.ts';
 
 const ALLOW_ORIGIN = 'access-control-allow-origin';
 
@@ -26,7 +27,8 @@ function check(call: CallView, ctx: MatchContext): Verdict {
   if (call.name.toLowerCase() === 'header' && !call.receiver) open = wildcardHeaderLine(value(0));
   else if (call.isNew) {
     // `new Response($body, $status, ['Access-Control-Allow-Origin' => '*'])` (Symfony, Laravel, and responses named …Response).
-    const entries = arrayEntries(at(2) ?? null);
+    const headers = at(2);
+    const entries = arrayEntries((headers && unwrap(headers).type === 'variable_name' ? soleAssignment(unwrap(headers)) : headers) ?? null);
     open = entries?.some((e) => wildcardPair(e.key, ctx.stringValue(e.value))) ?? false;
   } else open = wildcardPair(value(0), value(1));
   if (!open) return false;

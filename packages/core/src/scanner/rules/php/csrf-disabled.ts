@@ -2,11 +2,14 @@ import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { arrayValue, isFalsy, unwrap } from '../../lang/php/helpers.ts';
+import { soleAssignment } from '../../lang/php/summaries.ts';
 
 /** `'csrf_protection' => false` in an options array (`null` means the default, which is on). */
 function turnedOff(value: SyntaxNode | undefined, ctx: MatchContext): boolean {
   if (!value) return false;
-  const v = unwrap(value);
+  let v = unwrap(value);
+  // `$csrf = false; … ['csrf_protection' => $csrf]`.
+  if (v.type === 'variable_name') v = soleAssignment(v) ?? v;
   return v.text.toLowerCase() !== 'null' && isFalsy(v, ctx);
 }
 

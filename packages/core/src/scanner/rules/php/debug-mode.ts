@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isTruthy, skipSpaces } from '../../lang/php/helpers.ts';
+import { arrayValue, isTruthy, skipSpaces } from '../../lang/php/helpers.ts';
 import { literalContent } from '../../lang/php/adapter.ts';
 
 /** Keys of framework configuration arrays that turn on error pages with stack traces (Laravel `debug`, Slim `displayErrorDetails`). */
@@ -26,6 +26,8 @@ function configDebug(node: SyntaxNode, ctx: MatchContext): Verdict {
   return { message: `'${key}' => true is hard-coded in a configuration file: error pages show stack traces, queries and environment to visitors` };
 }
 
+const RUNTIME_SWITCHES = new Set(['phpinfo', 'ini_set', 'define', 'config', 'putenv']);
+
 function check(call: CallView, ctx: MatchContext): Verdict {
   const first = call.args.find((a) => a.index === 0);
   const second = call.args.find((a) => a.index === 1);
@@ -44,9 +46,27 @@ function check(call: CallView, ctx: MatchContext): Verdict {
       if (key === 'WP_DEBUG' && debugDisplayOff(ctx.code)) return false;
       return { message: `${key} is enabled: PHP errors are displayed on the site` };
     }
+    // Laravel at run time: `config(['app.debug' => true])`, `putenv('APP_DEBUG=true')`.
+    case 'config': {
+      const value = arrayValue(first?.node ?? null, 'app.debug');
+      return value && isTruthy(value, ctx) ? { message: 'app.debug is switched on at run time: error pages show stack traces, queries and environment' } : false;
+    }
+    case 'putenv': {
+      const setting = first ? ctx.stringValue(first.node) : null;
+      return setting !== null && /^APP_DEBUG\s*=\s*(?:true|1|on)$/i.test(setting.trim()) ? { message: 'APP_DEBUG is switched on at run time' } : false;
+    }
     default:
       return false;
   }
+}
+
+/** `$_ENV['APP_DEBUG'] = 'true'`. */
+function envDebug(node: SyntaxNode, ctx: MatchContext): Verdict {
+  const left = node.child('left');
+  if (!left || left.type !== 'subscript_expression' || !left.text.startsWith('$_ENV')) return false;
+  const key = left.namedChildren[1];
+  if (!key || ctx.stringValue(key) !== 'APP_DEBUG' || !isTruthy(node.child('right'), ctx)) return false;
+  return { message: 'APP_DEBUG is switched on at run time' };
 }
 
 /** `define('WP_DEBUG_DISPLAY', false)` somewhere in the file: errors are logged, not shown. */
@@ -73,11 +93,12 @@ export default defineRule({
   references: ['https://cwe.mitre.org/data/definitions/489.html', 'https://www.php.net/manual/en/errorfunc.configuration.php#ini.display-errors'],
   matcher: {
     kind: 'node',
-    types: ['function_call_expression', 'array_element_initializer'],
+    types: ['function_call_expression', 'array_element_initializer', 'assignment_expression'],
     where: (node, ctx) => {
       if (node.type === 'array_element_initializer') return configDebug(node, ctx);
+      if (node.type === 'assignment_expression') return envDebug(node, ctx);
       const call = ctx.call(node);
-      return call && (call.name === 'phpinfo' || call.name === 'ini_set' || call.name === 'define') ? check(call, ctx) : false;
+      return call && RUNTIME_SWITCHES.has(call.name) ? check(call, ctx) : false;
     },
   },
 });

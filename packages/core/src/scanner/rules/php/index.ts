@@ -1,4 +1,5 @@
 import type { RuleSpec } from '../../rule.ts';
+import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import corsMisconfiguration from './cors-misconfiguration.ts';
@@ -31,6 +32,7 @@ import xxe from './xxe.ts';
 
 /** php rules, sorted by id. */
 export const phpRules: readonly RuleSpec[] = [
+  cleartextTransport,
   codeInjection,
   commandInjection,
   corsMisconfiguration,

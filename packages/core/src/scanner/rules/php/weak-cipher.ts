@@ -24,7 +24,7 @@ const MCRYPT_WEAK =
   /MCRYPT_(?:DES|3DES|TRIPLEDES|BLOWFISH|RC2|ARCFOUR|CAST_128|CAST_256|LOKI97|XTEA|GOST|SAFER|SERPENT|TWOFISH|WAKE|ENIGNA|RIJNDAEL_\d+)|MCRYPT_MODE_ECB|['"]ecb['"]/;
 
 function check(call: CallView, ctx: MatchContext): Verdict {
-  if (call.name.startsWith('mcrypt_')) {
+  if (call.name.startsWith('mcrypt_') || call.name === 'mdecrypt_generic') {
     const text = call.node.text;
     return {
       message: MCRYPT_WEAK.test(text)
@@ -65,6 +65,9 @@ export default defineRule({
       'mcrypt_ecb',
       'mcrypt_cfb',
       'mcrypt_ofb',
+      'mcrypt_generic',
+      'mdecrypt_generic',
+      'mcrypt_generic_init',
       'DES',
       'TripleDES',
       'RC4',
