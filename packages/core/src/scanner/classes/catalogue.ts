@@ -380,6 +380,16 @@ export const CLASSES = [
     references: [cwe(762)],
   },
   {
+    id: 'missing-authentication',
+    title: 'Missing or empty authentication',
+    cwe: ['CWE-287', 'CWE-306', 'CWE-1390'],
+    owasp: ['A07:2021'],
+    severity: 'medium',
+    message: 'A connection or bind is made without credentials, or with an empty password',
+    remediation: 'Authenticate with real credentials read from configuration or a secret store; refuse anonymous and empty-password binds on the server as well.',
+    references: [cwe(287), cwe(1390)],
+  },
+  {
     id: 'nosql-injection',
     title: 'NoSQL injection',
     cwe: ['CWE-943'],

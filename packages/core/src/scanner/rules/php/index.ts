@@ -12,6 +12,7 @@ import insecureCookie from './insecure-cookie.ts';
 import insecureRandomness from './insecure-randomness.ts';
 import integerOverflow from './integer-overflow.ts';
 import ldapInjection from './ldap-injection.ts';
+import missingAuthentication from './missing-authentication.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
@@ -45,6 +46,7 @@ export const phpRules: readonly RuleSpec[] = [
   insecureRandomness,
   integerOverflow,
   ldapInjection,
+  missingAuthentication,
   nosqlInjection,
   openRedirect,
   pathTraversal,
