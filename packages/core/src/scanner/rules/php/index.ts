@@ -21,6 +21,7 @@ import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
 import templateInjection from './template-injection.ts';
 import tlsVerificationDisabled from './tls-verification-disabled.ts';
+import trustBoundaryViolation from './trust-boundary-violation.ts';
 import typeJuggling from './type-juggling.ts';
 import unrestrictedFileUpload from './unrestricted-file-upload.ts';
 import unsafeDeserialization from './unsafe-deserialization.ts';
@@ -55,6 +56,7 @@ export const phpRules: readonly RuleSpec[] = [
   ssrf,
   templateInjection,
   tlsVerificationDisabled,
+  trustBoundaryViolation,
   typeJuggling,
   unrestrictedFileUpload,
   unsafeDeserialization,

@@ -33,7 +33,7 @@ export default defineRule({
   cwe: ['CWE-287'],
   languages: ['php'],
   remediation:
-    'Bind with a service account and its password from configuration (`ldap_bind($conn, $dn, getenv(\'LDAP_PASSWORD\'))`), and reject empty passwords from users before binding with them.',
+    "Bind with a service account and its password from configuration (`ldap_bind($conn, $dn, getenv('LDAP_PASSWORD'))`), and reject empty passwords from users before binding with them.",
   references: ['https://www.php.net/manual/en/function.ldap-bind.php', 'https://datatracker.ietf.org/doc/html/rfc4513#section-5.1.2'],
   matcher: { kind: 'call', callee: ['ldap_bind'], where: check },
 });
