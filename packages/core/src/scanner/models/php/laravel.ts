@@ -37,6 +37,8 @@ export default defineModel({
       class: 'sql-injection',
       where: 'column-name',
     },
+    // `Rule::unique('users')->ignore($id, $column)`: the id and column go into the query unescaped (Laravel's docs warn never to pass request input).
+    { call: ['Rule.unique().ignore', 'Rule.unique().*.ignore'], arg: [0, 1], class: 'sql-injection' },
     {
       call: ['*.raw', '*.whereRaw', '*.orWhereRaw', '*.havingRaw', '*.orHavingRaw', '*.orderByRaw', '*.selectRaw', '*.groupByRaw', '*.fromRaw', '*.joinRaw', '*.updateRaw'],
       class: 'sql-injection',

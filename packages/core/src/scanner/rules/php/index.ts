@@ -16,6 +16,7 @@ import missingAuthentication from './missing-authentication.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
+import predictableIv from './predictable-iv.ts';
 import regexInjection from './regex-injection.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
@@ -51,6 +52,7 @@ export const phpRules: readonly RuleSpec[] = [
   nosqlInjection,
   openRedirect,
   pathTraversal,
+  predictableIv,
   regexInjection,
   sqlInjection,
   ssrf,
