@@ -85,6 +85,7 @@ import javaJaxrs from './java/jaxrs.ts';
 import javaJdbc from './java/jdbc.ts';
 import javaJdbi from './java/jdbi.ts';
 import javaJdk from './java/jdk.ts';
+import javaJdo from './java/jdo.ts';
 import javaJinjava from './java/jinjava.ts';
 import javaJooq from './java/jooq.ts';
 import javaJpa from './java/jpa.ts';
@@ -357,6 +358,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   javaJdbc,
   javaJdbi,
   javaJdk,
+  javaJdo,
   javaJinjava,
   javaJooq,
   javaJpa,

@@ -1,4 +1,7 @@
 import type { Heuristics } from '../../models/compile.ts';
+import type { MatchContext } from '../../rule.ts';
+import type { SyntaxNode } from '../../syntax.ts';
+import { typeOf } from './tree.ts';
 import { elFactory, jndiContext, parsedHere, scriptReceiver, spelEvaluation } from './checks/code.ts';
 import { processBuilder, runtimeExec, wrapperRuns } from './checks/command.ts';
 import { untrustedFormat } from './checks/format.ts';
@@ -6,9 +9,23 @@ import { fileNameArg, notCheckedLater, pathArgTainted, pathBuilt, pathResolve, s
 import { loggerCall } from './checks/logging.ts';
 import { okHttpUrl, plainTarget, restCall, secondTarget, uriSpec, urlArgument, urlOpen } from './checks/network.ts';
 import { dom4jSelect, ldapFilterText, ldapSearch, whereOperator, xpathReceiver } from './checks/queries.ts';
-import { dbConnection, queryFactory, queryRun, sqlOnly, sqlReceiverOrText } from './checks/sql.ts';
+import { dbConnection, queryFactory, queryRun, queryText, sqlOnly, sqlReceiver, sqlReceiverOrText } from './checks/sql.ts';
 import { jinjava, modelAndView, thymeleaf, velocity } from './checks/templates.ts';
 import { cookieFromData, httpResponse, locationBuilder, locationHeader, redirectTarget, redirectView, responseHeader, responseWriter, sessionStore } from './checks/web.ts';
+
+/** Declared types an audited text argument may have; any other known type is not text (`Class<T>`, a criteria object). */
+const TEXT_TYPES = new Set(['String', 'StringBuilder', 'StringBuffer', 'CharSequence', 'Object', 'var']);
+
+/**
+ * What Java's audit sinks report: a value the analysis follows from somewhere (a parameter of the
+ * method, a request, a file, text built from those), not one it cannot trace (a field, a call's
+ * result, a constant of another class), and only text.
+ */
+function followedValue(node: SyntaxNode, ctx: MatchContext): boolean {
+  if (ctx.taint(node) === null) return false;
+  const type = typeOf(node);
+  return type === null || TEXT_TYPES.has(type);
+}
 
 /**
  * The named checks Java models refer to (`"where": "sql-receiver-or-text"`): what a call's
@@ -23,6 +40,8 @@ export const javaHeuristics: Heuristics = {
     'query-factory': queryFactory,
     'query-run': queryRun,
     'db-connection': dbConnection,
+    'sql-receiver': sqlReceiver,
+    'query-text': queryText,
     // commands
     'runtime-exec': runtimeExec,
     'process-builder': processBuilder,
@@ -74,4 +93,5 @@ export const javaHeuristics: Heuristics = {
     // logging
     logger: loggerCall,
   },
+  auditable: followedValue,
 };
