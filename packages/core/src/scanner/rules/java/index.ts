@@ -26,6 +26,7 @@ import openRedirect from './open-redirect.ts';
 import outOfBoundsIndex from './out-of-bounds-index.ts';
 import pathTraversal from './path-traversal.ts';
 import persistentSensitiveCookie from './persistent-sensitive-cookie.ts';
+import plaintextConnection from './plaintext-connection.ts';
 import plaintextCookie from './plaintext-cookie.ts';
 import predictableSalt from './predictable-salt.ts';
 import predictableSeed from './predictable-seed.ts';
@@ -87,6 +88,7 @@ export const javaRules: readonly RuleSpec[] = [
   outOfBoundsIndex,
   pathTraversal,
   persistentSensitiveCookie,
+  plaintextConnection,
   plaintextCookie,
   predictableSalt,
   predictableSeed,
