@@ -3,7 +3,7 @@ import type { MatchContext } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { typeOf } from './tree.ts';
 import { elFactory, jndiContext, parsedHere, scriptReceiver, spelEvaluation } from './checks/code.ts';
-import { processBuilder, runtimeExec, wrapperRuns } from './checks/command.ts';
+import { processBuilder, processBuilderCall, runtimeCall, runtimeExec, wrapperRuns } from './checks/command.ts';
 import { untrustedFormat } from './checks/format.ts';
 import { fileNameArg, notCheckedLater, pathArgTainted, pathBuilt, pathResolve, serverPath } from './checks/files.ts';
 import { loggerCall } from './checks/logging.ts';
@@ -13,8 +13,29 @@ import { dbConnection, queryFactory, queryRun, queryText, sqlOnly, sqlReceiver, 
 import { jinjava, modelAndView, thymeleaf, velocity } from './checks/templates.ts';
 import { cookieFromData, httpResponse, locationBuilder, locationHeader, redirectTarget, redirectView, responseHeader, responseWriter, sessionStore } from './checks/web.ts';
 
-/** Declared types an audited text argument may have; any other known type is not text (`Class<T>`, a criteria object). */
-const TEXT_TYPES = new Set(['String', 'StringBuilder', 'StringBuffer', 'CharSequence', 'Object', 'var']);
+/**
+ * Declared types an audited argument may have (text, vectors of it, where code or a command is read
+ * from); any other known type carries no text (`Class<T>`, a criteria object, a number).
+ */
+const TEXT_TYPES = new Set([
+  'String',
+  'StringBuilder',
+  'StringBuffer',
+  'CharSequence',
+  'Object',
+  'var',
+  'List',
+  'ArrayList',
+  'Collection',
+  'Iterable',
+  'File',
+  'Path',
+  'URI',
+  'URL',
+  'Reader',
+  'InputStream',
+  'GroovyCodeSource',
+]);
 
 /**
  * What Java's audit sinks report: a value the analysis follows from somewhere (a parameter of the
@@ -46,6 +67,8 @@ export const javaHeuristics: Heuristics = {
     'runtime-exec': runtimeExec,
     'process-builder': processBuilder,
     'command-wrapper': wrapperRuns,
+    runtime: runtimeCall,
+    'process-builder-call': processBuilderCall,
     // code
     'script-engine': scriptReceiver,
     'el-factory': elFactory,
