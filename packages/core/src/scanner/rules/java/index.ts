@@ -15,6 +15,7 @@ import insecureRandom from './insecure-random.ts';
 import insecureTempFile from './insecure-temp-file.ts';
 import integerOverflow from './integer-overflow.ts';
 import jacksonUnsafeTyping from './jackson-unsafe-typing.ts';
+import jwtVerificationDisabled from './jwt-verification-disabled.ts';
 import ldapInjection from './ldap-injection.ts';
 import logInjection from './log-injection.ts';
 import mybatisSqlInjection from './mybatis-sql-injection.ts';
@@ -77,6 +78,7 @@ export const javaRules: readonly RuleSpec[] = [
   insecureTempFile,
   integerOverflow,
   jacksonUnsafeTyping,
+  jwtVerificationDisabled,
   ldapInjection,
   logInjection,
   mybatisSqlInjection,
