@@ -1304,10 +1304,10 @@ export class Walker {
   #handlerTaint(fn: FunctionView, param: ParamView): Strength | { alias: readonly string[] } | null {
     for (const h of this.lang.handlers) {
       if (h.skip.has(param.name) || (h.parameters && !h.parameters.has(param.index))) continue;
-      if (h.parameterType && !(param.type && h.parameterType.matches(typePath(param.type)))) continue;
+      if (h.parameterType && !(param.type && h.parameterType.matches(this.#typePath(param.type)))) continue;
       if (h.parameterAnnotation) {
         const annotations = h.parameterAnnotation;
-        if (!param.annotations.some((a) => annotationPaths(a).some((p) => annotations.matches(p)))) continue;
+        if (!param.annotations.some((a) => this.#annotationPaths(a).some((p) => annotations.matches(p)))) continue;
       }
       if (!this.#handlerShape(h, fn)) continue;
       return h.alias ? { alias: h.alias } : h.strength;
@@ -1315,12 +1315,28 @@ export class Walker {
     return null;
   }
 
+  /** Annotation and type texts, split into paths once per file: every handler model asks about every parameter. */
+  readonly #annotationPathCache = new Map<string, string[][]>();
+  readonly #typePathCache = new Map<string, string[]>();
+
+  #annotationPaths(text: string): string[][] {
+    let paths = this.#annotationPathCache.get(text);
+    if (!paths) this.#annotationPathCache.set(text, (paths = annotationPaths(text)));
+    return paths;
+  }
+
+  #typePath(text: string): string[] {
+    let path = this.#typePathCache.get(text);
+    if (!path) this.#typePathCache.set(text, (path = typePath(text)));
+    return path;
+  }
+
   /** Whether a function has the shape of a model's handler: decorated, registered, in a class, named as it says. */
   #handlerShape(h: CompiledHandler, fn: FunctionView): boolean {
     if (h.minParameters > 0 && new Set(fn.params.map((p) => p.index)).size < h.minParameters) return false;
     if (h.decorator) {
       const decorators = h.decorator;
-      if (!fn.decorators.some((d) => annotationPaths(d).some((p) => decorators.matches(p) || decorators.matches(this.#unalias(p))))) return false;
+      if (!fn.decorators.some((d) => this.#annotationPaths(d).some((p) => decorators.matches(p) || decorators.matches(this.#unalias(p))))) return false;
     }
     if (h.registration) {
       const call = fn.passedTo;
@@ -1334,7 +1350,7 @@ export class Walker {
     }
     if (h.base) {
       const bases = h.base;
-      if (!fn.classBases.some((b) => bases.matches(typePath(b)))) return false;
+      if (!fn.classBases.some((b) => bases.matches(this.#typePath(b)))) return false;
     }
     if (h.method && !(fn.name !== null && h.method.matches([fn.name]))) return false;
     return true;

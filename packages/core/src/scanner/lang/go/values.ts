@@ -76,21 +76,42 @@ export function lastBinding(scope: SyntaxNode, name: string, at: number): { stmt
 
 /** Calls between `from` and `to` in `scope` that are given the buffer `name` (or a slice of it): each may fill it. */
 function fills(scope: SyntaxNode, names: readonly string[], from: number, to: number, filling: RegExp | null = null): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
-  const calls = namedDescendants(scope, 'call_expression');
-  for (let k = countBefore(calls, from); k < calls.length; k++) {
-    const n = calls[k] as SyntaxNode;
-    if (n.start >= to) break;
-    // A call that contains `to` is the use itself (`cipher.NewCTR(block, iv)`), not a fill before it.
-    if (n.end > to) continue;
-    const f = n.child('function');
-    if (f?.type === 'identifier' && READS_ONLY.has(f.text)) continue;
-    const callee = f?.type === 'selector_expression' ? (f.child('field')?.text ?? '') : (f?.text ?? '');
-    if (READING_METHODS.has(callee) || (filling && !filling.test(callee))) continue;
-    const args = n.child('arguments')?.namedChildren ?? [];
-    if (args.some((a) => names.includes(bufferName(a) ?? ''))) out.push(n);
+  // Every call in the range lies inside the scope: look the names up in the file's index of calls by the buffers they are given.
+  const given = callsGivenBuffers(rootOf(scope));
+  const out = new Set<SyntaxNode>();
+  for (const name of names) {
+    for (const n of given.get(name) ?? []) {
+      // A call that contains `to` is the use itself (`cipher.NewCTR(block, iv)`), not a fill before it.
+      if (n.start < from || n.start >= to || n.end > to) continue;
+      const f = n.child('function');
+      if (f?.type === 'identifier' && READS_ONLY.has(f.text)) continue;
+      const callee = f?.type === 'selector_expression' ? (f.child('field')?.text ?? '') : (f?.text ?? '');
+      if (READING_METHODS.has(callee) || (filling && !filling.test(callee))) continue;
+      out.add(n);
+    }
   }
-  return out;
+  return [...out].sort((a, b) => a.start - b.start);
+}
+
+const buffersIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** The file's calls by the names of the buffers passed to them (`rand.Read(iv[:])` under `iv`), in source order; built once per file. */
+function callsGivenBuffers(root: SyntaxNode): ReadonlyMap<string, readonly SyntaxNode[]> {
+  let index = buffersIndex.get(root);
+  if (!index) {
+    index = new Map();
+    for (const call of namedDescendants(root, 'call_expression')) {
+      for (const a of call.child('arguments')?.namedChildren ?? []) {
+        const name = bufferName(a);
+        if (name === null) continue;
+        const list = index.get(name);
+        if (!list) index.set(name, [call]);
+        else if (list[list.length - 1] !== call) list.push(call);
+      }
+    }
+    buffersIndex.set(root, index);
+  }
+  return index;
 }
 
 /** `iv[0] = 1` after `from` and before `to`: a constant byte written at a constant index. */
@@ -138,12 +159,30 @@ function parameterNames(fn: SyntaxNode): string[] {
 /** Every argument given for parameter `index` of the file's function `name` (`wrapper(iv, b)`). */
 function argumentsFor(root: SyntaxNode, name: string, index: number): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  for (const n of namedDescendants(root, 'call_expression')) {
-    if (n.child('function')?.text !== name) continue;
+  for (const n of callsByCallee(root).get(name) ?? []) {
     const a = n.child('arguments')?.namedChildren[index];
     if (a) out.push(a);
   }
   return out;
+}
+
+const calleeIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** The file's calls by the text of what they call, built once per file. */
+function callsByCallee(root: SyntaxNode): ReadonlyMap<string, readonly SyntaxNode[]> {
+  let index = calleeIndex.get(root);
+  if (!index) {
+    index = new Map();
+    for (const call of namedDescendants(root, 'call_expression')) {
+      const callee = call.child('function')?.text;
+      if (callee === undefined) continue;
+      const list = index.get(callee);
+      if (list) list.push(call);
+      else index.set(callee, [call]);
+    }
+    calleeIndex.set(root, index);
+  }
+  return index;
 }
 
 /** Whether every `return` of a closure called in place returns a predictable buffer. */
