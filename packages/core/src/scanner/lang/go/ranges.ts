@@ -3,7 +3,7 @@ import { unparen } from './util.ts';
 
 /**
  * Integer ranges for the conversion check: what the `if` statements around a conversion say about a
- * name (`if x >= 0 && x < 30 { … }`, `if v < 0 || v > 255 { return }`), and what an expression on that
+ * name or a slice element (`if x >= 0 && x < 30 { … }`, `if v < 0 || v > 255 { return }`), and what an expression on that
  * name can then evaluate to (`x * 10`, `x << 4`, `-x`). Only comparisons of the name with integer
  * literals are read; a condition that tests the name in any other way makes the range unknown, so the
  * caller falls back to its coarser reading. Work is bounded by the conversion's ancestors and the
@@ -39,9 +39,16 @@ function literal(node: SyntaxNode): bigint | null {
   return null;
 }
 
+/** Whether a node is the name: a variable (`x`) or one element of a slice (`data[i]`). */
+function isName(node: SyntaxNode, name: string): boolean {
+  const n = unparen(node);
+  return (n.type === 'identifier' || n.type === 'index_expression') && n.text === name;
+}
+
 /** Whether a subtree mentions the name. */
 function mentions(node: SyntaxNode, name: string): boolean {
-  if (node.type === 'identifier') return node.text === name;
+  if (isName(node, name)) return true;
+  if (node.type === 'identifier') return false;
   return node.text.includes(name) && node.namedChildren.some((c) => mentions(c, name));
 }
 
@@ -57,11 +64,11 @@ function comparison(node: SyntaxNode, name: string): [string, bigint] | null {
   const left = n.child('left');
   const right = n.child('right');
   if (!left || !right) return null;
-  if (unparen(left).type === 'identifier' && unparen(left).text === name) {
+  if (isName(left, name)) {
     const v = literal(right);
     return v === null ? null : [op, v];
   }
-  if (unparen(right).type === 'identifier' && unparen(right).text === name) {
+  if (isName(right, name)) {
     const v = literal(left);
     return v === null ? null : [FLIP[op] as string, v];
   }
@@ -176,12 +183,12 @@ export function guardedRange(at: SyntaxNode, name: string, start: Range): Range 
  */
 export function expressionRange(expr: SyntaxNode, name: string, r: Range, type: Range): Range | null {
   const e = unparen(expr);
-  if (e.type === 'identifier') return e.text === name ? r : null;
+  if (isName(e, name)) return r;
   let out: Range | null = null;
   if (e.type === 'unary_expression') {
     const op = e.child('operator')?.text;
     const inner = e.child('operand');
-    if (!inner || unparen(inner).text !== name) return null;
+    if (!inner || !isName(inner, name)) return null;
     if (op === '-') out = { lo: -r.hi, hi: -r.lo };
     else if (op === '^') out = type.lo < 0n ? { lo: -r.hi - 1n, hi: -r.lo - 1n } : { lo: type.hi - r.hi, hi: type.hi - r.lo };
   } else if (e.type === 'binary_expression') {
@@ -189,8 +196,8 @@ export function expressionRange(expr: SyntaxNode, name: string, r: Range, type: 
     const left = e.child('left');
     const right = e.child('right');
     if (!left || !right) return null;
-    const nameLeft = unparen(left).type === 'identifier' && unparen(left).text === name;
-    const nameRight = unparen(right).type === 'identifier' && unparen(right).text === name;
+    const nameLeft = isName(left, name);
+    const nameRight = isName(right, name);
     const k = nameLeft ? literal(right) : nameRight ? literal(left) : null;
     if (k === null) return null;
     const corners = (f: (a: bigint) => bigint): Range => {

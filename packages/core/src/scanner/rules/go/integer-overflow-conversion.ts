@@ -154,13 +154,27 @@ function declaredNarrowing(operand: SyntaxNode, target: string): Verdict {
   return { message: `${operand.text} is a ${declared.type} converted to ${target} without a range check, so values outside ${target} wrap around` };
 }
 
-/** The one name an operand is computed from: `x`, `-x`, `x * 10`, `x << 4`. */
-function operandName(operand: SyntaxNode): string | null {
+const NAMES = new Set(['identifier', 'index_expression']);
+
+/** The one name (or slice element) an operand is computed from: `x`, `-x`, `x * 10`, `data[i] << 4`. */
+function operandName(operand: SyntaxNode): SyntaxNode | null {
   const e = unparen(operand);
-  if (e.type === 'identifier') return e.text;
+  if (NAMES.has(e.type)) return e;
   const parts = e.type === 'unary_expression' ? [e.child('operand')] : e.type === 'binary_expression' ? [e.child('left'), e.child('right')] : [];
-  const names = parts.filter((p): p is SyntaxNode => p !== null && unparen(p).type === 'identifier').map((p) => unparen(p).text);
-  return names.length === 1 ? (names[0] as string) : null;
+  const names = parts.filter((p): p is SyntaxNode => p !== null && NAMES.has(unparen(p).type)).map((p) => unparen(p));
+  return names.length === 1 ? (names[0] as SyntaxNode) : null;
+}
+
+/** The declared integer type of a name, or of an element of a slice parameter (`data[i]` with `data []int`). */
+function declaredOf(fn: SyntaxNode, name: SyntaxNode): { type: string; value: number | null | undefined } | null {
+  if (name.type === 'identifier') return declaredInteger(fn, name.text);
+  const slice = name.child('operand');
+  if (slice?.type !== 'identifier') return null;
+  for (const p of fn.child('parameters')?.namedChildren ?? []) {
+    const type = p.child('type')?.text ?? '';
+    if (p.fieldChildren('name').some((n) => n.text === slice.text)) return type.startsWith('[]') && INTEGERS[type.slice(2)] ? { type: type.slice(2), value: undefined } : null;
+  }
+  return null;
 }
 
 /**
@@ -170,10 +184,11 @@ function operandName(operand: SyntaxNode): string | null {
  */
 function rangedNarrowing(conversion: SyntaxNode, operand: SyntaxNode, target: string): Verdict | undefined {
   const to = INTEGERS[target];
-  const name = operandName(operand);
+  const nameNode = operandName(operand);
   const fn = enclosingFunction(conversion);
-  if (!to || !name || !fn) return undefined;
-  const declared = declaredInteger(fn, name);
+  if (!to || !nameNode || !fn) return undefined;
+  const name = nameNode.text;
+  const declared = declaredOf(fn, nameNode);
   const from = declared ? INTEGERS[declared.type] : undefined;
   if (!declared || !from || declared.value !== undefined) return undefined;
   if (WORD.has(declared.type) && WORD.has(target)) return undefined;

@@ -1,6 +1,6 @@
 import { defineRule } from '../../rule.ts';
 import { confined } from '../../lang/go/sinks/path.ts';
-import { fromEnvironment } from '../../lang/go/util.ts';
+import { directFromEnvironment } from '../../lang/go/util.ts';
 
 export default defineRule({
   class: 'path-traversal',
@@ -26,6 +26,6 @@ export default defineRule({
     local: 'low',
     // A parameter only counts when it is appended to a directory (`"/srv/files/" + name`), not when a suffix is added to it.
     // A path that went through a confining function of the file is checked.
-    check: (taint, _ctx, at) => (taint.strength !== 'param' || /[\\/]/.test(taint.text)) && (taint.strength !== 'local' || fromEnvironment(taint)) && !confined(at),
+    check: (taint, _ctx, at) => (taint.strength !== 'param' || /[\\/]/.test(taint.text)) && (taint.strength !== 'local' || directFromEnvironment(taint)) && !confined(at),
   },
 });

@@ -2,7 +2,7 @@ import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
 import { classBit, type MatchContext, type Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
-import { fromEnvironment, unparen } from '../util.ts';
+import { directFromEnvironment, unparen } from '../util.ts';
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish', 'cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'pwsh']);
 const SCRIPT_FLAGS = new Set(['-c', '/c', '/C', '-Command', '-command', '/k', '/K', '-lc', '-ic']);
@@ -97,7 +97,7 @@ function programFromEnvironment(offset: number) {
     const program = call.args[offset]?.node;
     if (!program || ctx.stringValue(program) !== null) return false;
     const t = ctx.taint(program);
-    return t !== null && fromEnvironment(t) && !(t.sanitized & COMMAND);
+    return t !== null && directFromEnvironment(t) && !(t.sanitized & COMMAND);
   };
 }
 
@@ -111,7 +111,7 @@ function rawProgramFromOutside(call: CallView, ctx: MatchContext): boolean {
   const program = call.args[0]?.node;
   if (!program || ctx.stringValue(program) !== null) return false;
   const t = ctx.taint(program);
-  return t !== null && (t.strength === 'param' || fromEnvironment(t)) && !(t.sanitized & COMMAND);
+  return t !== null && (t.strength === 'param' || directFromEnvironment(t)) && !(t.sanitized & COMMAND);
 }
 
 /** Named checks of the command sinks (model go/stdlib). */
