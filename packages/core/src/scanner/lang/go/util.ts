@@ -325,6 +325,15 @@ export function fromEnvironment(taint: Taint): boolean {
   return taint.strength === 'local' && /^(?:os\.(?:Getenv|LookupEnv|Environ)|syscall\.Getenv)\(/.test(taint.label);
 }
 
+/**
+ * An environment value used as it was read (assigned, joined, concatenated), not handed back by a
+ * function of the code (`version := nextVersion(os.Getenv("BRANCH"))`), which may have checked or
+ * replaced it in ways a low-confidence report should not second-guess.
+ */
+export function directFromEnvironment(taint: Taint): boolean {
+  return fromEnvironment(taint) && !taint.steps.some((s) => s.note.startsWith('returned by '));
+}
+
 // ---- locals: what a name was last given, and where it is used next -------------------------
 
 const BINDING_TYPES = new Set(['short_var_declaration', 'assignment_statement', 'var_spec']);
