@@ -37,7 +37,7 @@ export const CLASSES = [
   {
     id: 'bind-all-interfaces',
     title: 'Service bound to all network interfaces',
-    cwe: ['CWE-1327', 'CWE-200'],
+    cwe: ['CWE-1327', 'CWE-200', 'CWE-668'],
     owasp: ['A05:2021'],
     severity: 'low',
     message: 'This listener accepts connections on every network interface, including public ones',

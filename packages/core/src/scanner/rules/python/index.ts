@@ -1,4 +1,5 @@
 import type { RuleSpec } from '../../rule.ts';
+import bindAllInterfaces from './bind-all-interfaces.ts';
 import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
@@ -41,6 +42,7 @@ import zipSlip from './zip-slip.ts';
 
 /** Python rules, sorted by id. */
 export const pythonRules: readonly RuleSpec[] = [
+  bindAllInterfaces,
   cleartextTransport,
   codeInjection,
   commandInjection,

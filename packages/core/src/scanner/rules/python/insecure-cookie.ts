@@ -53,17 +53,6 @@ function randomToken(node: SyntaxNode | null, ctx: MatchContext): boolean {
   return origins.some((c) => /^secrets\.token_(?:urlsafe|hex|bytes)$/.test(ctx.pathText(c.callee ?? c.node) ?? ''));
 }
 
-/** A cookie set on a web framework's response (not a cookie jar or a test client), in a file that imports one. */
-function isResponseCookie(call: CallView, ctx: MatchContext): boolean {
-  if (call.name !== 'set_cookie' || !call.receiver) return false;
-  const receiver = ctx.pathText(call.receiver) ?? call.receiver.text;
-  if (/(?:jar|client|session|cookies)$/i.test(receiver)) return false;
-  return ctx.fileMemo('python.web-framework-import', () => WEB_FRAMEWORK.test(ctx.code));
-}
-
-/** Imports of the frameworks whose response objects have `set_cookie`. */
-const WEB_FRAMEWORK = /^[ \t]*(?:from|import)[ \t]+(?:flask|django|starlette|fastapi|werkzeug|quart|bottle|pyramid|sanic|falcon)\b/m;
-
 /**
  * Pyramid's `AuthTktAuthenticationPolicy` / `AuthTktCookieHelper` issue the authentication cookie;
  * `secure` and `http_only` default to off, so leaving them out is the insecure choice.
@@ -130,15 +119,6 @@ function insecure(node: SyntaxNode, ctx: MatchContext): Verdict {
   if (!signed && !isSecretContext(name) && !randomToken(call.args.find((a) => a.index === 1 || a.name === 'value')?.node ?? null, ctx)) {
     // Any cookie: a flag turned off in so many words (`secure=False`) is reported where it is written, at low confidence.
     const off = [secure, httponly].find((f) => f && f.type === 'false');
-    // Flask's, Django's and Starlette's `set_cookie` default to `secure=False`: a response cookie set
-    // with no word about the flag travels over plain HTTP too (low confidence: it may hold nothing
-    // worth stealing).
-    if (!off && !secure && isResponseCookie(call, ctx))
-      return {
-        confidence: 'low',
-        message: `The \`${name.slice(0, 40)}\` cookie is set without the Secure flag: it is also sent over plain HTTP`,
-        cwe: ['CWE-614'],
-      };
     if (!off) return false;
     const flag = off === secure ? 'Secure' : 'HttpOnly';
     return {

@@ -33,7 +33,9 @@ function weakVersion(node: SyntaxNode, ctx: MatchContext): Verdict {
   // file turns the old versions off (`ctx.set_options(SSL.OP_NO_SSLv3)`).
   if (last === 'SSLv23_METHOD') {
     if (ctx.code.includes('OP_NO_SSLv3')) return false;
-    return { message: `\`${path}\` negotiates any protocol version the library allows, SSLv3 included, unless \`OP_NO_SSLv2\`/\`OP_NO_SSLv3\` are set; use \`SSL.TLS_METHOD\` with a TLS 1.2 minimum` };
+    return {
+      message: `\`${path}\` negotiates any protocol version the library allows, SSLv3 included, unless \`OP_NO_SSLv2\`/\`OP_NO_SSLv3\` are set; use \`SSL.TLS_METHOD\` with a TLS 1.2 minimum`,
+    };
   }
   return { message: `\`${path}\` allows ${last.replace(/^PROTOCOL_|_METHOD$/g, '').replace('_', '.')}, a protocol version with known attacks; require TLS 1.2 or later` };
 }
