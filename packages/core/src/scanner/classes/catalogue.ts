@@ -319,7 +319,7 @@ export const CLASSES = [
   {
     id: 'jwt-verification-disabled',
     title: 'JWT signature verification disabled',
-    cwe: ['CWE-347'],
+    cwe: ['CWE-347', 'CWE-287', 'CWE-327'],
     owasp: ['A02:2021'],
     severity: 'high',
     message: 'A JSON Web Token is accepted without verifying its signature',

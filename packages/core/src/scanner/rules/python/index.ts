@@ -19,6 +19,7 @@ import massAssignment from './mass-assignment.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
+import regexBacktracking from './regex-backtracking.ts';
 import regexInjection from './regex-injection.ts';
 import sensitiveDataLogging from './sensitive-data-logging.ts';
 import sqlInjection from './sql-injection.ts';
@@ -37,6 +38,7 @@ import weakTlsVersion from './weak-tls-version.ts';
 import xpathInjection from './xpath-injection.ts';
 import xss from './xss.ts';
 import xssAutoescapeOff from './xss-autoescape-off.ts';
+import xssSafeSubclass from './xss-safe-subclass.ts';
 import xxe from './xxe.ts';
 import zipSlip from './zip-slip.ts';
 
@@ -62,6 +64,7 @@ export const pythonRules: readonly RuleSpec[] = [
   nosqlInjection,
   openRedirect,
   pathTraversal,
+  regexBacktracking,
   regexInjection,
   sensitiveDataLogging,
   sqlInjection,
@@ -80,6 +83,7 @@ export const pythonRules: readonly RuleSpec[] = [
   xpathInjection,
   xss,
   xssAutoescapeOff,
+  xssSafeSubclass,
   xxe,
   zipSlip,
 ];
