@@ -37,7 +37,7 @@ export const CLASSES = [
   {
     id: 'bind-all-interfaces',
     title: 'Service bound to all network interfaces',
-    cwe: ['CWE-1327', 'CWE-200'],
+    cwe: ['CWE-1327', 'CWE-200', 'CWE-668'],
     owasp: ['A05:2021'],
     severity: 'low',
     message: 'This listener accepts connections on every network interface, including public ones',
@@ -319,7 +319,7 @@ export const CLASSES = [
   {
     id: 'jwt-verification-disabled',
     title: 'JWT signature verification disabled',
-    cwe: ['CWE-347'],
+    cwe: ['CWE-347', 'CWE-287', 'CWE-327'],
     owasp: ['A02:2021'],
     severity: 'high',
     message: 'A JSON Web Token is accepted without verifying its signature',
