@@ -90,6 +90,11 @@ export default defineModel({
         'Tempfile.open',
         'ERB.new().result_file',
         'Pathname.new().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children,entries,opendir,mkpath,rename}',
+        // The same operations called on File's relatives by class: code written against one of them
+        // (and the shims and refinements that add File's methods to the others) names them alike.
+        '{Dir,IO,PStore,Pathname}.{open,new,read,readlines,binread,write,foreach,delete,unlink,chdir,chroot,chmod,chown,lchmod,lchown,truncate}',
+        'File.{chdir,chroot}',
+        'Kernel.{readlines,chdir,chroot,delete,unlink,lchmod,lchown}',
       ],
       class: 'path-traversal',
     },

@@ -78,7 +78,11 @@ function algorithm(call: CallView, ctx: MatchContext): string | null {
   return name !== null && WEAK.test(name) ? name.toUpperCase() : null;
 }
 
-/** MD5 / SHA-1 where the names around say it protects a secret (password, token, signature, session…). */
+/**
+ * MD5 / SHA-1 where the names around say it protects a secret (password, token, signature, session…);
+ * at low confidence where nothing says what it is for, and not at all where the names say checksum,
+ * cache key or ETag.
+ */
 function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   if (call.name === 'file') return false;
   const algo = algorithm(call, ctx);
@@ -93,7 +97,13 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   const names = [...contextNames(call.node), ctx.fn?.name ?? '', ctx.fn?.className ?? ''].filter((n) => n.length > 0);
   const around = `${input} ${names.join(' ')}`;
   if (NOT_SECURITY.test(around) && !/passw|secret|token/i.test(around)) return false;
-  if (!SECURITY.test(input) && !names.some((n) => isSecretContext(n) || SECURITY.test(n))) return false;
+  if (!SECURITY.test(input) && !names.some((n) => isSecretContext(n) || SECURITY.test(n))) {
+    // Nothing says what the digest is for: still a broken function where a sound one costs nothing.
+    return {
+      confidence: 'low',
+      message: `${algo} is a broken hash function: use SHA-256 or better unless this digest protects nothing (name it as a checksum or cache key then)`,
+    };
+  }
   return { message: `${algo} is a broken hash function and must not protect passwords, tokens or signatures` };
 }
 
