@@ -1,4 +1,5 @@
 import type { RuleSpec } from '../../rule.ts';
+import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import csrfDisabled from './csrf-disabled.ts';
@@ -28,6 +29,7 @@ import xxe from './xxe.ts';
 
 /** ruby rules, sorted by id. */
 export const rubyRules: readonly RuleSpec[] = [
+  cleartextTransport,
   codeInjection,
   commandInjection,
   csrfDisabled,
