@@ -475,6 +475,17 @@ export const CLASSES = [
     taint: 'path',
   },
   {
+    id: 'permissive-regex',
+    title: 'Validation pattern not anchored to the whole input',
+    cwe: ['CWE-185', 'CWE-625', 'CWE-777'],
+    owasp: ['A03:2021'],
+    severity: 'medium',
+    message: 'A validation pattern accepts input that only contains a valid part: it is not anchored to the start and end of the whole input',
+    remediation:
+      'Anchor validation patterns to the whole input: the start-of-string and end-of-string anchors (`\\A` … `\\z` in Ruby, `fullmatch` in Python), not the line anchors `^` … `$`, which match at every newline.',
+    references: [cwe(777), cwe(625), 'https://guides.rubyonrails.org/security.html#regular-expressions'],
+  },
+  {
     id: 'persistent-sensitive-cookie',
     title: 'Sensitive cookie stored persistently',
     cwe: ['CWE-539'],

@@ -1,43 +1,10 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { isFalse, keyword } from '../../lang/ruby/predicates.ts';
+import { isFalse, keyword, localValue } from '../../lang/ruby/predicates.ts';
 
 /** Hosts a plain connection to which never leaves the machine. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0']);
-
-/** `x = …` assignments of a method, by target name (computed once per method). */
-const assignmentsByScope = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
-
-function localAssignments(scope: SyntaxNode): Map<string, SyntaxNode[]> {
-  let out = assignmentsByScope.get(scope);
-  if (out) return out;
-  out = new Map();
-  const stack: SyntaxNode[] = [scope];
-  for (let budget = 20000; stack.length > 0 && budget > 0; budget--) {
-    const n = stack.pop() as SyntaxNode;
-    if (n.type === 'assignment') {
-      const left = n.child('left');
-      if (left && left.type === 'identifier') {
-        let list = out.get(left.text);
-        if (!list) out.set(left.text, (list = []));
-        list.push(n);
-      }
-    }
-    for (const c of n.children) if (c.named) stack.push(c);
-  }
-  assignmentsByScope.set(scope, out);
-  return out;
-}
-
-/** The value a local holds where it is read: the right side of the last assignment before, in this method. */
-function localValue(name: SyntaxNode, ctx: MatchContext): SyntaxNode | null {
-  const scope = ctx.fn?.node;
-  if (!scope || name.type !== 'identifier') return null;
-  let value: SyntaxNode | null = null;
-  for (const a of localAssignments(scope).get(name.text) ?? []) if (a.end <= name.start) value = a.child('right');
-  return value;
-}
 
 /** What a call calls, dotted (`Net.FTP.new`, `URI`). */
 function calleeText(call: CallView, ctx: MatchContext): string {

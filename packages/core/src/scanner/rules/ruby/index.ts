@@ -4,6 +4,7 @@ import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
 import csrfDisabled from './csrf-disabled.ts';
 import debugEnabled from './debug-enabled.ts';
+import divideByZero from './divide-by-zero.ts';
 import hardcodedCredentials from './hardcoded-credentials.ts';
 import insecureCookie from './insecure-cookie.ts';
 import insecureRandomness from './insecure-randomness.ts';
@@ -13,6 +14,7 @@ import massAssignment from './mass-assignment.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
+import permissiveRegex from './permissive-regex.ts';
 import regexInjection from './regex-injection.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
@@ -22,6 +24,7 @@ import unsafeDeserialization from './unsafe-deserialization.ts';
 import unsafeReflection from './unsafe-reflection.ts';
 import weakCipher from './weak-cipher.ts';
 import weakHash from './weak-hash.ts';
+import weakKeySize from './weak-key-size.ts';
 import xpathInjection from './xpath-injection.ts';
 import xss from './xss.ts';
 import xssResponse from './xss-response.ts';
@@ -34,6 +37,7 @@ export const rubyRules: readonly RuleSpec[] = [
   commandInjection,
   csrfDisabled,
   debugEnabled,
+  divideByZero,
   hardcodedCredentials,
   insecureCookie,
   insecureRandomness,
@@ -43,6 +47,7 @@ export const rubyRules: readonly RuleSpec[] = [
   nosqlInjection,
   openRedirect,
   pathTraversal,
+  permissiveRegex,
   regexInjection,
   sqlInjection,
   ssrf,
@@ -52,6 +57,7 @@ export const rubyRules: readonly RuleSpec[] = [
   unsafeReflection,
   weakCipher,
   weakHash,
+  weakKeySize,
   xpathInjection,
   xss,
   xssResponse,
