@@ -35,6 +35,16 @@ const cheat = (page: string): string => `https://cheatsheetseries.owasp.org/chea
 /** Every vulnerability class, sorted by id. */
 export const CLASSES = [
   {
+    id: 'authentication-skipped',
+    title: 'Authentication check skipped by a deny-list',
+    cwe: ['CWE-284', 'CWE-306'],
+    owasp: ['A01:2021'],
+    severity: 'medium',
+    message: 'An authentication or authorization check is skipped for every action except those listed, so each new action starts out unprotected',
+    remediation: 'Skip access checks with an allow-list of the public actions (`only:`), never with `except:`, so that an action added later is protected by default.',
+    references: [cwe(284), cwe(306)],
+  },
+  {
     id: 'bind-all-interfaces',
     title: 'Service bound to all network interfaces',
     cwe: ['CWE-1327', 'CWE-200'],

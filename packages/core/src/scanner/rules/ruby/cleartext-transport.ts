@@ -69,7 +69,8 @@ function plainText(call: CallView, ctx: MatchContext): Verdict {
     return { message: '`Net::FTP` without `ssl:` sends the login and the files in clear text: use FTPS (`ssl: true`) or SFTP' };
   }
   if (path === 'Net.Telnet.new') return { message: 'Telnet sends the login and every command in clear text: use SSH (net-ssh)' };
-  const generic = path.endsWith('.open') || path.endsWith('.read');
+  // `uri.open` / `uri.read` on a parsed URI (open-uri); `URI.open(url)` and `open(url)` take the URL.
+  const generic = (call.name === 'open' || call.name === 'read') && call.receiver !== null && path !== 'URI.open' && path !== 'Kernel.open';
   const url = generic ? urlOf(call.receiver, ctx) : urlOf(urlArgument(call), ctx);
   if (!url || (url.scheme !== 'http' && url.scheme !== 'ftp') || LOOPBACK.has(url.host)) return false;
   const at = url.at.type === 'string' && url.at.start >= call.node.start && url.at.end <= call.node.end ? call.node : statementOf(url.at);

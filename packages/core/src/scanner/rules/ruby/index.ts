@@ -1,4 +1,5 @@
 import type { RuleSpec } from '../../rule.ts';
+import authenticationSkipped from './authentication-skipped.ts';
 import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
@@ -32,6 +33,7 @@ import xxe from './xxe.ts';
 
 /** ruby rules, sorted by id. */
 export const rubyRules: readonly RuleSpec[] = [
+  authenticationSkipped,
   cleartextTransport,
   codeInjection,
   commandInjection,
