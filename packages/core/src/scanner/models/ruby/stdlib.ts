@@ -35,7 +35,7 @@ export default defineModel({
       where: 'shell-command',
     },
     { call: '`', class: 'command-injection', label: 'a backtick (`…` / %x()) command' },
-    { call: ['open', 'Kernel.open'], class: 'command-injection', where: 'open-pipe', label: 'Kernel#open' },
+    { call: ['open', 'Kernel.open'], class: 'command-injection', where: 'open-pipe', label: 'Kernel#open', audit: true },
     // Code evaluation.
     {
       call: [
@@ -55,10 +55,13 @@ export default defineModel({
         'Ripper.sexp',
       ],
       class: 'code-injection',
+      audit: true,
     },
     { call: '*.eval', class: 'code-injection', where: 'binding-receiver' },
     // Reflection: a class or method chosen by name.
     { call: ['**.const_get', '**.qualified_const_get', '**.const_source_location'], class: 'unsafe-reflection' },
+    // `name.to_sym.to_proc`: a proc that calls the method the name chose on whatever it is given.
+    { call: '**.to_sym().to_proc', receiver: true, class: 'unsafe-reflection', label: 'Symbol#to_proc' },
     {
       call: [
         '**.send',
@@ -110,9 +113,11 @@ export default defineModel({
     },
     // Serialisation that instantiates arbitrary classes.
     {
-      call: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}', 'YAML.Store.new', 'JSON.{load,restore}', 'CSV.load'],
+      call: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}'],
       class: 'unsafe-deserialization',
+      audit: true,
     },
+    { call: ['YAML.Store.new', 'JSON.{load,restore}', 'CSV.load'], class: 'unsafe-deserialization' },
     { call: ['YAML.{load,load_stream,load_documents}', 'Psych.{load,load_stream}'], class: 'unsafe-deserialization', where: 'yaml-unsafe-load' },
     // Templates and patterns built from text.
     { call: 'ERB.new', class: 'template-injection' },
@@ -126,6 +131,8 @@ export default defineModel({
       where: 'any-host',
     },
     { call: 'Net.HTTP.new', class: 'ssrf', where: 'net-http-object' },
+    // A request object built from a whole URI (`Net::HTTP::Get.new(uri)`) carries its host to `http.request`.
+    { call: 'Net.HTTP.{Get,Post,Put,Patch,Delete,Head,Options}.new', class: 'ssrf', where: 'any-host', label: 'a Net::HTTP request built from a URI' },
     {
       call: '*.{request,get,post,put,patch,delete,head,start,request_get,request_post,request_head,get2,post2,send_request,get_response}',
       receiver: true,

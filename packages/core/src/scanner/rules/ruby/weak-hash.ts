@@ -66,6 +66,9 @@ function mentionsPin(text: string): boolean {
   return false;
 }
 
+/** Words of a method that compares digests to notice a change. */
+const CHANGE_STEMS = ['stamp', 'changed', 'modified', 'version', 'revision', 'compare', 'identical', 'duplicate'];
+const CHANGE_DETECTION = { test: (text: string): boolean => mentions(text, CHANGE_STEMS) };
 const SECURITY = { test: (text: string): boolean => mentions(text, SECURITY_STEMS) || mentionsPin(text) };
 const NOT_SECURITY = { test: (text: string): boolean => mentions(text, NOT_SECURITY_STEMS) };
 
@@ -98,7 +101,11 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   const around = `${input} ${names.join(' ')}`;
   if (NOT_SECURITY.test(around) && !/passw|secret|token/i.test(around)) return false;
   if (!SECURITY.test(input) && !names.some((n) => isSecretContext(n) || SECURITY.test(n))) {
-    // Nothing says what the digest is for: still a broken function where a sound one costs nothing.
+    // Nothing around the call says what the digest is for; a method that works with files, caches,
+    // ETags or change stamps uses it as a checksum. Otherwise: still a broken function where a sound
+    // one costs nothing.
+    const body = ctx.fn?.node.text ?? '';
+    if (NOT_SECURITY.test(body) || CHANGE_DETECTION.test(body)) return false;
     return {
       confidence: 'low',
       message: `${algo} is a broken hash function: use SHA-256 or better unless this digest protects nothing (name it as a checksum or cache key then)`,
