@@ -32,7 +32,8 @@ export default defineModel({
     },
     // Names Enumerable shares: SQL only on a model, or text that reads as SQL.
     {
-      call: ['**.select', '**.group', '**.from', '**.lock', '**.pluck', '**.calculate', '**.sum', '**.average', '**.minimum', '**.maximum', '**.count'],
+      // `first` / `last` took conditions text up to Rails 3 (`Product.last("price > #{x}")`).
+      call: ['**.select', '**.group', '**.from', '**.lock', '**.pluck', '**.calculate', '**.sum', '**.average', '**.minimum', '**.maximum', '**.count', '**.first', '**.last'],
       arg: [0, 1],
       class: 'sql-injection',
       where: 'ar-ambiguous-query',

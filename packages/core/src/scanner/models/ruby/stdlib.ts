@@ -186,6 +186,8 @@ export default defineModel({
       class: ['xss', 'xpath-injection', 'command-injection', 'header-injection', 'path-traversal', 'ldap-injection', 'log-injection'],
     },
     { call: ['File.basename', '*.basename'], class: 'path-traversal' },
+    // `Marshal.load(Marshal.dump(obj))`, the deep-copy idiom: bytes this process just wrote.
+    { call: 'Marshal.dump', class: 'unsafe-deserialization' },
     // A symbol names a column, method or template chosen from the code's own set.
     { call: 'to_sym', class: ['sql-injection', 'template-injection'] },
     { call: 'Regexp.{escape,quote,union}', class: 'regex-injection' },

@@ -63,6 +63,8 @@ function permissiveValidation(call: CallView): Verdict {
   if (!pattern || source === null || source.length === 0) return false;
   const { start, end } = openEnds(source);
   if (start === null && end === null) return false;
+  // `\A` with an open end is a prefix check (`%r{\Ahttps?://}`: the value starts with a scheme).
+  if (start === null && end === 'none') return false;
   // `multiline: true` says the author means line anchors (a text area checked line by line).
   const multiline = keyword(call, 'multiline') ?? (options ? hashValue(options, 'multiline') : null);
   if (isTrue(multiline) && start !== 'none' && end !== 'none') return false;
