@@ -32,12 +32,13 @@ export default defineModel({
     },
     // Names Enumerable shares: SQL only on a model, or text that reads as SQL.
     {
-      // `first` / `last` took conditions text up to Rails 3 (`Product.last("price > #{x}")`).
-      call: ['**.select', '**.group', '**.from', '**.lock', '**.pluck', '**.calculate', '**.sum', '**.average', '**.minimum', '**.maximum', '**.count', '**.first', '**.last'],
+      call: ['**.select', '**.group', '**.from', '**.lock', '**.pluck', '**.calculate', '**.sum', '**.average', '**.minimum', '**.maximum', '**.count'],
       arg: [0, 1],
       class: 'sql-injection',
       where: 'ar-ambiguous-query',
     },
+    // `first` / `last` took conditions text up to Rails 3 (`Product.last("price > #{x}")`).
+    { call: ['**.first', '**.last'], arg: 0, class: 'sql-injection', where: 'ar-ambiguous-query' },
     // Rails 2 finder options, still in old applications: `Product.find(:all, :order => params[:order])`.
     {
       call: '**.{find,first,last,all,count,calculate,minimum,maximum,average,sum,find_each,find_in_batches,paginate}',

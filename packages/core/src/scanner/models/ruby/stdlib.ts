@@ -113,11 +113,9 @@ export default defineModel({
     },
     // Serialisation that instantiates arbitrary classes.
     {
-      call: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}'],
+      call: ['Marshal.{load,restore}', 'YAML.{unsafe_load,unsafe_load_stream}', 'Psych.{unsafe_load,unsafe_load_stream}', 'YAML.Store.new', 'JSON.{load,restore}', 'CSV.load'],
       class: 'unsafe-deserialization',
-      audit: true,
     },
-    { call: ['YAML.Store.new', 'JSON.{load,restore}', 'CSV.load'], class: 'unsafe-deserialization' },
     { call: ['YAML.{load,load_stream,load_documents}', 'Psych.{load,load_stream}'], class: 'unsafe-deserialization', where: 'yaml-unsafe-load' },
     // Templates and patterns built from text.
     { call: 'ERB.new', class: 'template-injection' },
@@ -188,6 +186,8 @@ export default defineModel({
     { call: ['File.basename', '*.basename'], class: 'path-traversal' },
     // `Marshal.load(Marshal.dump(obj))`, the deep-copy idiom: bytes this process just wrote.
     { call: 'Marshal.dump', class: 'unsafe-deserialization' },
+    // The path and query of a URI (`uri.request_uri`) cannot choose the host a request goes to.
+    { call: ['*.request_uri', '*.path'], class: 'ssrf' },
     // A symbol names a column, method or template chosen from the code's own set.
     { call: 'to_sym', class: ['sql-injection', 'template-injection'] },
     { call: 'Regexp.{escape,quote,union}', class: 'regex-injection' },
