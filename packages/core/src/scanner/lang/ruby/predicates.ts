@@ -763,10 +763,11 @@ export function mongoOnly(code: string): boolean {
  */
 export const ARCHIVE_READER = /^(?:::)?(?:Zip::(?:File|InputStream)|Gem::Package::TarReader|Archive::Tar::Minitar::Reader|Minitar::Reader)$/;
 
-/** `x = …` and `x += …` assignments of a method, by target name (computed once per method). */
+/** `x = …`, `@x = …` and `x += …` assignments of a method, by target name (computed once per method). */
 const assignmentsByScope = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
 
-function localAssignments(scope: SyntaxNode): Map<string, SyntaxNode[]> {
+/** The assignments of a method (or block scope) to locals and instance variables, by target name, in source order per name. */
+export function localAssignments(scope: SyntaxNode): Map<string, SyntaxNode[]> {
   let out = assignmentsByScope.get(scope);
   if (out) return out;
   out = new Map();
@@ -775,7 +776,7 @@ function localAssignments(scope: SyntaxNode): Map<string, SyntaxNode[]> {
     const n = stack.pop() as SyntaxNode;
     if (n.type === 'assignment' || n.type === 'operator_assignment') {
       const left = n.child('left');
-      if (left && left.type === 'identifier') {
+      if (left && (left.type === 'identifier' || left.type === 'instance_variable')) {
         let list = out.get(left.text);
         if (!list) out.set(left.text, (list = []));
         list.push(n);
