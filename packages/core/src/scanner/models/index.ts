@@ -243,6 +243,7 @@ import rubyMinitar from './ruby/minitar.ts';
 import rubyMongo from './ruby/mongo.ts';
 import rubyMongoid from './ruby/mongoid.ts';
 import rubyMysql2 from './ruby/mysql2.ts';
+import rubyNetFtp from './ruby/net-ftp.ts';
 import rubyNetLdap from './ruby/net-ldap.ts';
 import rubyNetSsh from './ruby/net-ssh.ts';
 import rubyNokogiri from './ruby/nokogiri.ts';
@@ -516,6 +517,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   rubyMongo,
   rubyMongoid,
   rubyMysql2,
+  rubyNetFtp,
   rubyNetLdap,
   rubyNetSsh,
   rubyNokogiri,
