@@ -35,9 +35,19 @@ const cheat = (page: string): string => `https://cheatsheetseries.owasp.org/chea
 /** Every vulnerability class, sorted by id. */
 export const CLASSES = [
   {
+    id: 'authentication-skipped',
+    title: 'Authentication check skipped by a deny-list',
+    cwe: ['CWE-284', 'CWE-306'],
+    owasp: ['A01:2021'],
+    severity: 'medium',
+    message: 'An authentication or authorization check is skipped for every action except those listed, so each new action starts out unprotected',
+    remediation: 'Skip access checks with an allow-list of the public actions (`only:`), never with `except:`, so that an action added later is protected by default.',
+    references: [cwe(284), cwe(306)],
+  },
+  {
     id: 'bind-all-interfaces',
     title: 'Service bound to all network interfaces',
-    cwe: ['CWE-1327', 'CWE-200'],
+    cwe: ['CWE-1327', 'CWE-200', 'CWE-668'],
     owasp: ['A05:2021'],
     severity: 'low',
     message: 'This listener accepts connections on every network interface, including public ones',
@@ -319,7 +329,7 @@ export const CLASSES = [
   {
     id: 'jwt-verification-disabled',
     title: 'JWT signature verification disabled',
-    cwe: ['CWE-347'],
+    cwe: ['CWE-347', 'CWE-287', 'CWE-327'],
     owasp: ['A02:2021'],
     severity: 'high',
     message: 'A JSON Web Token is accepted without verifying its signature',
@@ -483,6 +493,17 @@ export const CLASSES = [
     remediation: 'Resolve the path against a base directory, normalise it, and refuse it unless it is still inside that directory; or map allowed names to files.',
     references: [cwe(22), cheat('Input_Validation_Cheat_Sheet')],
     taint: 'path',
+  },
+  {
+    id: 'permissive-regex',
+    title: 'Validation pattern not anchored to the whole input',
+    cwe: ['CWE-185', 'CWE-625', 'CWE-777'],
+    owasp: ['A03:2021'],
+    severity: 'medium',
+    message: 'A validation pattern accepts input that only contains a valid part: it is not anchored to the start and end of the whole input',
+    remediation:
+      'Anchor validation patterns to the whole input: the start-of-string and end-of-string anchors (`\\A` … `\\z` in Ruby, `fullmatch` in Python), not the line anchors `^` … `$`, which match at every newline.',
+    references: [cwe(777), cwe(625), 'https://guides.rubyonrails.org/security.html#regular-expressions'],
   },
   {
     id: 'persistent-sensitive-cookie',

@@ -1,5 +1,5 @@
 import { ALL_CLASSES, classBit, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type TraceStep, type Verdict, type VerdictDetails } from '../rule.ts';
-import type { SyntaxNode } from '../syntax.ts';
+import { namedDescendants, type SyntaxNode } from '../syntax.ts';
 import type { CallView, FunctionView, ParamView, View } from './adapter.ts';
 import type { CompiledHandler } from '../models/compile.ts';
 import { annotationPaths, typePath } from '../models/names.ts';
@@ -819,20 +819,24 @@ export class Walker {
     if (this.#functions) return this.#functions;
     const index = new Map<string, FunctionView[]>();
     const adapter = this.lang.profile.adapter;
-    const stack: { node: SyntaxNode; nested: boolean }[] = [{ node: this.#root, nested: false }];
-    while (stack.length > 0) {
-      const { node, nested } = stack.pop() as { node: SyntaxNode; nested: boolean };
-      if (adapter.commentTypes.has(node.type) || adapter.stringTypes.has(node.type)) continue;
-      const isFunction = adapter.functionTypes.has(node.type);
-      if (isFunction && !nested) {
-        const v = this.#view(node);
-        if (v?.kind === 'function' && v.fn.name) {
-          let list = index.get(v.fn.name);
-          if (!list) index.set(v.fn.name, (list = []));
-          list.push(v.fn);
-        }
+    // Top-level functions and methods only (not those nested in another function), outside strings;
+    // the tree's type index is shared with the predicates that ask for every node of a type.
+    const found: SyntaxNode[] = [];
+    for (const type of adapter.functionTypes) {
+      for (const node of namedDescendants(this.#root, type)) {
+        let outer = false;
+        for (let p = node.parent; p && !outer; p = p.parent) outer = adapter.functionTypes.has(p.type) || adapter.stringTypes.has(p.type);
+        if (!outer) found.push(node);
       }
-      for (const child of node.children) if (child.named) stack.push({ node: child, nested: nested || isFunction });
+    }
+    found.sort((a, b) => a.start - b.start);
+    for (const node of found) {
+      const v = this.#view(node);
+      if (v?.kind === 'function' && v.fn.name) {
+        let list = index.get(v.fn.name);
+        if (!list) index.set(v.fn.name, (list = []));
+        list.push(v.fn);
+      }
     }
     this.#functions = index;
     return index;
@@ -1300,10 +1304,10 @@ export class Walker {
   #handlerTaint(fn: FunctionView, param: ParamView): Strength | { alias: readonly string[] } | null {
     for (const h of this.lang.handlers) {
       if (h.skip.has(param.name) || (h.parameters && !h.parameters.has(param.index))) continue;
-      if (h.parameterType && !(param.type && h.parameterType.matches(typePath(param.type)))) continue;
+      if (h.parameterType && !(param.type && h.parameterType.matches(this.#typePath(param.type)))) continue;
       if (h.parameterAnnotation) {
         const annotations = h.parameterAnnotation;
-        if (!param.annotations.some((a) => annotationPaths(a).some((p) => annotations.matches(p)))) continue;
+        if (!param.annotations.some((a) => this.#annotationPaths(a).some((p) => annotations.matches(p)))) continue;
       }
       if (!this.#handlerShape(h, fn)) continue;
       return h.alias ? { alias: h.alias } : h.strength;
@@ -1311,12 +1315,28 @@ export class Walker {
     return null;
   }
 
+  /** Annotation and type texts, split into paths once per file: every handler model asks about every parameter. */
+  readonly #annotationPathCache = new Map<string, string[][]>();
+  readonly #typePathCache = new Map<string, string[]>();
+
+  #annotationPaths(text: string): string[][] {
+    let paths = this.#annotationPathCache.get(text);
+    if (!paths) this.#annotationPathCache.set(text, (paths = annotationPaths(text)));
+    return paths;
+  }
+
+  #typePath(text: string): string[] {
+    let path = this.#typePathCache.get(text);
+    if (!path) this.#typePathCache.set(text, (path = typePath(text)));
+    return path;
+  }
+
   /** Whether a function has the shape of a model's handler: decorated, registered, in a class, named as it says. */
   #handlerShape(h: CompiledHandler, fn: FunctionView): boolean {
     if (h.minParameters > 0 && new Set(fn.params.map((p) => p.index)).size < h.minParameters) return false;
     if (h.decorator) {
       const decorators = h.decorator;
-      if (!fn.decorators.some((d) => annotationPaths(d).some((p) => decorators.matches(p) || decorators.matches(this.#unalias(p))))) return false;
+      if (!fn.decorators.some((d) => this.#annotationPaths(d).some((p) => decorators.matches(p) || decorators.matches(this.#unalias(p))))) return false;
     }
     if (h.registration) {
       const call = fn.passedTo;
@@ -1330,7 +1350,7 @@ export class Walker {
     }
     if (h.base) {
       const bases = h.base;
-      if (!fn.classBases.some((b) => bases.matches(typePath(b)))) return false;
+      if (!fn.classBases.some((b) => bases.matches(this.#typePath(b)))) return false;
     }
     if (h.method && !(fn.name !== null && h.method.matches([fn.name]))) return false;
     return true;

@@ -149,7 +149,8 @@ function sinkArgs(call: CallView, sink: CallSink): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   const positions = sink.args ?? [0];
   for (const a of call.args) {
-    if (a.index >= 0 && (positions === 'all' || positions.includes(a.index))) out.push(a.node);
+    // `all` is every argument, named ones included, as for taint sinks (the walker's sink match).
+    if (positions === 'all' || (a.index >= 0 && positions.includes(a.index))) out.push(a.node);
     else if (a.name !== null && sink.keywords?.includes(a.name)) out.push(a.node);
   }
   if (sink.receiver && call.receiver) out.push(call.receiver);

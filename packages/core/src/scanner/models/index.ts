@@ -85,6 +85,7 @@ import javaJaxrs from './java/jaxrs.ts';
 import javaJdbc from './java/jdbc.ts';
 import javaJdbi from './java/jdbi.ts';
 import javaJdk from './java/jdk.ts';
+import javaJdo from './java/jdo.ts';
 import javaJinjava from './java/jinjava.ts';
 import javaJooq from './java/jooq.ts';
 import javaJpa from './java/jpa.ts';
@@ -260,6 +261,7 @@ import rubyMinitar from './ruby/minitar.ts';
 import rubyMongo from './ruby/mongo.ts';
 import rubyMongoid from './ruby/mongoid.ts';
 import rubyMysql2 from './ruby/mysql2.ts';
+import rubyNetFtp from './ruby/net-ftp.ts';
 import rubyNetLdap from './ruby/net-ldap.ts';
 import rubyNetSsh from './ruby/net-ssh.ts';
 import rubyNokogiri from './ruby/nokogiri.ts';
@@ -375,6 +377,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   javaJdbc,
   javaJdbi,
   javaJdk,
+  javaJdo,
   javaJinjava,
   javaJooq,
   javaJpa,
@@ -550,6 +553,7 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   rubyMongo,
   rubyMongoid,
   rubyMysql2,
+  rubyNetFtp,
   rubyNetLdap,
   rubyNetSsh,
   rubyNokogiri,

@@ -106,8 +106,9 @@ function subprocessDanger(call: CallView, ctx: MatchContext, taint: Taint): bool
   const first = ctx.arg(call, 0) ?? ctx.arg(call, 'args');
   if (!first) return false;
   if (first.type === 'list' || first.type === 'tuple') return dangerousVector(first.namedChildren, ctx);
-  // A whole command string without a shell: the untrusted text names the program to run.
-  return taint.strength === 'remote' && !taint.built;
+  // A whole command string without a shell: the untrusted text names the program to run (on Windows,
+  // the whole command line, which the program parses).
+  return taint.strength === 'remote';
 }
 
 /** The running interpreter (`sys.executable`) is not a program anyone chose. */
@@ -756,12 +757,14 @@ function templateNameEnd(node: SyntaxNode, ctx: MatchContext): string | null {
  * templates, so values rendered into any other template file are inserted raw — and a route returns
  * the result as text/html. The template name itself is not what is judged here.
  */
-function unescapedTemplateFile(call: CallView, ctx: MatchContext): boolean {
+function unescapedTemplateFile(call: CallView, ctx: MatchContext, taint: Taint): boolean {
   const name = argument(call, 0, 'template_name_or_list');
   if (!name) return false;
   const end = templateNameEnd(name, ctx);
   if (end === null || AUTOESCAPED.test(end)) return false;
-  return call.args.some((a) => a.node !== name && ctx.taint(a.node) !== null);
+  // Asked by an audit sink (the value stands for one of the call's own arguments): any context value that is not a constant.
+  const audit = call.args.some((a) => a.node === taint.source);
+  return call.args.some((a) => a.node !== name && (ctx.taint(a.node) !== null || (audit && !ctx.isConstant(a.node))));
 }
 
 // ---- text built by formatting --------------------------------------------------------------
@@ -769,7 +772,7 @@ function unescapedTemplateFile(call: CallView, ctx: MatchContext): boolean {
 /** What a piece of built text is made of: its literal fragments, and the values formatted into it. */
 interface Built {
   text: string;
-  values: SyntaxNode[];
+  values: readonly SyntaxNode[];
   /** `%`-formatting whose placeholders are all numeric (`%d`, `%i`, `%f`): the values cannot carry text. */
   numeric: boolean;
 }
@@ -823,7 +826,8 @@ function builtText(node: SyntaxNode, ctx: MatchContext, depth = 0): Built | null
       }
       if (op !== '+') return null;
       const parts = node.type === 'concatenated_string' ? node.namedChildren : [node.child('left'), node.child('right')].filter((p): p is SyntaxNode => p !== null);
-      const out: Built = { text: '', values: [], numeric: false };
+      const values: SyntaxNode[] = [];
+      const out: Built = { text: '', values, numeric: false };
       for (const p of parts) {
         const literal = ctx.stringValue(p);
         if (literal !== null) {
@@ -833,8 +837,8 @@ function builtText(node: SyntaxNode, ctx: MatchContext, depth = 0): Built | null
         const inner = builtText(p, ctx, depth + 1);
         if (inner) {
           out.text += ` ${inner.text}`;
-          out.values.push(...inner.values);
-        } else out.values.push(p);
+          values.push(...inner.values);
+        } else values.push(p);
       }
       return out.values.length > 0 ? out : null;
     }

@@ -1270,6 +1270,26 @@ export function calledWithInput(method: SyntaxNode, name: string, index: number)
   return false;
 }
 
+/**
+ * Features the file loads at its top level (`require 'net/ftp'`, `require_relative`, `gem`), each
+ * mapped to itself under a key no identifier can be, so that a model sink's `imports` can ask
+ * whether the file uses a library without any name resolving differently. Only the program's own
+ * statements are read: requires live there.
+ */
+function requiredFeatures(root: SyntaxNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const stmt of root.namedChildren) {
+    if (stmt.type !== 'call' || stmt.child('receiver')) continue;
+    const method = stmt.child('method')?.text;
+    if (method !== 'require' && method !== 'gem') continue;
+    const first = stmt.child('arguments')?.namedChildren[0];
+    if (first?.type !== 'string' || hasInterpolation(first)) continue;
+    const feature = literalContent(first);
+    if (feature.length > 0) out.set(`require:${feature}`, feature);
+  }
+  return out;
+}
+
 /** The adapter for Ruby. */
 export const rubyAdapter: LanguageAdapter = {
   language: 'ruby',
@@ -1278,6 +1298,6 @@ export const rubyAdapter: LanguageAdapter = {
   stringTypes: STRING_TYPES,
   functionTypes: FUNCTION_TYPES,
   view: viewOf,
-  imports: () => new Map(),
+  imports: requiredFeatures,
   targetNames: bindingNames,
 };

@@ -762,3 +762,78 @@ export function mongoOnly(code: string): boolean {
  * `Gem::Package::TarReader.new(io) do |tar|`. Entry names are chosen by whoever made the archive (Zip Slip).
  */
 export const ARCHIVE_READER = /^(?:::)?(?:Zip::(?:File|InputStream)|Gem::Package::TarReader|Archive::Tar::Minitar::Reader|Minitar::Reader)$/;
+
+/** `x = …`, `@x = …` and `x += …` assignments of a method, by target name (computed once per method). */
+const assignmentsByScope = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+
+/** The assignments of a method (or block scope) to locals and instance variables, by target name, in source order per name. */
+export function localAssignments(scope: SyntaxNode): Map<string, SyntaxNode[]> {
+  let out = assignmentsByScope.get(scope);
+  if (out) return out;
+  out = new Map();
+  const stack: SyntaxNode[] = [scope];
+  for (let budget = 20000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'assignment' || n.type === 'operator_assignment') {
+      const left = n.child('left');
+      if (left && (left.type === 'identifier' || left.type === 'instance_variable')) {
+        let list = out.get(left.text);
+        if (!list) out.set(left.text, (list = []));
+        list.push(n);
+      }
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  assignmentsByScope.set(scope, out);
+  return out;
+}
+
+/** The value a local holds where it is read: the right side of the last assignment before, in this method. */
+export function localValue(name: SyntaxNode, ctx: MatchContext): SyntaxNode | null {
+  const scope = ctx.fn?.node;
+  if (!scope || name.type !== 'identifier') return null;
+  let value: SyntaxNode | null = null;
+  for (const a of localAssignments(scope).get(name.text) ?? []) if (a.end <= name.start) value = a.type === 'assignment' ? a.child('right') : null;
+  return value;
+}
+
+/** Instance and global variables assigned exactly once in the file, with that value (indexed once per file). */
+function singleAssignments(root: SyntaxNode): Map<string, SyntaxNode | null> {
+  const out = new Map<string, SyntaxNode | null>();
+  const stack: SyntaxNode[] = [root];
+  for (let budget = 200000; stack.length > 0 && budget > 0; budget--) {
+    const n = stack.pop() as SyntaxNode;
+    if (n.type === 'assignment' || n.type === 'operator_assignment') {
+      const left = n.child('left');
+      if (left && (left.type === 'instance_variable' || left.type === 'global_variable')) {
+        out.set(left.text, out.has(left.text) || n.type !== 'assignment' ? null : n.child('right'));
+      }
+    }
+    for (const c of n.children) if (c.named) stack.push(c);
+  }
+  return out;
+}
+
+/**
+ * The value a name certainly holds: the one assignment a local gets in its method (before the read),
+ * or the one an instance or global variable gets in the whole file.
+ */
+export function boundValue(name: SyntaxNode, ctx: MatchContext): SyntaxNode | null {
+  if (name.type === 'identifier') {
+    // Assigned once in the method: a loop cannot bring a later value back to this read.
+    const all = ctx.fn ? localAssignments(ctx.fn.node).get(name.text) : undefined;
+    return all?.length === 1 && all[0]?.type === 'assignment' && all[0].end <= name.start ? all[0].child('right') : null;
+  }
+  if (name.type !== 'instance_variable' && name.type !== 'global_variable') return null;
+  let root = name;
+  while (root.parent) root = root.parent;
+  return ctx.fileMemo('ruby.single-assignments', () => singleAssignments(root)).get(name.text) ?? null;
+}
+
+/** The integer an expression certainly is: a literal, or a name bound to one (`size = 1024`). */
+export function integerValue(node: SyntaxNode | null, ctx: MatchContext): number | null {
+  if (!node) return null;
+  const value = node.type === 'integer' ? node : boundValue(node, ctx);
+  if (value?.type !== 'integer' || !/^\d[\d_]{0,15}$/.test(value.text)) return null;
+  return Number(value.text.replace(/_/g, ''));
+}

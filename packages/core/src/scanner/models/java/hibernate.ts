@@ -6,6 +6,7 @@ export default defineModel({
   language: 'java',
   sinks: [
     { call: ['*.createSQLQuery', '*.createNativeMutationQuery', '*.createMutationQuery', '*.createSelectionQuery'], class: 'sql-injection', where: 'query-factory' },
+    { call: ['*.createSQLQuery', '*.createNativeMutationQuery', '*.createMutationQuery', '*.createSelectionQuery'], class: 'sql-injection', where: 'query-text', audit: true },
     { call: ['Restrictions.sqlRestriction', '*.sqlRestriction'], class: 'sql-injection', where: 'sql-text' },
   ],
 });

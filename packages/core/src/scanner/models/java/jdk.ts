@@ -27,6 +27,10 @@ export default defineModel({
     { call: '*.exec', class: 'command-injection', where: 'runtime-exec' },
     { call: ['ProcessBuilder', '*.command'], arg: 'all', class: 'command-injection', where: 'process-builder' },
     { call: ['*', 'this.*'], arg: 'all', class: 'command-injection', where: 'command-wrapper', label: 'a command helper of this file' },
+    // A method that runs the command (or loads the native library) it was given (low confidence).
+    { call: ['*.exec', '*.loadLibrary', '*.load'], class: 'command-injection', where: 'runtime', audit: true },
+    { call: ['System.loadLibrary', 'System.load'], class: 'command-injection', audit: true },
+    { call: ['ProcessBuilder', '*.command'], arg: 'all', class: 'command-injection', where: 'process-builder-call', audit: true },
     // Reflection
     { call: ['Class.forName', '*.loadClass'], class: 'unsafe-reflection' },
     // Scripting engines (javax.script and those of the same shape: JEXL, BeanShell, Janino)

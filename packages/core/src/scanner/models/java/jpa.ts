@@ -9,6 +9,8 @@ export default defineModel({
   language: 'java',
   sinks: [
     { call: ['*.createQuery', '*.createNativeQuery'], class: 'sql-injection', where: 'query-factory' },
+    // Query text the method was given (low confidence).
+    { call: ['*.createQuery', '*.createNativeQuery'], class: 'sql-injection', where: 'query-text', audit: true },
     {
       call: [
         '*.getResultList',

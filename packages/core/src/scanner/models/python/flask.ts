@@ -27,6 +27,8 @@ export default defineModel({
     { call: 'flask.Markup', arg: 0, class: 'xss' },
     // Templates that are not .html/.htm/.xml/.xhtml/.svg are rendered without autoescaping.
     { call: ['flask.render_template', 'render_template'], arg: 'all', class: 'xss', where: 'unescaped-template-file', label: 'a template Flask does not autoescape' },
+    // The same whatever feeds it (low confidence): values rendered into a .txt / .email / extension-less template are not escaped.
+    { call: ['flask.render_template', 'render_template'], arg: 'all', class: 'xss', where: 'unescaped-template-file', audit: true, label: 'a template Flask does not autoescape' },
     { call: ['flask.redirect', 'redirect'], arg: 0, keyword: ['location', 'url', 'redirect_to', 'to'], class: 'open-redirect', where: 'offsite-redirect' },
     {
       call: ['flask.send_file', 'send_file'],

@@ -37,6 +37,8 @@ export default defineModel({
       class: 'sql-injection',
       where: 'ar-ambiguous-query',
     },
+    // `first` / `last` took conditions text up to Rails 3 (`Product.last("price > #{x}")`).
+    { call: ['**.first', '**.last'], arg: 0, class: 'sql-injection', where: 'ar-ambiguous-query' },
     // Rails 2 finder options, still in old applications: `Product.find(:all, :order => params[:order])`.
     {
       call: '**.{find,first,last,all,count,calculate,minimum,maximum,average,sum,find_each,find_in_batches,paginate}',

@@ -35,7 +35,7 @@ export default defineModel({
       where: 'shell-command',
     },
     { call: '`', class: 'command-injection', label: 'a backtick (`…` / %x()) command' },
-    { call: ['open', 'Kernel.open'], class: 'command-injection', where: 'open-pipe', label: 'Kernel#open' },
+    { call: ['open', 'Kernel.open'], class: 'command-injection', where: 'open-pipe', label: 'Kernel#open', audit: true },
     // Code evaluation.
     {
       call: [
@@ -55,10 +55,13 @@ export default defineModel({
         'Ripper.sexp',
       ],
       class: 'code-injection',
+      audit: true,
     },
     { call: '*.eval', class: 'code-injection', where: 'binding-receiver' },
     // Reflection: a class or method chosen by name.
     { call: ['**.const_get', '**.qualified_const_get', '**.const_source_location'], class: 'unsafe-reflection' },
+    // `name.to_sym.to_proc`: a proc that calls the method the name chose on whatever it is given.
+    { call: '**.to_sym().to_proc', receiver: true, class: 'unsafe-reflection', label: 'Symbol#to_proc' },
     {
       call: [
         '**.send',
@@ -90,6 +93,11 @@ export default defineModel({
         'Tempfile.open',
         'ERB.new().result_file',
         'Pathname.new().{read,binread,write,binwrite,open,readlines,delete,unlink,rmtree,each_line,children,entries,opendir,mkpath,rename}',
+        // The same operations called on File's relatives by class: code written against one of them
+        // (and the shims and refinements that add File's methods to the others) names them alike.
+        '{Dir,IO,PStore,Pathname}.{open,new,read,readlines,binread,write,foreach,delete,unlink,chdir,chroot,chmod,chown,lchmod,lchown,truncate}',
+        'File.{chdir,chroot}',
+        'Kernel.{readlines,chdir,chroot,delete,unlink,lchmod,lchown}',
       ],
       class: 'path-traversal',
     },
@@ -121,6 +129,8 @@ export default defineModel({
       where: 'any-host',
     },
     { call: 'Net.HTTP.new', class: 'ssrf', where: 'net-http-object' },
+    // A request object built from a whole URI (`Net::HTTP::Get.new(uri)`) carries its host to `http.request`.
+    { call: 'Net.HTTP.{Get,Post,Put,Patch,Delete,Head,Options}.new', class: 'ssrf', where: 'any-host', label: 'a Net::HTTP request built from a URI' },
     {
       call: '*.{request,get,post,put,patch,delete,head,start,request_get,request_post,request_head,get2,post2,send_request,get_response}',
       receiver: true,
@@ -174,6 +184,10 @@ export default defineModel({
       class: ['xss', 'xpath-injection', 'command-injection', 'header-injection', 'path-traversal', 'ldap-injection', 'log-injection'],
     },
     { call: ['File.basename', '*.basename'], class: 'path-traversal' },
+    // `Marshal.load(Marshal.dump(obj))`, the deep-copy idiom: bytes this process just wrote.
+    { call: 'Marshal.dump', class: 'unsafe-deserialization' },
+    // The path and query of a URI (`uri.request_uri`) cannot choose the host a request goes to.
+    { call: ['*.request_uri', '*.path'], class: 'ssrf' },
     // A symbol names a column, method or template chosen from the code's own set.
     { call: 'to_sym', class: ['sql-injection', 'template-injection'] },
     { call: 'Regexp.{escape,quote,union}', class: 'regex-injection' },

@@ -1,7 +1,8 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { enclosingFunction } from '../../lang/go/adapter.ts';
-import { findAfter } from '../../lang/go/util.ts';
+import { expressionRange, guardedRange, typeRange } from '../../lang/go/ranges.ts';
+import { findAfter, unparen } from '../../lang/go/util.ts';
 
 const NARROW: Record<string, number> = { int8: 8, int16: 16, int32: 32, uint8: 8, uint16: 16, uint32: 32, byte: 8, rune: 32 };
 /** Conversions that can lose values from a wider or differently signed declared type. */
@@ -153,6 +154,61 @@ function declaredNarrowing(operand: SyntaxNode, target: string): Verdict {
   return { message: `${operand.text} is a ${declared.type} converted to ${target} without a range check, so values outside ${target} wrap around` };
 }
 
+const NAMES = new Set(['identifier', 'index_expression']);
+
+/** The one name (or slice element) an operand is computed from: `x`, `-x`, `x * 10`, `data[i] << 4`. */
+function operandName(operand: SyntaxNode): SyntaxNode | null {
+  const e = unparen(operand);
+  if (NAMES.has(e.type)) return e;
+  const parts = e.type === 'unary_expression' ? [e.child('operand')] : e.type === 'binary_expression' ? [e.child('left'), e.child('right')] : [];
+  const names = parts.filter((p): p is SyntaxNode => p !== null && NAMES.has(unparen(p).type)).map((p) => unparen(p));
+  return names.length === 1 ? (names[0] as SyntaxNode) : null;
+}
+
+/** The declared integer type of a name, or of an element of a slice parameter (`data[i]` with `data []int`). */
+function declaredOf(fn: SyntaxNode, name: SyntaxNode): { type: string; value: number | null | undefined } | null {
+  if (name.type === 'identifier') return declaredInteger(fn, name.text);
+  const slice = name.child('operand');
+  if (slice?.type !== 'identifier') return null;
+  for (const p of fn.child('parameters')?.namedChildren ?? []) {
+    const type = p.child('type')?.text ?? '';
+    if (p.fieldChildren('name').some((n) => n.text === slice.text)) return type.startsWith('[]') && INTEGERS[type.slice(2)] ? { type: type.slice(2), value: undefined } : null;
+  }
+  return null;
+}
+
+/**
+ * A conversion inside range checks on a declared integer: what the checks leave of the name's range,
+ * carried through the operand's arithmetic (`if x >= 0 && x < 30 { uint8(x * 10) }` reaches 290), decides.
+ * Undefined when there are no such checks or they cannot be read; the coarser checks then apply.
+ */
+function rangedNarrowing(conversion: SyntaxNode, operand: SyntaxNode, target: string): Verdict | undefined {
+  const to = INTEGERS[target];
+  const nameNode = operandName(operand);
+  const fn = enclosingFunction(conversion);
+  if (!to || !nameNode || !fn) return undefined;
+  const name = nameNode.text;
+  const declared = declaredOf(fn, nameNode);
+  const from = declared ? INTEGERS[declared.type] : undefined;
+  if (!declared || !from || declared.value !== undefined) return undefined;
+  if (WORD.has(declared.type) && WORD.has(target)) return undefined;
+  const own = typeRange(from.bits, from.signed);
+  const guarded = guardedRange(conversion, name, own);
+  if (!guarded) return undefined;
+  const values = expressionRange(operand, name, guarded, own);
+  if (!values) return undefined;
+  const room = typeRange(to.bits, to.signed);
+  if (values.lo >= room.lo && values.hi <= room.hi) return false;
+  // `if v < -128 || v > 255 { return }; byte(v)`: checks that admit both the signed and the unsigned
+  // values of the width say the code wants the bit pattern, which the conversion keeps.
+  const signed = typeRange(to.bits, true);
+  const unsigned = typeRange(to.bits, false);
+  if (values.lo < 0n && values.hi > signed.hi && values.lo >= signed.lo && values.hi <= unsigned.hi) return false;
+  return {
+    message: `${unparen(operand).text} can be ${values.lo < room.lo ? values.lo : values.hi} after the range checks on ${name}, outside ${target}, so the conversion wraps around`,
+  };
+}
+
 function escape(name: string): string {
   return name.replace(/[^A-Za-z0-9_]/g, '');
 }
@@ -175,7 +231,10 @@ function narrowing(node: SyntaxNode, _ctx: MatchContext): Verdict {
       operand = node.child('operand');
     }
   }
-  if (!target || !operand || operand.type !== 'identifier') return false;
+  if (!target || !operand) return false;
+  const ranged = rangedNarrowing(node, operand, target);
+  if (ranged !== undefined) return ranged;
+  if (operand.type !== 'identifier') return false;
   const declared = declaredNarrowing(operand, target);
   if (declared) return declared;
   if (NARROW[target] === undefined) return false;

@@ -1,5 +1,6 @@
 import { defineRule } from '../../rule.ts';
 import { confined } from '../../lang/go/sinks/path.ts';
+import { directFromEnvironment } from '../../lang/go/util.ts';
 
 export default defineRule({
   class: 'path-traversal',
@@ -19,9 +20,12 @@ export default defineRule({
     // The sinks are data: models/go/*.ts, with the named checks of lang/go/heuristics.ts.
     sinks: [],
     params: 'built',
-    local: 'never',
+    // A path from the environment is usually the operator's choice, but environments are also filled by whoever starts
+    // the process for someone else (CGI request headers, CI job data): low confidence. The command line and standard
+    // input are the invoking user's own choice, which a CLI reading the files it is told to read is for.
+    local: 'low',
     // A parameter only counts when it is appended to a directory (`"/srv/files/" + name`), not when a suffix is added to it.
     // A path that went through a confining function of the file is checked.
-    check: (taint, _ctx, at) => (taint.strength !== 'param' || /[\\/]/.test(taint.text)) && !confined(at),
+    check: (taint, _ctx, at) => (taint.strength !== 'param' || /[\\/]/.test(taint.text)) && (taint.strength !== 'local' || directFromEnvironment(taint)) && !confined(at),
   },
 });

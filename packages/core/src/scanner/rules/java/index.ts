@@ -15,6 +15,7 @@ import insecureRandom from './insecure-random.ts';
 import insecureTempFile from './insecure-temp-file.ts';
 import integerOverflow from './integer-overflow.ts';
 import jacksonUnsafeTyping from './jackson-unsafe-typing.ts';
+import jwtVerificationDisabled from './jwt-verification-disabled.ts';
 import ldapInjection from './ldap-injection.ts';
 import logInjection from './log-injection.ts';
 import mybatisSqlInjection from './mybatis-sql-injection.ts';
@@ -26,6 +27,7 @@ import openRedirect from './open-redirect.ts';
 import outOfBoundsIndex from './out-of-bounds-index.ts';
 import pathTraversal from './path-traversal.ts';
 import persistentSensitiveCookie from './persistent-sensitive-cookie.ts';
+import plaintextConnection from './plaintext-connection.ts';
 import plaintextCookie from './plaintext-cookie.ts';
 import predictableSalt from './predictable-salt.ts';
 import predictableSeed from './predictable-seed.ts';
@@ -76,6 +78,7 @@ export const javaRules: readonly RuleSpec[] = [
   insecureTempFile,
   integerOverflow,
   jacksonUnsafeTyping,
+  jwtVerificationDisabled,
   ldapInjection,
   logInjection,
   mybatisSqlInjection,
@@ -87,6 +90,7 @@ export const javaRules: readonly RuleSpec[] = [
   outOfBoundsIndex,
   pathTraversal,
   persistentSensitiveCookie,
+  plaintextConnection,
   plaintextCookie,
   predictableSalt,
   predictableSeed,

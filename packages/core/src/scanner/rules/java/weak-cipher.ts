@@ -1,7 +1,7 @@
 import type { CallView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { classRef, enclosingClass, enclosingFunction, findDeclaration, invocationParts, unwrap } from '../../lang/java/tree.ts';
+import { enclosingClass, enclosingFunction, findDeclaration, invocationParts, unwrap } from '../../lang/java/tree.ts';
 
 const WEAK_ALGORITHMS =
   /^(?:DES|DESEDE|TRIPLEDES|3DES|RC2|RC4|ARCFOUR|BLOWFISH|IDEA|RC5|PBEWITHMD5ANDDES|PBEWITHSHA1ANDDESEDE|PBEWITHMD5ANDTRIPLEDES|PBEWITHSHA1ANDRC2_40|PBEWITHSHA1ANDRC4_128)$/;
@@ -31,6 +31,16 @@ function cipher(call: CallView, ctx: MatchContext): Verdict {
   }
   if (alg === 'RSA' && padding === 'NOPADDING') return { message: `Cipher.getInstance("${t}") uses textbook RSA without padding`, cwe: ['CWE-327', 'CWE-780'] };
   return false;
+}
+
+/** Ciphers whose keys are too short or broken whatever the caller asks for (Blowfish keys can be long enough). */
+const BROKEN_KEYS = /^(?:DES|DESEDE|TRIPLEDES|3DES|RC2|RC4|ARCFOUR)$/;
+
+/** Keys made for a broken or 64-bit-block cipher (`KeyGenerator.getInstance("DES")`). */
+function keyGenerator(call: CallView, ctx: MatchContext): Verdict {
+  const alg = transformation(ctx.arg(call, 0), ctx);
+  if (alg === null || !BROKEN_KEYS.test(alg.toUpperCase())) return false;
+  return { message: `KeyGenerator.getInstance("${alg}") makes keys for the broken cipher ${alg}` };
 }
 
 function protocol(call: CallView, ctx: MatchContext): Verdict {
@@ -102,10 +112,22 @@ export default defineRule({
   ],
   matcher: {
     kind: 'call',
-    callee: ['Cipher.getInstance', 'SSLContext.getInstance', 'IvParameterSpec', 'GCMParameterSpec'],
+    callee: [
+      'Cipher.getInstance',
+      '**.Cipher.getInstance',
+      'SSLContext.getInstance',
+      '**.SSLContext.getInstance',
+      'KeyGenerator.getInstance',
+      '**.KeyGenerator.getInstance',
+      'IvParameterSpec',
+      'GCMParameterSpec',
+      'NullCipher',
+    ],
     where: (call, ctx) => {
       if (call.name === 'IvParameterSpec' || call.name === 'GCMParameterSpec') return staticIv(call, ctx);
-      if (classRef(call.receiver) === 'SSLContext') return protocol(call, ctx);
+      if (call.name === 'NullCipher') return { message: 'NullCipher does not encrypt: the "ciphertext" is the plaintext' };
+      if (call.receiver?.text.endsWith('KeyGenerator')) return keyGenerator(call, ctx);
+      if (call.receiver?.text.endsWith('SSLContext')) return protocol(call, ctx);
       return cipher(call, ctx);
     },
   },

@@ -1,15 +1,22 @@
 import type { FunctionView } from '../../engine/adapter.ts';
 import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { annotationTexts, enclosingClass, enclosingMethod, findAfter, isHandlerMethod, simpleTypeName, writesBody } from '../../lang/java/tree.ts';
+import { annotationNames, annotationTexts, enclosingClass, enclosingMethod, findAfter, isHandlerMethod, parameterNodes, simpleTypeName, writesBody } from '../../lang/java/tree.ts';
 
 const BODY_RETURN = /^(?:String|CharSequence|Object|ResponseEntity|Response|HttpEntity|Mono|StringBuilder)$/;
 
+/** Spring's request-binding annotations: a method with such a parameter is a handler, whatever maps it (a meta-annotation of the application's own). */
+const BINDINGS = new Set(['RequestParam', 'PathVariable', 'RequestBody', 'RequestHeader', 'CookieValue', 'MatrixVariable', 'RequestPart']);
+/** Return types that are written as the response body in any controller. */
+const ENTITIES = new Set(['ResponseEntity', 'HttpEntity']);
+
 function handlerBody(fn: FunctionView): boolean {
   const m = fn.node;
-  if (m.type !== 'method_declaration' || !isHandlerMethod(m) || !writesBody(m)) return false;
-  const rt = m.child('type')?.text ?? '';
-  return BODY_RETURN.test(simpleTypeName(rt));
+  if (m.type !== 'method_declaration') return false;
+  const rt = simpleTypeName(m.child('type')?.text ?? '');
+  if (!BODY_RETURN.test(rt)) return false;
+  if (!isHandlerMethod(m) && !parameterNodes(m).some((p) => annotationNames(p).some((a) => BINDINGS.has(a)))) return false;
+  return writesBody(m) || ENTITIES.has(rt);
 }
 
 function producesOf(method: SyntaxNode): string {

@@ -43,6 +43,31 @@ function hardens(name: string, args: readonly SyntaxNode[], ctx: MatchContext): 
   }
 }
 
+/** Whether a setter call explicitly turns DTDs or external entities on (`setFeature(".../external-general-entities", true)`). */
+function enables(name: string, args: readonly SyntaxNode[], ctx: MatchContext): boolean {
+  if (name !== 'setFeature' && name !== 'setProperty' && name !== 'setAttribute') return false;
+  const key = keyOf(args[0], ctx);
+  const value = args[1]?.text ?? '';
+  const isTrue = /^(?:true|Boolean\.TRUE)$/.test(value);
+  const isFalse = /^(?:false|Boolean\.FALSE)$/.test(value);
+  if (name === 'setFeature' && /disallow-doctype-decl/.test(key)) return isFalse;
+  if (name === 'setFeature' && /external-general-entities|external-parameter-entities|load-external-dtd/.test(key)) return isTrue;
+  return /SUPPORT_DTD|supportDTD|IS_SUPPORTING_EXTERNAL_ENTITIES|isSupportingExternalEntities/.test(key) && isTrue;
+}
+
+/** A call of the scope on the factory variable that turns DTDs or external entities on, reported there (where it is fixed). */
+function enabledIn(scope: SyntaxNode, variable: string | null, ctx: MatchContext): SyntaxNode | null {
+  if (variable === null) return null;
+  for (const inv of descendants(scope, INVOCATIONS, 20000)) {
+    const { name, args, object } = invocationParts(inv);
+    if (!object || !enables(name, args, ctx)) continue;
+    const root = chainRoot(object);
+    const rootName = root.type === 'field_access' ? root.child('field')?.text : root.text;
+    if (rootName === variable) return inv;
+  }
+  return null;
+}
+
 /**
  * Hardening calls, or a hardening helper given the factory, in a scope. In a method any hardening
  * call counts (it may go through the parser or reader made from the factory); across a class only
@@ -79,6 +104,12 @@ function xxe(call: CallView, ctx: MatchContext): Verdict {
     field = true;
   }
   if (!scope) return true;
+  const enabled = enabledIn(scope, bound?.text ?? null, ctx);
+  if (enabled)
+    return {
+      node: enabled,
+      message: 'This XML parser factory is told to process DTDs or external entities, so parsing untrusted XML can read local files or reach internal hosts (XXE)',
+    };
   if (hardenedIn(scope, bound?.text ?? null, ctx, field)) return false;
   if (field || !bound || !method) return true;
   // Reported from the factory to its last use in the method (newDocumentBuilder, parse, …).

@@ -1,4 +1,5 @@
 import type { RuleSpec } from '../../rule.ts';
+import bindAllInterfaces from './bind-all-interfaces.ts';
 import cleartextTransport from './cleartext-transport.ts';
 import codeInjection from './code-injection.ts';
 import commandInjection from './command-injection.ts';
@@ -18,6 +19,7 @@ import massAssignment from './mass-assignment.ts';
 import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
+import regexBacktracking from './regex-backtracking.ts';
 import regexInjection from './regex-injection.ts';
 import sensitiveDataLogging from './sensitive-data-logging.ts';
 import sqlInjection from './sql-injection.ts';
@@ -36,11 +38,13 @@ import weakTlsVersion from './weak-tls-version.ts';
 import xpathInjection from './xpath-injection.ts';
 import xss from './xss.ts';
 import xssAutoescapeOff from './xss-autoescape-off.ts';
+import xssSafeSubclass from './xss-safe-subclass.ts';
 import xxe from './xxe.ts';
 import zipSlip from './zip-slip.ts';
 
 /** Python rules, sorted by id. */
 export const pythonRules: readonly RuleSpec[] = [
+  bindAllInterfaces,
   cleartextTransport,
   codeInjection,
   commandInjection,
@@ -60,6 +64,7 @@ export const pythonRules: readonly RuleSpec[] = [
   nosqlInjection,
   openRedirect,
   pathTraversal,
+  regexBacktracking,
   regexInjection,
   sensitiveDataLogging,
   sqlInjection,
@@ -78,6 +83,7 @@ export const pythonRules: readonly RuleSpec[] = [
   xpathInjection,
   xss,
   xssAutoescapeOff,
+  xssSafeSubclass,
   xxe,
   zipSlip,
 ];

@@ -20,17 +20,23 @@ function allowsNone(node: SyntaxNode | null): boolean {
   return node !== null && /["']none["']/i.test(node.text);
 }
 
+/** `none` is a broken "algorithm" as much as a skipped check. */
+const NONE_ALGORITHM = ['CWE-347', 'CWE-327'];
+/** A token read without its signature checked authenticates nobody. */
+const UNVERIFIED = ['CWE-347', 'CWE-287'];
+
 /**
  * PyJWT `jwt.decode(t, options={"verify_signature": False})`, PyJWT 1.x `jwt.decode(t, verify=False)`,
  * python-jose / PyJWT with the `none` algorithm, `jwt.encode(p, None, algorithm="none")`.
  */
 function unverified(call: CallView, ctx: MatchContext): Verdict {
   if (call.name === 'encode') {
-    return allowsNone(keyword(call, 'algorithm')) ? { message: 'Tokens are issued with the `none` algorithm, i.e. unsigned' } : false;
+    return allowsNone(keyword(call, 'algorithm')) ? { message: 'Tokens are issued with the `none` algorithm, i.e. unsigned', cwe: NONE_ALGORITHM } : false;
   }
-  if (disablesSignature(keyword(call, 'options'), ctx)) return { message: '`jwt.decode(..., options={"verify_signature": False})` accepts forged tokens' };
-  if (call.args.some((a) => a.name === 'verify' && a.node.type === 'false')) return { message: '`jwt.decode(..., verify=False)` accepts forged tokens' };
-  if (allowsNone(keyword(call, 'algorithms')) || allowsNone(keyword(call, 'algorithm'))) return { message: 'JWT decoding accepts the `none` algorithm, i.e. unsigned tokens' };
+  if (disablesSignature(keyword(call, 'options'), ctx)) return { message: '`jwt.decode(..., options={"verify_signature": False})` accepts forged tokens', cwe: UNVERIFIED };
+  if (call.args.some((a) => a.name === 'verify' && a.node.type === 'false')) return { message: '`jwt.decode(..., verify=False)` accepts forged tokens', cwe: UNVERIFIED };
+  if (allowsNone(keyword(call, 'algorithms')) || allowsNone(keyword(call, 'algorithm')))
+    return { message: 'JWT decoding accepts the `none` algorithm, i.e. unsigned tokens', cwe: NONE_ALGORITHM };
   return false;
 }
 

@@ -12,7 +12,7 @@ const PASSWORD = /passw|passwd|\bpwd\b|_pwd\b|pass_?phrase|\bpw\b/i;
 /** Non-security uses: cache keys, ETags, file checksums, de-duplication, sharding, avatars. */
 const NOT_SECURITY = {
   test: (text: string): boolean =>
-    /gravatar|cache|etag|checksum|fingerprint|file_?hash|content_?hash|chunk|avatar|color|colour|bucket|shard/i.test(text) ||
+    /gravatar|cache|etag|checksum|fingerprint|file_?hash|content_?(?:hash|md5|sha1|digest)|chunk|avatar|color|colour|bucket|shard/i.test(text) ||
     /partition|dedup|identicon|md5sum|s3|upload|filename|path|url|image|digest_of_file|lock_?id|fixture/i.test(text),
 };
 
@@ -65,7 +65,13 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
     if (NOT_SECURITY.test(around) && !/passw|secret|token/i.test(around)) return false;
     // A digest of fresh random bytes (`md5(uuid4().bytes)`) is an identifier: its strength is the randomness.
     if (/uuid[14]|urandom|token_bytes|token_hex|randbytes|getrandbits|random\(/.test(input) && !/passw|secret/i.test(input)) return false;
-    if (!SECURITY.test(`${input} ${fed}`) && !names.some((n) => isSecretContext(n) || SECURITY.test(n))) return false;
+    // With nothing around that says what the digest is for, MD5 / SHA-1 are still reported (at low
+    // confidence): a digest used for anything else says so with `usedforsecurity=False`.
+    if (!SECURITY.test(`${input} ${fed}`) && !names.some((n) => isSecretContext(n) || SECURITY.test(n)))
+      return {
+        confidence: 'low',
+        message: `${algo.toUpperCase()} (\`${describe(call.node)}\`) is a broken hash function: use SHA-256 or better, or pass \`usedforsecurity=False\` where the digest protects nothing`,
+      };
     return { message: `${algo.toUpperCase()} (\`${describe(call.node)}\`) is a broken hash function and must not protect passwords, tokens or signatures` };
   }
   if (FAST.test(algo) && PASSWORD.test(`${input} ${fed}`) && !/hash_?file|checksum/i.test(around)) {

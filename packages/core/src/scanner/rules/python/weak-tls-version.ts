@@ -8,6 +8,7 @@ const WEAK_NAMES = new Set([
   'PROTOCOL_TLSv1',
   'PROTOCOL_TLSv1_1',
   'SSLv2_METHOD',
+  'SSLv23_METHOD',
   'SSLv3_METHOD',
   'TLSv1_METHOD',
   'TLSv1_1_METHOD',
@@ -15,7 +16,7 @@ const WEAK_NAMES = new Set([
   'TLSv1',
   'TLSv1_1',
 ]);
-const WEAK_PATH = /^(?:ssl\.PROTOCOL_(?:SSLv2|SSLv3|TLSv1|TLSv1_1)|(?:[\w.]+\.)?SSL\.(?:SSLv2|SSLv3|TLSv1|TLSv1_1)_METHOD|ssl\.TLSVersion\.(?:SSLv3|TLSv1|TLSv1_1))$/;
+const WEAK_PATH = /^(?:ssl\.PROTOCOL_(?:SSLv2|SSLv3|TLSv1|TLSv1_1)|(?:[\w.]+\.)?SSL\.(?:SSLv2|SSLv23|SSLv3|TLSv1|TLSv1_1)_METHOD|ssl\.TLSVersion\.(?:SSLv3|TLSv1|TLSv1_1))$/;
 
 /**
  * `ssl.PROTOCOL_TLSv1`, `SSL.SSLv3_METHOD`, `ssl.TLSVersion.TLSv1` used as a value (an argument, a
@@ -28,6 +29,14 @@ function weakVersion(node: SyntaxNode, ctx: MatchContext): Verdict {
   const path = ctx.pathText(node) ?? '';
   if (!WEAK_PATH.test(path)) return false;
   if (node.parent?.type === 'comparison_operator') return false;
+  // pyOpenSSL's SSLv23_METHOD negotiates whatever the library still allows, SSLv3 included, unless the
+  // file turns the old versions off (`ctx.set_options(SSL.OP_NO_SSLv3)`).
+  if (last === 'SSLv23_METHOD') {
+    if (ctx.code.includes('OP_NO_SSLv3')) return false;
+    return {
+      message: `\`${path}\` negotiates any protocol version the library allows, SSLv3 included, unless \`OP_NO_SSLv2\`/\`OP_NO_SSLv3\` are set; use \`SSL.TLS_METHOD\` with a TLS 1.2 minimum`,
+    };
+  }
   return { message: `\`${path}\` allows ${last.replace(/^PROTOCOL_|_METHOD$/g, '').replace('_', '.')}, a protocol version with known attacks; require TLS 1.2 or later` };
 }
 

@@ -2,7 +2,7 @@ import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { keyName } from '../../lang/ruby/adapter.ts';
 import { isCredentialValue, isHardcodedSecret, isKeyName } from '../../secrets/credentials.ts';
-import { isTestCode } from '../../lang/ruby/predicates.ts';
+import { boundValue, isTestCode } from '../../lang/ruby/predicates.ts';
 
 /** The literal a value certainly is: `"s3cr3t"`, `"s3cr3t".freeze`, `ENV["X"] || "s3cr3t"`, `ENV.fetch("X", "s3cr3t")`. */
 function literalOf(value: SyntaxNode | null, depth = 0): { text: string; node: SyntaxNode } | null {
@@ -96,7 +96,10 @@ function keyArgument(node: SyntaxNode, ctx: MatchContext): { text: string; node:
 
 function constantText(node: SyntaxNode, ctx: MatchContext): { text: string; node: SyntaxNode } | null {
   const text = ctx.stringValue(node);
-  return text === null ? null : { text, node };
+  if (text !== null) return { text, node };
+  // `@passphrase = '…'` in one method, used in another: the one assignment the file makes.
+  const bound = literalOf(boundValue(node, ctx));
+  return bound ? { text: bound.text, node } : null;
 }
 
 function report(name: string, lit: { text: string; node: SyntaxNode }, constant = false): Verdict {

@@ -66,6 +66,9 @@ function mentionsPin(text: string): boolean {
   return false;
 }
 
+/** Words of a method that compares digests to notice a change. */
+const CHANGE_STEMS = ['stamp', 'changed', 'modified', 'version', 'revision', 'compare', 'identical', 'duplicate'];
+const CHANGE_DETECTION = { test: (text: string): boolean => mentions(text, CHANGE_STEMS) };
 const SECURITY = { test: (text: string): boolean => mentions(text, SECURITY_STEMS) || mentionsPin(text) };
 const NOT_SECURITY = { test: (text: string): boolean => mentions(text, NOT_SECURITY_STEMS) };
 
@@ -78,7 +81,11 @@ function algorithm(call: CallView, ctx: MatchContext): string | null {
   return name !== null && WEAK.test(name) ? name.toUpperCase() : null;
 }
 
-/** MD5 / SHA-1 where the names around say it protects a secret (password, token, signature, session…). */
+/**
+ * MD5 / SHA-1 where the names around say it protects a secret (password, token, signature, session…);
+ * at low confidence where nothing says what it is for, and not at all where the names say checksum,
+ * cache key or ETag.
+ */
 function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   if (call.name === 'file') return false;
   const algo = algorithm(call, ctx);
@@ -93,7 +100,17 @@ function weakForSecurity(call: CallView, ctx: MatchContext): Verdict {
   const names = [...contextNames(call.node), ctx.fn?.name ?? '', ctx.fn?.className ?? ''].filter((n) => n.length > 0);
   const around = `${input} ${names.join(' ')}`;
   if (NOT_SECURITY.test(around) && !/passw|secret|token/i.test(around)) return false;
-  if (!SECURITY.test(input) && !names.some((n) => isSecretContext(n) || SECURITY.test(n))) return false;
+  if (!SECURITY.test(input) && !names.some((n) => isSecretContext(n) || SECURITY.test(n))) {
+    // Nothing around the call says what the digest is for; a method that works with files, caches,
+    // ETags or change stamps uses it as a checksum. Otherwise: still a broken function where a sound
+    // one costs nothing.
+    const body = ctx.fn?.node.text ?? '';
+    if (NOT_SECURITY.test(body) || CHANGE_DETECTION.test(body)) return false;
+    return {
+      confidence: 'low',
+      message: `${algo} is a broken hash function: use SHA-256 or better unless this digest protects nothing (name it as a checksum or cache key then)`,
+    };
+  }
   return { message: `${algo} is a broken hash function and must not protect passwords, tokens or signatures` };
 }
 

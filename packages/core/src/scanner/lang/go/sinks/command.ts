@@ -2,7 +2,7 @@ import type { SinkCheck } from '../../../models/compile.ts';
 import type { CallView } from '../../../engine/adapter.ts';
 import { classBit, type MatchContext, type Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
-import { unparen } from '../util.ts';
+import { directFromEnvironment, unparen } from '../util.ts';
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish', 'cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'pwsh']);
 const SCRIPT_FLAGS = new Set(['-c', '/c', '/C', '-Command', '-command', '/k', '/K', '-lc', '-ic']);
@@ -85,6 +85,35 @@ function shellOnParameter(offset: number) {
   };
 }
 
+/**
+ * For the audit of `exec.Command`: the program to run is read from the environment
+ * (`exec.Command(os.Getenv("EDITOR"), file)`). Usually the operator's choice, but environments are also
+ * filled by whoever starts the process for someone else (CGI copies request headers into `HTTP_*`, CI
+ * copies pull-request data, a service inherits a job's variables), so it is reported at low confidence.
+ * The command line and standard input are the invoking user's own choice and are not reported.
+ */
+function programFromEnvironment(offset: number) {
+  return (call: CallView, ctx: MatchContext): boolean => {
+    const program = call.args[offset]?.node;
+    if (!program || ctx.stringValue(program) !== null) return false;
+    const t = ctx.taint(program);
+    return t !== null && directFromEnvironment(t) && !(t.sanitized & COMMAND);
+  };
+}
+
+/**
+ * For the audit of the raw process calls (`syscall.Exec`, `syscall.ForkExec`, `os.StartProcess`): a
+ * program path that is not a constant and comes from outside the function (the caller, the command
+ * environment). These calls skip `exec.Command`'s PATH lookup and are how launchers run
+ * whatever they are handed.
+ */
+function rawProgramFromOutside(call: CallView, ctx: MatchContext): boolean {
+  const program = call.args[0]?.node;
+  if (!program || ctx.stringValue(program) !== null) return false;
+  const t = ctx.taint(program);
+  return t !== null && (t.strength === 'param' || directFromEnvironment(t)) && !(t.sanitized & COMMAND);
+}
+
 /** Named checks of the command sinks (model go/stdlib). */
 export const commandChecks: Readonly<Record<string, SinkCheck>> = {
   /** `exec.Command(name, args…)`: the program, or a shell script after `-c`. */
@@ -96,4 +125,9 @@ export const commandChecks: Readonly<Record<string, SinkCheck>> = {
   /** Audit: `exec.Command("sh", "-c", script)` on a script the function's caller passes. */
   'shell-on-parameter': shellOnParameter(0),
   'shell-on-parameter-after-context': shellOnParameter(1),
+  /** Audit: `exec.Command(os.Getenv("TOOL"), …)`, a program read from the environment. */
+  'program-from-environment': programFromEnvironment(0),
+  'program-from-environment-after-context': programFromEnvironment(1),
+  /** Audit: `syscall.ForkExec(path, argv, attr)` on a program path passed in or read from the environment. */
+  'raw-program-from-outside': rawProgramFromOutside,
 };

@@ -6,7 +6,7 @@ import type { CallView } from '../../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
 import { probing, receiverIs, resolveLocal } from '../predicates.ts';
-import { classRef, descendants, enclosingFunction, invocationParts, parameterNodes, simpleTypeName, unwrap } from '../tree.ts';
+import { classRef, descendants, enclosingFunction, enclosingMethod, invocationParts, parameterNodes, simpleTypeName, unwrap } from '../tree.ts';
 
 const SHELLS = /^(?:(?:\/usr)?\/bin\/)?(?:sh|bash|zsh|dash|ksh|csh|tcsh|ash)$|^(?:cmd|cmd\.exe|powershell|powershell\.exe|pwsh)$/i;
 const SHELL_FLAG = /^(?:-c|\/c|\/C|-Command|-command|-EncodedCommand|\/k|\/K)$/;
@@ -15,7 +15,7 @@ const SHELL_FLAG = /^(?:-c|\/c|\/C|-Command|-command|-EncodedCommand|\/k|\/K)$/;
  * The items of an argument vector: `new String[]{…}`, `{…}`, `Arrays.asList(…)`, `List.of(…)`,
  * varargs, or a local list filled with `add(…)`. Null when the shape cannot be told.
  */
-function vectorItems(args: readonly SyntaxNode[], depth = 0): SyntaxNode[] | null {
+function vectorItems(args: readonly SyntaxNode[], depth = 0): readonly SyntaxNode[] | null {
   if (depth > 4) return null;
   if (args.length !== 1) return [...args];
   const a = unwrap(args[0] as SyntaxNode);
@@ -88,22 +88,50 @@ function isRuntime(call: CallView, ctx: MatchContext): boolean {
 const RUNTIME = new Set(['Runtime']);
 const RUNTIME_SEGMENTS = new Set(['getRuntime', 'Runtime']);
 
-/** `Runtime.exec(…)`: a whole command line split on spaces, or an argument vector. */
-export function runtimeExec(call: CallView, ctx: MatchContext, taint: Taint): boolean {
-  if (!isRuntime(call, ctx)) return false;
-  if (probing(taint, ctx)) return true;
+/**
+ * Audit sinks: a call on `Runtime` (`exec`, `loadLibrary`) whatever feeds it, except an argument
+ * vector whose program is fixed and whose data is not run by a shell (`{"convert", name}`).
+ */
+export function runtimeCall(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  if (!isRuntime(call, ctx) || inWrapper(call)) return false;
   const first = call.args.find((a) => a.index === 0)?.node;
-  if (!first) return false;
+  const items = first && call.name === 'exec' ? vectorOf(first) : null;
+  return items === null || vectorDanger(items, ctx);
+}
+
+/** Audit sinks: `new ProcessBuilder(…)` or `builder.command(…)` on a ProcessBuilder, judged as a vector as above. */
+export function processBuilderCall(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  if (!call.isNew && !receiverIs(call, ctx, { types: PB, names: /^(?:pb|processBuilder|builder|process)$/i })) return false;
+  if (inWrapper(call)) return false;
+  const items = vectorItems(call.args.filter((a) => a.index >= 0).map((a) => a.node));
+  return items === null || vectorDanger(items, ctx);
+}
+
+/** Inside a command helper of this file, whose callers are judged instead (`command-wrapper`). */
+function inWrapper(call: CallView): boolean {
+  const name = enclosingMethod(call.node)?.child('name')?.text;
+  return name !== undefined && commandWrappers(call.node).has(name);
+}
+
+/** The items of an argument vector written at the call or bound locally, or null for a command line. */
+function vectorOf(first: SyntaxNode): readonly SyntaxNode[] | null {
   const u = unwrap(first);
   const vector =
     u.type === 'array_creation_expression' ||
     u.type === 'array_initializer' ||
     (u.type === 'identifier' && isArrayOrList(u)) ||
     (u.type === 'method_invocation' && /^(?:asList|of|toArray)$/.test(u.child('name')?.text ?? ''));
-  if (vector) {
-    const items = vectorItems([u]);
-    if (items) return vectorDanger(items, ctx);
-  }
+  return vector ? vectorItems([u]) : null;
+}
+
+/** `Runtime.exec(…)`: a whole command line split on spaces, or an argument vector. */
+export function runtimeExec(call: CallView, ctx: MatchContext, taint: Taint): boolean {
+  if (!isRuntime(call, ctx)) return false;
+  if (probing(taint, ctx)) return true;
+  const first = call.args.find((a) => a.index === 0)?.node;
+  if (!first) return false;
+  const items = vectorOf(first);
+  if (items) return vectorDanger(items, ctx);
   // exec(String): the whole command line, split on spaces.
   return taint.built || taint.strength !== 'param';
 }

@@ -95,6 +95,26 @@ export function sqlReceiverOrText(call: CallView, ctx: MatchContext, taint: Tain
   return taint.built && looksLikeSql(taint.text);
 }
 
+/**
+ * Audit sinks on generic names (`execute`, `query`, `batchUpdate`): only on a SQL receiver, whatever
+ * the text is (a method that runs the SQL text it was given).
+ */
+export function sqlReceiver(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  return receiverIs(call, ctx, { types: SQL_TYPES, names: SQL_NAMES });
+}
+
+/**
+ * Audit sinks of query factories: not the Criteria API overload (`em.createQuery(criteria)`), which
+ * takes no text, nor built text of a query run in the same method (reported where it runs).
+ */
+export function queryText(call: CallView, ctx: MatchContext, _taint: Taint): boolean {
+  if (criteriaArgument(call)) return false;
+  if (!runLaterBy(call, QUERY_RUNS, 'receiver')) return true;
+  const text = call.args.find((a) => a.index === 0)?.node;
+  const t = text ? ctx.taint(text) : null;
+  return !(t && (t.built || t.strength === 'remote'));
+}
+
 const CONNECTION_TYPES = new Set(['Connection', 'DataSource']);
 const CONNECTION_NAMES = /^(?:conn|con|connection|dbConnection|dBConnection|jdbcConnection|getConnection|db)$/i;
 

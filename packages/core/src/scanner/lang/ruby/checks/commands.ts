@@ -33,6 +33,8 @@ function argvDanger(items: readonly SyntaxNode[], ctx: MatchContext): boolean {
   const name = first ? ctx.stringValue(first) : null;
   if (name !== null && SHELLS.has(name)) {
     const c = items.findIndex((i) => ['-c', '/c', '-Command', '-lc', '-ic'].includes(ctx.stringValue(i) ?? ''));
+    // Without `-c` the shell's first argument is the script it runs (`bash <file>`): that is the program.
+    if (c < 0) return name !== '/usr/bin/env' && dangerous(ctx, items[1] ?? null, 'command', { local: 'any', params: 'any' }) !== null;
     return c > 0 && items.slice(c + 1).some((i) => dangerous(ctx, i, 'command', POLICY) !== null);
   }
   return false;

@@ -2,7 +2,7 @@
 import type { CallView } from '../../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
-import { hostIsPinned, keyword } from '../predicates.ts';
+import { hostIsPinned, keyword, localAssignments } from '../predicates.ts';
 
 /** `any-host`: the request goes to an attacker-chosen host unless literal text pins the scheme and host first. */
 export function anyHost(call: CallView, ctx: MatchContext, taint: Taint): boolean {
@@ -30,29 +30,8 @@ export const HTTP_REQUESTS = [
 ];
 const HTTP_REQUEST_SET = new Set(HTTP_REQUESTS);
 
-/** `x = Net::HTTP.new(…)` assignments of a method, by target name (computed once per method). */
-const httpObjects = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
-
-function httpAssignments(scope: SyntaxNode): Map<string, SyntaxNode[]> {
-  let out = httpObjects.get(scope);
-  if (out) return out;
-  out = new Map();
-  const stack: SyntaxNode[] = [scope];
-  for (let budget = 20000; stack.length > 0 && budget > 0; budget--) {
-    const n = stack.pop() as SyntaxNode;
-    if (n.type === 'assignment') {
-      const left = n.child('left');
-      const right = n.child('right');
-      if (left && right && right.type === 'call' && right.child('method')?.text === 'new' && /^(?:::)?Net::HTTP$/.test(right.child('receiver')?.text ?? '')) {
-        let list = out.get(left.text);
-        if (!list) out.set(left.text, (list = []));
-        list.push(right);
-      }
-    }
-    for (const c of n.children) if (c.named) stack.push(c);
-  }
-  httpObjects.set(scope, out);
-  return out;
+function isNetHttpNew(node: SyntaxNode): boolean {
+  return node.type === 'call' && node.child('method')?.text === 'new' && /^(?:::)?Net::HTTP$/.test(node.child('receiver')?.text ?? '');
 }
 
 /** The `Net::HTTP.new(host, port)` call an HTTP object comes from: the receiver itself, or the last assignment to it before, in this method. */
@@ -63,7 +42,10 @@ function httpObjectOrigin(receiver: SyntaxNode | null, ctx: MatchContext): Synta
   const scope = ctx.fn?.node;
   if (!scope) return null;
   let origin: SyntaxNode | null = null;
-  for (const right of httpAssignments(scope).get(receiver.text) ?? []) if (right.end <= receiver.start) origin = right;
+  for (const assignment of localAssignments(scope).get(receiver.text) ?? []) {
+    const right = assignment.type === 'assignment' ? assignment.child('right') : null;
+    if (right && right.end <= receiver.start && isNetHttpNew(right)) origin = right;
+  }
   return origin;
 }
 
