@@ -5,7 +5,12 @@ export default defineModel({
   name: 'roslyn-scripting',
   language: 'csharp',
   sinks: [
-    { call: ['**.CSharpScript.{EvaluateAsync,RunAsync,Create,Evaluate,Run}', '**.VisualBasicScript.{EvaluateAsync,RunAsync,Create}'], arg: 0, keyword: 'code', class: 'code-injection' },
+    {
+      call: ['**.CSharpScript.{EvaluateAsync,RunAsync,Create,Evaluate,Run}', '**.VisualBasicScript.{EvaluateAsync,RunAsync,Create}'],
+      arg: 0,
+      keyword: 'code',
+      class: 'code-injection',
+    },
     { call: '*.{ContinueWithAsync,ContinueWith}', class: 'code-injection', where: 'script-state' },
     { call: '*.CompileAssemblyFromSource', arg: [1, 2, 3], class: 'code-injection' },
     { call: '**.{Eval.JScriptEvaluate,JScriptEvaluate}', class: 'code-injection' },
