@@ -14,7 +14,7 @@ import {
   scopeOf,
   SHELL_PROGRAM,
 } from '../../lang/csharp/helpers.ts';
-import { simpleName } from '../../lang/csharp/adapter.ts';
+import { modifiersOf, simpleName } from '../../lang/csharp/adapter.ts';
 
 /**
  * .NET never runs a command line through a shell by itself: `Process.Start(file, arguments)` and
@@ -70,7 +70,11 @@ function counts(t: Taint | null): boolean {
  * reported at medium confidence (the engine lowers findings that do not start at request data).
  */
 function programCounts(t: Taint | null): boolean {
-  return t !== null && (t.sanitized & COMMAND) === 0;
+  if (t === null || (t.sanitized & COMMAND) !== 0) return false;
+  if (t.strength !== 'param' || t.built) return true;
+  // A private helper (`Run(string program, params string[] args)`) is judged at its callers in the file.
+  const fn = t.param?.fn.node;
+  return fn !== undefined && fn.type === 'method_declaration' && !modifiersOf(fn).includes('private') && modifiersOf(fn).some((m) => m === 'public' || m === 'protected');
 }
 
 const STARTS = new Set(['Start']);

@@ -39,7 +39,7 @@ function check(node: SyntaxNode): Verdict {
 export default defineRule({
   class: 'regex-injection',
   confidence: 'medium',
-  cwe: ['CWE-1333'],
+  cwe: ['CWE-1333', 'CWE-400'],
   languages: ['csharp'],
   remediation:
     'Give regular expressions that see input a short match timeout (`TimeSpan.FromMilliseconds(100)`–`FromSeconds(1)`), or use `RegexOptions.NonBacktracking` (.NET 7+); handle `RegexMatchTimeoutException`.',

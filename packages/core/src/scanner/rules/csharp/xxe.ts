@@ -125,30 +125,34 @@ function configuredParse(node: SyntaxNode, ctx: MatchContext): Verdict {
   } else if (LOADS.has(method)) {
     const receiver = fn.child('expression');
     const first = invocationArg(node, 0);
-    if (receiver?.type === 'identifier' && unsafeSetting(node, receiver.text)) return reportAt(node, unsafeSetting(node, receiver.text), first, ctx);
+    const own = receiver?.type === 'identifier' ? unsafeSetting(node, receiver.text) : null;
+    if (own) return reportAt(node, own, first, ctx);
     owner = first;
   }
   if (owner?.type !== 'identifier') return false;
-  return reportAt(node, unsafeSetting(node, owner.text), input, ctx);
+  const made = unsafeSetting(node, owner.text);
+  return made ? reportAt(node, made, input, ctx) : false;
 }
 
-function reportAt(node: SyntaxNode, verdict: Verdict, input: SyntaxNode | null, ctx: MatchContext): Verdict {
+/** One finding per parse, over the lines from the unsafe setting to the parse (either line finds it). */
+function reportAt(node: SyntaxNode, made: { verdict: Verdict; at: SyntaxNode }, input: SyntaxNode | null, ctx: MatchContext): Verdict {
+  const verdict = made.verdict;
   if (!verdict || typeof verdict !== 'object' || !('message' in verdict)) return false;
   if (input && ctx.taint(input) === null) return false;
-  return { message: `${verdict.message}; the document parsed here is read with it`, node };
+  return { message: `${verdict.message}; the document parsed here is read with it`, node: span(statementOf(made.at), node) };
 }
 
 /** The unsafe setting made on a local before a point in its method (assignments and initializer entries). */
-function unsafeSetting(before: SyntaxNode, name: string): Verdict {
+function unsafeSetting(before: SyntaxNode, name: string): { verdict: Verdict; at: SyntaxNode } | null {
   for (const n of descendants(scopeOf(before), 100000)) {
     if (n.type !== 'assignment_expression' || n.start >= before.start) continue;
     const left = n.child('left');
     const prop = left?.type === 'member_access_expression' ? simpleName(left.child('name')) : left?.type === 'identifier' ? left.text : '';
     if (!SETTINGS.has(prop)) continue;
     const verdict = setting(prop, n.child('right'));
-    if (verdict && ownerOf(n)?.name === name) return verdict;
+    if (verdict && ownerOf(n)?.name === name) return { verdict, at: n };
   }
-  return false;
+  return null;
 }
 
 /** An unsafe setting on an object this method then parses with is reported at the parse (configuredParse). */
