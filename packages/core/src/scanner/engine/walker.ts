@@ -595,6 +595,13 @@ export class Walker {
             walk(zero, negated !== v.negated, depth + 1);
             return;
           }
+          // `Path.GetFileName(x) == x`, `secure_filename(f) != f`: a value equal to what a sanitizer
+          // makes of it is already in that form.
+          const fixed = this.#sanitizerFixedPoint(v.left, v.right) ?? this.#sanitizerFixedPoint(v.right, v.left);
+          if (fixed) {
+            (v.negated ? (negated ? positive : negative) : into).push(...names(fixed, false));
+            return;
+          }
           const sentinel = this.#isSentinel(v.right) ? v.left : this.#isSentinel(v.left) ? v.right : null;
           if (sentinel) {
             // `re.match(p, x) is None`, `x.indexOf('..') === -1`, `strpos($x, '..') !== false`:
@@ -632,6 +639,15 @@ export class Walker {
     };
     walk(condition, false, 0);
     return { positive, negative };
+  }
+
+  /** `other` when `side` is a sanitizer call on `other` itself (`GetFileName(name)` beside `name`). */
+  #sanitizerFixedPoint(side: SyntaxNode, other: SyntaxNode): SyntaxNode | null {
+    const v = this.#view(side);
+    if (v?.kind !== 'call' || !v.args.some((a) => a.node.text === other.text)) return null;
+    const path = this.calleePath(v) ?? [v.name];
+    for (const s of this.#byName(this.lang.sanitizers, v, path)) if (s.patterns.matches(path)) return other;
+    return null;
   }
 
   /** Names a condition proves not null where it is true (`x != null`, `a != null && b != null`) and where it is false (`x == null`). */

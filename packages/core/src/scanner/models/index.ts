@@ -41,6 +41,20 @@ import cppPugixml from './cpp/pugixml.ts';
 import cppQt from './cpp/qt.ts';
 import cppSoci from './cpp/soci.ts';
 import cppStd from './cpp/std.ts';
+import csharpAdoNet from './csharp/ado-net.ts';
+import csharpAspnetcore from './csharp/aspnetcore.ts';
+import csharpDapper from './csharp/dapper.ts';
+import csharpDynamicLinq from './csharp/dynamic-linq.ts';
+import csharpEntityFramework from './csharp/entity-framework.ts';
+import csharpNhibernate from './csharp/nhibernate.ts';
+import csharpRestsharp from './csharp/restsharp.ts';
+import csharpRoslynScripting from './csharp/roslyn-scripting.ts';
+import csharpSystem from './csharp/system.ts';
+import csharpSystemNetHttp from './csharp/system-net-http.ts';
+import csharpSystemTextRegularexpressions from './csharp/system-text-regularexpressions.ts';
+import csharpSystemWeb from './csharp/system-web.ts';
+import csharpSystemXml from './csharp/system-xml.ts';
+import csharpTemplateEngines from './csharp/template-engines.ts';
 import goAwsLambda from './go/aws-lambda.ts';
 import goBuffalo from './go/buffalo.ts';
 import goChi from './go/chi.ts';
@@ -333,6 +347,20 @@ export const BUILTIN_MODELS: readonly ModelSpec[] = [
   cppQt,
   cppSoci,
   cppStd,
+  csharpAdoNet,
+  csharpAspnetcore,
+  csharpDapper,
+  csharpDynamicLinq,
+  csharpEntityFramework,
+  csharpNhibernate,
+  csharpRestsharp,
+  csharpRoslynScripting,
+  csharpSystem,
+  csharpSystemNetHttp,
+  csharpSystemTextRegularexpressions,
+  csharpSystemWeb,
+  csharpSystemXml,
+  csharpTemplateEngines,
   goAwsLambda,
   goBuffalo,
   goChi,

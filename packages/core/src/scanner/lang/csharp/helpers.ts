@@ -509,7 +509,7 @@ export function boundLocal(value: SyntaxNode): string | null {
 }
 
 /** The value of an invocation's positional argument (after `name:` / `ref`). */
-function invocationArg(call: SyntaxNode, index: number): SyntaxNode | null {
+export function invocationArg(call: SyntaxNode, index: number): SyntaxNode | null {
   const list = call.child('arguments') ?? call.namedChildren.find((c) => c.type === 'argument_list') ?? null;
   if (!list) return null;
   let i = 0;

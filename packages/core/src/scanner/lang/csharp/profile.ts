@@ -2,14 +2,9 @@ import type { FunctionView, ParamView } from '../../engine/adapter.ts';
 import type { LanguageProfile } from '../../engine/profile.ts';
 import type { Strength } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
+import { csharpHeuristics } from './heuristics.ts';
 import { calledNames, findAfter } from './helpers.ts';
 import { attributesOf, CLASS_TYPES, CONFINED_PATH, csharpAdapter, enumNames, modifiersOf, NON_STRING_TYPE, simpleName, typeName } from './adapter.ts';
-
-/** Members of an HTTP request that carry client data (ASP.NET Core, classic ASP.NET, Web API 2, HttpListener). */
-const REQUEST_FIELDS =
-  '{Query,Form,Headers,Cookies,RouteValues,Body,BodyReader,QueryString,Path,PathBase,Params,ServerVariables,Url,RawUrl,UrlReferrer,UserAgent,Files,InputStream,PathInfo,Unvalidated,Content,RequestUri,[]}';
-const REQUEST_CALLS =
-  '{ReadFormAsync,ReadFromJsonAsync,GetDisplayUrl,GetEncodedUrl,GetEncodedPathAndQuery,GetTypedHeaders,GetQueryNameValuePairs,ReadAsStringAsync,GetQueryString}()';
 
 // ---- parameters ----------------------------------------------------------------------------
 
@@ -223,13 +218,26 @@ function isMinimalApiHandler(fn: FunctionView): boolean {
   return false;
 }
 
+/**
+ * Whether a parameter can carry data at all: not an `out` parameter, not injected by the container
+ * (`[FromServices]`), not a number, enum, framework or service type. Model handlers
+ * (models/csharp/aspnetcore) only make parameters input that pass this.
+ */
+function carriesData(fn: FunctionView, param: ParamView): boolean {
+  if (param.annotations.some((a) => a === 'out' || SERVICE_ATTR.test(a))) return false;
+  if (nonDataType(param.type, fn.node)) return false;
+  return !(SERVICE_NAMES.has(param.name) && param.type === null);
+}
+
+/**
+ * The fallback for parameters no model handler claims. The binding attributes and endpoint
+ * attributes the aspnetcore model declares are also read here, because the same-file call-site
+ * summary below asks this function, not the walker, whether a caller's parameter is input.
+ */
 function paramTaint(fn: FunctionView, param: ParamView): Strength | null {
-  const annotations = param.annotations;
-  if (annotations.some((a) => a === 'out' || SERVICE_ATTR.test(a))) return null;
-  if (nonDataType(param.type, fn.node)) return null;
-  if (annotations.some((a) => BINDING_ATTR.test(a))) return 'remote';
+  if (!carriesData(fn, param)) return null;
+  if (param.annotations.some((a) => BINDING_ATTR.test(a))) return 'remote';
   if (fn.name === 'Main' && param.type !== null && /^string\[\]$/.test(param.type.replace(/\s+/g, ''))) return 'local';
-  if (SERVICE_NAMES.has(param.name) && param.type === null) return null;
   if (isRequestHandler(fn) || isMinimalApiHandler(fn)) return 'remote';
   // gRPC services: `Task<Reply> Say(HelloRequest request, ServerCallContext context)`.
   if (fn.params.some((p) => p.type !== null && typeName(p.type) === 'ServerCallContext')) return 'remote';
@@ -442,43 +450,9 @@ function localAssignments(fnNode: SyntaxNode, name: string, before: SyntaxNode):
 /** What C# code reads from outside, and what makes it safe. */
 export const csharpProfile: LanguageProfile = {
   adapter: csharpAdapter,
-  sources: [
-    {
-      strength: 'remote',
-      paths: [
-        `Request.${REQUEST_FIELDS}`,
-        `Request.${REQUEST_CALLS}`,
-        `*.Request.${REQUEST_FIELDS}`,
-        `*.Request.${REQUEST_CALLS}`,
-        `{request,req,httpRequest,HttpRequest}.{Query,Form,Headers,Cookies,RouteValues,Body,QueryString,Path,Url,RawUrl,Files,InputStream}`,
-        `{request,req,httpRequest}.${REQUEST_CALLS}`,
-        'Request.Content.{ReadAsStringAsync,ReadAsAsync,ReadAsStreamAsync,ReadAsByteArrayAsync,ReadAsFormDataAsync,ReadAsMultipartAsync}()',
-        'RouteData.Values',
-        '*.RouteData.Values',
-        '{HttpContext,*.HttpContext}.GetRouteValue()',
-        '*.{QueryStringParameters,MultiValueQueryStringParameters,PathParameters}',
-        // WebForms server controls posted back by the client (aliased by the adapter).
-        'System.Web.UI.WebControls.{TextBox,HiddenField}.{Text,Value}',
-        'System.Web.UI.WebControls.{DropDownList,ListBox,RadioButtonList}.{SelectedValue,Text}',
-        'System.Web.UI.HtmlControls.{HtmlInputText,HtmlInputHidden,HtmlTextArea}.Value',
-        // Razor Pages [BindProperty] / Blazor [SupplyParameterFromQuery] properties (the adapter's marker).
-        'BindProperty',
-      ],
-    },
-    {
-      strength: 'local',
-      paths: [
-        'Console.{ReadLine,ReadKey}()',
-        'System.Console.ReadLine()',
-        'Console.In',
-        'Environment.{GetCommandLineArgs,GetEnvironmentVariable,GetEnvironmentVariables}()',
-        'System.Environment.{GetCommandLineArgs,GetEnvironmentVariable}()',
-      ],
-    },
-  ],
-  outSources: [
-    { callee: ['**.Request.{Query,Form,Headers,Cookies,RouteValues}.TryGetValue', '{request,req}.{Query,Form,Headers,Cookies}.TryGetValue'], arg: 1, strength: 'remote' },
-  ],
+  // Sources: the aspnetcore, system-web and system models (models/csharp).
+  sources: [],
+  heuristics: csharpHeuristics,
   sanitizers: [
     {
       callee: [
@@ -510,15 +484,6 @@ export const csharpProfile: LanguageProfile = {
     { callee: ['**.Path.{GetFileName,GetFileNameWithoutExtension,GetExtension}'], classes: ['path'] },
     // Same-file helpers that canonicalise a path and refuse what leaves the root (see the adapter).
     { callee: [CONFINED_PATH], classes: ['path'] },
-    // URLs generated by routing point at the application itself, with values URL-encoded.
-    {
-      callee: [
-        '**.Url.{Action,RouteUrl,Page,Content,Link,ActionLink}',
-        '*.{GetPathByAction,GetUriByAction,GetPathByPage,GetUriByPage,GetPathByName,GetUriByName,GetPathByRouteValues}',
-        '**.QueryHelpers.AddQueryString',
-      ],
-      classes: ['xss', 'header', 'redirect', 'ssrf', 'log'],
-    },
     // Encoders and the escaping helpers applications write for RFC 4515 filters and RFC 4514 DNs (often a private static method).
     {
       callee: [
@@ -526,10 +491,9 @@ export const csharpProfile: LanguageProfile = {
       ],
       classes: ['ldap'],
     },
-    { callee: ['**.Regex.Escape'], classes: ['regex'] },
-    { callee: ['**.{EscapeXPath,XPathEscape,EscapeXPathString,EscapeXPathLiteral,XPathLiteral,ToXPathLiteral}'], classes: ['xpath'] },
   ],
   paramTaint,
+  carriesData,
   mutators: ['Append', 'AppendLine', 'AppendFormat', 'Insert', 'Add', 'AddRange', 'Push', 'Enqueue', 'TryAdd', 'Write', 'WriteLine', 'AppendHtml'],
   cleanCalls: [
     'Count',

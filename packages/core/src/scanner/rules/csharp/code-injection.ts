@@ -10,21 +10,8 @@ export default defineRule({
   references: ['https://cwe.mitre.org/data/definitions/94.html', 'https://cwe.mitre.org/data/definitions/95.html', 'https://owasp.org/www-community/attacks/Code_Injection'],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['**.CSharpScript.{EvaluateAsync,RunAsync,Create,Evaluate,Run}', '**.VisualBasicScript.{EvaluateAsync,RunAsync,Create}'], args: [0], keywords: ['code'] },
-      { callee: ['*.CompileAssemblyFromSource'], args: [1, 2, 3] },
-      { callee: ['**.{Eval.JScriptEvaluate,JScriptEvaluate}'], args: [0] },
-      {
-        callee: ['*.{ContinueWithAsync,ContinueWith}'],
-        args: [0],
-        where: (call) => /Script|state/i.test(call.receiver?.text ?? '') && !/Task|task/.test(call.receiver?.text ?? ''),
-      },
-      {
-        callee: ['**.DynamicExpressionParser.{ParseLambda,Parse}', '**.DynamicExpression.{ParseLambda,Parse}'],
-        args: 'all',
-        where: (_c, _x, taint) => taint.strength === 'remote' || taint.built,
-      },
-    ],
+    // Sinks: the roslyn-scripting, dynamic-linq models (models/csharp).
+    sinks: [],
     params: 'built',
     local: 'built',
   },

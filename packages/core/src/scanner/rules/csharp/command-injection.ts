@@ -14,7 +14,7 @@ import {
   scopeOf,
   SHELL_PROGRAM,
 } from '../../lang/csharp/helpers.ts';
-import { simpleName } from '../../lang/csharp/adapter.ts';
+import { modifiersOf, simpleName } from '../../lang/csharp/adapter.ts';
 
 /**
  * .NET never runs a command line through a shell by itself: `Process.Start(file, arguments)` and
@@ -64,6 +64,19 @@ function counts(t: Taint | null): boolean {
   return t !== null && (t.sanitized & COMMAND) === 0 && (t.strength !== 'param' || t.built);
 }
 
+/**
+ * The program to run counts whatever its origin: a method that starts whatever program its caller
+ * names (`Process.Start(command)`) runs what the caller chose. A parameter of unknown origin is
+ * reported at medium confidence (the engine lowers findings that do not start at request data).
+ */
+function programCounts(t: Taint | null): boolean {
+  if (t === null || (t.sanitized & COMMAND) !== 0) return false;
+  if (t.strength !== 'param' || t.built) return true;
+  // A private helper (`Run(string program, params string[] args)`) is judged at its callers in the file.
+  const fn = t.param?.fn.node;
+  return fn !== undefined && fn.type === 'method_declaration' && !modifiersOf(fn).includes('private') && modifiersOf(fn).some((m) => m === 'public' || m === 'protected');
+}
+
 const STARTS = new Set(['Start']);
 
 /** `Process.Start(psi)` (not `process.Start()` or another `Start`). */
@@ -81,7 +94,7 @@ function startedLater(creation: SyntaxNode): boolean {
 
 /** A program and its arguments: untrusted program, or untrusted arguments to a shell (or from the request). */
 function runsUntrusted(program: SyntaxNode | null, args: SyntaxNode | null, ctx: MatchContext): boolean {
-  if (program && counts(ctx.taint(program))) return true;
+  if (program && programCounts(ctx.taint(program))) return true;
   const argTaint = args ? ctx.taint(args) : null;
   if (!counts(argTaint)) return false;
   return isShell(ctx, program) || argTaint?.strength === 'remote';
@@ -158,7 +171,7 @@ function startedThere(target: SyntaxNode): boolean {
 }
 
 function argumentsDanger(target: SyntaxNode, ctx: MatchContext, taint: Taint): boolean {
-  if (startedThere(target)) return false;
+  if (startedThere(target) || !counts(taint)) return false;
   const program = programOf(target, ctx);
   return program === 'shell' || taint.strength === 'remote';
 }
@@ -203,10 +216,10 @@ export default defineRule({
         where: (call, ctx) => startDanger(call, ctx),
       },
       { callee: ['*.Start'], args: [], receiver: true, where: processDanger, label: 'Process.Start' },
-      { callee: ['*.ArgumentList.Add'], args: [0], where: argumentListDanger },
+      { callee: ['*.ArgumentList.Add'], args: [0], where: (call, ctx, taint) => counts(taint) && argumentListDanger(call, ctx) },
       { callee: ['**.Cli.Wrap'], args: [0] },
-      { callee: ['*.WithArguments'], args: [0], where: cliWrapDanger },
-      { callee: ['*.{AddScript,AddCommand}'], args: [0] },
+      { callee: ['*.WithArguments'], args: [0], where: (call, ctx, taint) => counts(taint) && cliWrapDanger(call, ctx, taint) },
+      { callee: ['*.{AddScript,AddCommand}'], args: [0], where: (_call, _ctx, taint) => counts(taint) },
       { callee: ['**.Interaction.Shell'], args: [0] },
     ],
     assignSinks: [
@@ -222,7 +235,8 @@ export default defineRule({
           /(?:psi|startInfo|StartInfo|processInfo|ProcessInfo|info|si|start)$/.test(target.child('expression')?.text ?? '') && argumentsDanger(target, ctx, taint),
       },
     ],
-    params: 'built',
+    // Parameters of unknown origin count as the program to start (see programCounts); as its arguments only when built into a string (counts).
+    params: 'any',
     local: 'built',
   },
 });

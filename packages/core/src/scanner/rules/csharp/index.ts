@@ -13,13 +13,16 @@ import nosqlInjection from './nosql-injection.ts';
 import openRedirect from './open-redirect.ts';
 import pathTraversal from './path-traversal.ts';
 import regexInjection from './regex-injection.ts';
+import regexTimeout from './regex-timeout.ts';
 import requestValidationDisabled from './request-validation-disabled.ts';
 import sqlInjection from './sql-injection.ts';
 import ssrf from './ssrf.ts';
 import templateInjection from './template-injection.ts';
 import tlsVerificationDisabled from './tls-verification-disabled.ts';
+import tokenValidation from './token-validation.ts';
 import unsafeDeserialization from './unsafe-deserialization.ts';
 import unsafeReflection from './unsafe-reflection.ts';
+import unsignedTokens from './unsigned-tokens.ts';
 import weakCipher from './weak-cipher.ts';
 import weakHash from './weak-hash.ts';
 import xpathInjection from './xpath-injection.ts';
@@ -43,13 +46,16 @@ export const csharpRules: readonly RuleSpec[] = [
   openRedirect,
   pathTraversal,
   regexInjection,
+  regexTimeout,
   requestValidationDisabled,
   sqlInjection,
   ssrf,
   templateInjection,
   tlsVerificationDisabled,
+  tokenValidation,
   unsafeDeserialization,
   unsafeReflection,
+  unsignedTokens,
   weakCipher,
   weakHash,
   xpathInjection,

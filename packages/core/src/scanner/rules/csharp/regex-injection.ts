@@ -1,10 +1,4 @@
-import type { CallView } from '../../engine/adapter.ts';
 import { defineRule } from '../../rule.ts';
-
-/** A match timeout bounds backtracking: `new Regex(p, options, TimeSpan.FromSeconds(1))`, `RegexOptions.NonBacktracking`. */
-function noTimeout(call: CallView): boolean {
-  return !call.args.some((a) => /TimeSpan|Timeout|timeout|NonBacktracking/.test(a.node.text));
-}
 
 export default defineRule({
   class: 'regex-injection',
@@ -20,10 +14,8 @@ export default defineRule({
   ],
   matcher: {
     kind: 'taint',
-    sinks: [
-      { callee: ['**.Regex'], args: [0], keywords: ['pattern'], where: noTimeout },
-      { callee: ['**.Regex.{IsMatch,Match,Matches,Replace,Split,Count,EnumerateMatches}'], args: [1], keywords: ['pattern'], where: noTimeout },
-    ],
+    // Sinks: the system-text-regularexpressions models (models/csharp).
+    sinks: [],
     params: 'never',
     local: 'never',
   },

@@ -9,20 +9,8 @@ export default defineRule({
   references: ['https://cwe.mitre.org/data/definitions/1336.html', 'https://portswigger.net/research/server-side-template-injection'],
   matcher: {
     kind: 'taint',
-    sinks: [
-      // RazorEngine: Engine.Razor.RunCompile(template, key, type, model), Razor.Parse(template, model)
-      {
-        callee: ['**.Engine.Razor.{RunCompile,Compile,AddTemplate,RunCompileAsync}', '**.Razor.{Parse,Compile,Run}', '*.{RunCompile,AddTemplate}'],
-        args: [0],
-        keywords: ['templateSource', 'razorTemplate', 'template'],
-      },
-      { callee: ['**.RazorEngineService.Create'], args: [0] },
-      // RazorLight: engine.CompileRenderStringAsync(key, content, model)
-      { callee: ['*.CompileRenderStringAsync'], args: [1], keywords: ['content'] },
-      // Scriban, DotLiquid, Fluid, Handlebars.Net
-      { callee: ['**.Template.{Parse,ParseLiquid}', '**.{Handlebars,HandlebarsDotNet.Handlebars}.Compile', '*.{ParseTemplate}'], args: [0] },
-      { callee: ['*.{Parse,TryParse}'], args: [0], where: (call) => /fluid/i.test(call.receiver?.text ?? '') },
-    ],
+    // Sinks: the template-engines models (models/csharp).
+    sinks: [],
     params: 'built',
     local: 'never',
   },

@@ -1,7 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
-import { boundLocal, hasType, laterUses, scopeText, span, typesOf, findAfter } from '../../lang/csharp/helpers.ts';
+import { boundLocal, findAfter, hasType, invocationArg, laterUses, localValues, scopeText, span, statementOf, typesOf } from '../../lang/csharp/helpers.ts';
 
 /** Formatters that instantiate any type named in the payload: never safe on data that crosses a trust boundary. */
 const FORMATTERS = new Set(['BinaryFormatter', 'SoapFormatter', 'NetDataContractSerializer', 'LosFormatter', 'ObjectStateFormatter', 'BinaryMessageFormatter', 'FsPickler']);
@@ -16,7 +16,11 @@ function call(node: SyntaxNode): Verdict {
   if (READ_METHODS.test(name) && receiver) {
     const types = typesOf(receiver);
     for (const t of types) {
-      if (FORMATTERS.has(t)) return { message: `${t}.${name} instantiates any type named in the data: deserializing it is remote code execution (${t} is insecure by design)` };
+      if (!FORMATTERS.has(t)) continue;
+      // Made in this method (`var f = new BinaryFormatter(); … f.Deserialize(s)`): the finding covers the lines from where the formatter is made.
+      const made = receiver.type === 'identifier' ? localValues(receiver).slice(-1)[0] : undefined;
+      const message = `${t}.${name} instantiates any type named in the data: deserializing it is remote code execution (${t} is insecure by design)`;
+      return made ? { message, node: span(statementOf(made), node) } : { message };
     }
     return false;
   }
@@ -34,6 +38,37 @@ function dataSetReadXml(node: SyntaxNode, ctx: MatchContext): Verdict {
 }
 
 const DATASETS = new Set(['DataSet', 'DataTable']);
+const RESOLVERS = new Set(['SimpleTypeResolver']);
+
+/** The first positional argument of a creation, through a local it was stored in (`new JavaScriptSerializer(resolver)`). */
+function invocationArgOf(creation: SyntaxNode): SyntaxNode | null {
+  const first = invocationArg(creation, 0);
+  if (first?.type !== 'identifier') return first;
+  return localValues(first).slice(-1)[0] ?? first;
+}
+
+/**
+ * .NET Remoting with `TypeFilterLevel.Full` deserializes any type a client sends (the default,
+ * Low, refuses the dangerous ones): set on a formatter sink provider, in code or its initializer.
+ */
+function typeFilterLevel(name: string, value: SyntaxNode | null): Verdict {
+  if (name !== 'TypeFilterLevel' || !value || !/(?:^|\.)Full$/.test(value.text.replace(/\s+/g, ''))) return false;
+  return { message: 'TypeFilterLevel.Full lets .NET Remoting deserialize any type the client sends: remote code execution' };
+}
+
+/**
+ * A custom DataContractResolver: it maps type names in the data to .NET types, and whether that is
+ * safe depends on what it allows. Reported at low confidence, for review.
+ */
+function customResolver(node: SyntaxNode): Verdict {
+  const bases = node.child('bases') ?? node.namedChildren.find((c) => c.type === 'base_list') ?? null;
+  if (!bases || !bases.namedChildren.some((b) => simpleName(b) === 'DataContractResolver')) return false;
+  return {
+    message: 'A custom DataContractResolver decides which types the data may name: make sure it only resolves an allow-list of known types',
+    confidence: 'low',
+    node: node.child('name') ?? node,
+  };
+}
 
 function xamlLoad(node: SyntaxNode, ctx: MatchContext): Verdict {
   const fn = node.child('function');
@@ -89,7 +124,7 @@ function creation(node: SyntaxNode, ctx: MatchContext): Verdict {
         return { message: `${type} built for a type named at run time (\`Type.GetType(…)\`): the data's sender can choose which type is deserialized` };
     }
   }
-  if (type === 'JavaScriptSerializer' && /SimpleTypeResolver/.test(node.child('arguments')?.text ?? '')) {
+  if (type === 'JavaScriptSerializer' && (/SimpleTypeResolver/.test(node.child('arguments')?.text ?? '') || hasType(invocationArgOf(node), RESOLVERS))) {
     return { message: 'JavaScriptSerializer with SimpleTypeResolver instantiates the type named by `__type` in the JSON: deserializing untrusted data is remote code execution' };
   }
   return false;
@@ -111,7 +146,7 @@ export default defineRule({
   ],
   matcher: {
     kind: 'node',
-    types: ['invocation_expression', 'object_creation_expression', 'assignment_expression', 'attribute_argument'],
+    types: ['invocation_expression', 'object_creation_expression', 'assignment_expression', 'attribute_argument', 'class_declaration'],
     where: (node, ctx) => {
       switch (node.type) {
         case 'invocation_expression':
@@ -124,8 +159,10 @@ export default defineRule({
           // fastJSON: new JSONParameters { BadListTypeChecking = false } lets `$types` pick any type.
           if (name === 'BadListTypeChecking' && node.child('right')?.text === 'false')
             return { message: 'fastJSON with BadListTypeChecking = false instantiates any type named in the JSON' };
-          return typeNameHandling(name, node.child('right'), node);
+          return typeFilterLevel(name, node.child('right')) || typeNameHandling(name, node.child('right'), node);
         }
+        case 'class_declaration':
+          return customResolver(node);
         case 'attribute_argument': {
           const name = node.child('name')?.text ?? '';
           return typeNameHandling(name, node.namedChildren[node.namedChildren.length - 1] ?? null, node);

@@ -1,6 +1,7 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 import { simpleName } from '../../lang/csharp/adapter.ts';
+import { localCreation } from '../../lang/csharp/helpers.ts';
 
 const WEAK_CIPHERS = /^(?:DES|TripleDES|RC2|DESCryptoServiceProvider|TripleDESCryptoServiceProvider|RC2CryptoServiceProvider|TripleDESCng|DESCng)$/;
 const WEAK_NAMES = /^(?:DES|3DES|TripleDES|RC2|System\.Security\.Cryptography\.(?:DES|TripleDES|RC2))$/i;
@@ -24,6 +25,9 @@ function staticIv(value: SyntaxNode | null, ctx: MatchContext): boolean {
   return false;
 }
 
+/** Key exchange (de)formatters that use PKCS#1 v1.5 padding. */
+const PKCS1_EXCHANGE = new Set(['RSAPKCS1KeyExchangeFormatter', 'RSAPKCS1KeyExchangeDeformatter']);
+
 function check(node: SyntaxNode, ctx: MatchContext): Verdict {
   switch (node.type) {
     case 'object_creation_expression': {
@@ -42,6 +46,16 @@ function check(node: SyntaxNode, ctx: MatchContext): Verdict {
         const v = arg ? ctx.stringValue(arg) : null;
         if (v !== null && WEAK_NAMES.test(v)) return { message: `${cipherName(v)} is a broken cipher: use AES-GCM` };
       }
+      // RSA with PKCS#1 v1.5 encryption padding: padding-oracle decryption (Bleichenbacher).
+      if (
+        (/^(?:CreateKeyExchange|DecryptKeyExchange)$/.test(name) && localCreation(fn.child('expression') as SyntaxNode, PKCS1_EXCHANGE) !== null) ||
+        (/^(?:Encrypt|Decrypt|TryEncrypt|TryDecrypt)$/.test(name) && /RSAEncryptionPadding\.Pkcs1\b/.test(node.child('arguments')?.text ?? ''))
+      )
+        return {
+          message:
+            'RSA encryption with PKCS#1 v1.5 padding is open to padding-oracle attacks (Bleichenbacher): use OAEP (`RSAEncryptionPadding.OaepSHA256`, `RSAOAEPKeyExchangeFormatter`)',
+          cwe: ['CWE-327'],
+        };
       // aes.EncryptEcb(data, padding) / DecryptEcb (.NET 6+)
       if (/^(?:EncryptEcb|DecryptEcb)$/.test(name))
         return { message: 'ECB mode encrypts equal blocks to equal ciphertext and leaks patterns: use AES-GCM or CBC with a random IV and a MAC' };

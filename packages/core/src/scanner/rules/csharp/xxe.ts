@@ -8,6 +8,7 @@ import {
   findAfter,
   hasType,
   initializerValues,
+  invocationArg,
   laterUses,
   propertyValues,
   scopeOf,
@@ -105,31 +106,59 @@ function parsedBy(from: SyntaxNode, name: string): SyntaxNode | null {
   return uses.sort((a, b) => a.start - b.start)[0] ?? null;
 }
 
-/** The first unsafe setting made on the local in its method (initializer entries included). */
-function firstUnsafeSetting(at: SyntaxNode, name: string): SyntaxNode {
-  let first = at;
-  for (const n of descendants(scopeOf(at), 100000)) {
-    if (n.type !== 'assignment_expression' || n.start >= first.start) continue;
-    const left = n.child('left');
-    const prop = left?.type === 'member_access_expression' ? simpleName(left.child('name')) : left?.type === 'identifier' ? left.text : '';
-    if (!SETTINGS.has(prop) || !setting(prop, n.child('right'))) continue;
-    const owner = ownerOf(n);
-    if (owner?.name === name) first = n;
+/**
+ * A parse with an object configured unsafely earlier in the method (`settings.DtdProcessing =
+ * DtdProcessing.Parse; … XmlReader.Create(input, settings)`, `doc.XmlResolver = new
+ * XmlUrlResolver(); doc.Load(input)`): reported at the parse, the sink, when what it parses comes
+ * from outside the method (a parameter or a source); a document the method makes or loads itself
+ * is not reported.
+ */
+function configuredParse(node: SyntaxNode, ctx: MatchContext): Verdict {
+  const fn = node.child('function');
+  if (fn?.type !== 'member_access_expression') return false;
+  const method = simpleName(fn.child('name'));
+  let owner: SyntaxNode | null = null;
+  let input: SyntaxNode | null = null;
+  if (CREATES.has(method)) {
+    owner = invocationArg(node, 1);
+    input = invocationArg(node, 0);
+  } else if (LOADS.has(method)) {
+    const receiver = fn.child('expression');
+    const first = invocationArg(node, 0);
+    const own = receiver?.type === 'identifier' ? unsafeSetting(node, receiver.text) : null;
+    if (own) return reportAt(node, own, first, ctx);
+    owner = first;
   }
-  return first;
+  if (owner?.type !== 'identifier') return false;
+  const made = unsafeSetting(node, owner.text);
+  return made ? reportAt(node, made, input, ctx) : false;
 }
 
-/**
- * An unsafe setting on a parser object that this method then parses with: one finding per object,
- * over the lines from its first unsafe setting to the call that parses (`settings.DtdProcessing =
- * DtdProcessing.Parse; … XmlReader.Create(stream, settings)`), so either line finds it.
- */
-function settingSite(node: SyntaxNode): SyntaxNode {
+/** One finding per parse, over the lines from the unsafe setting to the parse (either line finds it). */
+function reportAt(node: SyntaxNode, made: { verdict: Verdict; at: SyntaxNode }, input: SyntaxNode | null, ctx: MatchContext): Verdict {
+  const verdict = made.verdict;
+  if (!verdict || typeof verdict !== 'object' || !('message' in verdict)) return false;
+  if (input && ctx.taint(input) === null) return false;
+  return { message: `${verdict.message}; the document parsed here is read with it`, node: span(statementOf(made.at), node) };
+}
+
+/** The unsafe setting made on a local before a point in its method (assignments and initializer entries). */
+function unsafeSetting(before: SyntaxNode, name: string): { verdict: Verdict; at: SyntaxNode } | null {
+  for (const n of descendants(scopeOf(before), 100000)) {
+    if (n.type !== 'assignment_expression' || n.start >= before.start) continue;
+    const left = n.child('left');
+    const prop = left?.type === 'member_access_expression' ? simpleName(left.child('name')) : left?.type === 'identifier' ? left.text : '';
+    if (!SETTINGS.has(prop)) continue;
+    const verdict = setting(prop, n.child('right'));
+    if (verdict && ownerOf(n)?.name === name) return { verdict, at: n };
+  }
+  return null;
+}
+
+/** An unsafe setting on an object this method then parses with is reported at the parse (configuredParse). */
+function parsedHere(node: SyntaxNode): boolean {
   const owner = ownerOf(node);
-  if (!owner) return node;
-  const use = parsedBy(owner.from, owner.name);
-  if (!use) return node;
-  return span(statementOf(firstUnsafeSetting(node, owner.name)), use);
+  return owner !== null && parsedBy(owner.from, owner.name) !== null;
 }
 
 export default defineRule({
@@ -149,12 +178,13 @@ export default defineRule({
     kind: 'node',
     types: ['assignment_expression', 'invocation_expression', 'object_creation_expression'],
     where: (node, ctx) => {
+      if (node.type === 'invocation_expression') return configuredParse(node, ctx) || defaultParser(node, ctx);
       if (node.type !== 'assignment_expression') return defaultParser(node, ctx);
       const left = node.child('left');
       if (!left) return false;
       const name = left.type === 'member_access_expression' ? simpleName(left.child('name')) : left.type === 'identifier' ? left.text : '';
       const verdict = setting(name, node.child('right'));
-      return verdict && typeof verdict === 'object' ? { ...verdict, node: settingSite(node) } : verdict;
+      return verdict && !parsedHere(node) ? verdict : false;
     },
   },
 });
