@@ -225,7 +225,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     name: 'notion',
     description: 'Notion integration token',
     patterns: [
-      ['ntn_', ['digits', 11, 11], ['alnum', 32, 35]],
+      ['ntn_', ['digits', 11, 11], ['alnum', 35, 35]],
       ['secret_', ['alnum', 43, 43]],
     ],
     severity: 'high',
