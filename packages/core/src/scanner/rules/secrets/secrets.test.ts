@@ -246,6 +246,16 @@ describe('private keys', () => {
     expect(enc.map((h) => [h.description, h.confidence])).toEqual([['passphrase-protected private key (PKCS#8)', 'medium']]);
   });
 
+  it('reports key material cut short of its END line at medium confidence, not marker strings in code', () => {
+    const der = `MIIE${b64(300).slice(0, 60)}`;
+    const cut = detect('secrets.private-key', `notes from the incident:\n-----BEGIN RSA PRIVATE KEY-----\n${der}\n${b64(45)}\n\nrotate it`);
+    expect(cut.map((h) => [h.description, h.confidence])).toEqual([['RSA private key', 'medium']]);
+    const code = `if (pem.startsWith("-----BEGIN PRIVATE KEY-----")) {\n  return parsePkcs8(pem.replace(/-----(BEGIN|END) PRIVATE KEY-----/g, ""));\n}`;
+    expect(detect('secrets.private-key', code)).toEqual([]);
+    // A short line after the marker is not a PEM body.
+    expect(detect('secrets.private-key', `-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkq\n${'x'.repeat(80)}`)).toEqual([]);
+  });
+
   it('ignores elided and template bodies', () => {
     for (const b of ['MIIEpAIBAAKCAQEA...', '<your private key here>', '${PRIVATE_KEY}', 'MIIE…']) {
       expect(detect('secrets.private-key', `-----BEGIN PRIVATE KEY-----\n${b}\n-----END PRIVATE KEY-----`)).toEqual([]);
