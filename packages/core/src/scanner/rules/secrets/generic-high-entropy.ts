@@ -182,7 +182,11 @@ export function isKeyLike(v: string): boolean {
   if (kinds < 2 || (digit === 0 && n < 32)) return false;
   if (switches / (n - 1) < 0.3) return false;
   if (bits < (n < 32 ? 3.7 : 4.0)) return false;
-  return wordiness(v) < 0.5;
+  // Random lower-case-and-digit tokens (Zendesk, Mattermost, Drone…) read as syllables more often than
+  // mixed-case ones (a vowel turns up every few letters): up to 0.7 for them, where phrases
+  // (`mysecretpassword2024`) still score 0.8 and more.
+  const lowerOnly = upper === 0 && lower > 0 && digit >= 3 && n >= 24;
+  return wordiness(v) < (lowerOnly ? 0.7 : 0.5);
 }
 
 /** A dotted part that is random, not a name (`SG.<id>.<secret>`): 16+ characters mixing letters and digits, not wordy. */
