@@ -381,6 +381,17 @@ describe('generic high-entropy values', () => {
     expect(isKeyLike(hex(8))).toBe(false); // 16: too short
     expect(wordiness('MySuperSecretJwtKey')).toBeGreaterThan(0.5);
   });
+
+  it('allows lower-case random tokens a few syllables, not phrases', () => {
+    // Random [a-z0-9] values whose letters happen to read a little like syllables (wordiness 0.5–0.6).
+    for (const token of ['xen23b1dtho5iewlhzb5dowo8oppirnk', 'nerbi3rg4an0jxy1qhfuarnoap7x37p9']) {
+      expect(wordiness(token)).toBeGreaterThanOrEqual(0.5);
+      expect(isKeyLike(token)).toBe(true);
+    }
+    for (const phrase of ['9f2c1d7eshoptokenmaterial4b8a', 'mysecretpassword2024forprod', 'ordersigningkey2024prod9c1d']) {
+      expect(isKeyLike(phrase)).toBe(false);
+    }
+  });
 });
 
 describe('fake values', () => {
