@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { grammarLoader } from '@secscan/grammars';
 import { loadGrammar, parserFor, rawCursorApi, setRawCursorApiEnabled } from './grammar.ts';
 import { PROFILES } from './lang/index.ts';
-import { mirrorTree, SourceText, type SyntaxNode } from './syntax.ts';
+import { countBefore, mirrorTree, namedDescendants, SourceText, SyntaxNode } from './syntax.ts';
 import type { LanguageId } from './languages.ts';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url));
@@ -51,5 +51,43 @@ describe('syntax mirror', () => {
       setRawCursorApiEnabled(true);
       tree.delete();
     }
+  });
+});
+
+describe('namedDescendants', () => {
+  /** A hand-built tree: root(call(a, comment(call)), string, call(b)) with an unnamed token. */
+  function tree(): { root: SyntaxNode; calls: SyntaxNode[] } {
+    const source = new SourceText('0123456789abcdefghij');
+    const root = new SyntaxNode('module', true, null, 0, 20, null, source);
+    const add = (type: string, named: boolean, start: number, end: number, parent: SyntaxNode): SyntaxNode => {
+      const n = new SyntaxNode(type, named, null, start, end, parent, source);
+      parent.children.push(n);
+      return n;
+    };
+    const first = add('call', true, 0, 8, root);
+    add('identifier', true, 0, 1, first);
+    const comment = add('comment', true, 2, 8, first);
+    add('call', true, 3, 5, comment);
+    add('(', false, 8, 9, root);
+    const last = add('call', true, 10, 20, root);
+    const inner = add('call', true, 12, 15, last);
+    return { root, calls: [first, last, inner] };
+  }
+
+  it("lists a scope's named nodes of a type in source order, leaving comments and what is under them out", () => {
+    const { root, calls } = tree();
+    expect(namedDescendants(root, 'call')).toEqual(calls);
+    expect(namedDescendants(root, 'comment')).toEqual([]);
+    expect(namedDescendants(root, '(')).toEqual([]);
+    expect(namedDescendants(root, 'module')).toEqual([root]);
+    expect(namedDescendants(calls[1] as SyntaxNode, 'call')).toEqual([calls[1], calls[2]]);
+    // Asked again, the same list (indexed once per scope).
+    expect(namedDescendants(root, 'call')).toBe(namedDescendants(root, 'call'));
+  });
+
+  it('counts the nodes that start before an offset', () => {
+    const { root } = tree();
+    const calls = namedDescendants(root, 'call');
+    expect([0, 1, 10, 11, 12, 13, 99].map((at) => countBefore(calls, at))).toEqual([0, 1, 1, 2, 2, 3, 3]);
   });
 });

@@ -82,6 +82,7 @@ export class SyntaxNode {
   /** Engine caches (the adapter's view and the access path), filled on first use. */
   viewCache: unknown = undefined;
   pathCache: readonly string[] | null | undefined = undefined;
+  #named: readonly SyntaxNode[] | undefined = undefined;
 
   constructor(type: string, named: boolean, field: string | null, start: number, end: number, parent: SyntaxNode | null, source: SourceText) {
     this.type = type;
@@ -109,9 +110,10 @@ export class SyntaxNode {
     return this.children.filter((c) => c.field === field);
   }
 
-  /** Named children, in order. */
-  get namedChildren(): SyntaxNode[] {
-    return this.children.filter((c) => c.named);
+  /** Named children, in order (computed once: rules ask for them many times per node). */
+  get namedChildren(): readonly SyntaxNode[] {
+    if (this.#named === undefined) this.#named = this.children.filter((c) => c.named);
+    return this.#named;
   }
 
   /** First named child of one of the given types. */
@@ -140,6 +142,46 @@ export class SyntaxNode {
   contains(other: SyntaxNode): boolean {
     return other.start >= this.start && other.end <= this.end;
   }
+}
+
+const descendantIndex = new WeakMap<SyntaxNode, Map<string, SyntaxNode[]>>();
+const NO_NODES: readonly SyntaxNode[] = [];
+
+/**
+ * The named descendants of `scope` (itself included) of one type, in source order; comments and what
+ * lies under them are left out. The first question about a scope indexes it by type with one walk, so a
+ * predicate asking "every call in this function" at each call costs a lookup, not a walk.
+ */
+export function namedDescendants(scope: SyntaxNode, type: string): readonly SyntaxNode[] {
+  let index = descendantIndex.get(scope);
+  if (!index) {
+    index = new Map();
+    const stack: SyntaxNode[] = [scope];
+    while (stack.length > 0) {
+      const n = stack.pop() as SyntaxNode;
+      const list = index.get(n.type);
+      if (list) list.push(n);
+      else index.set(n.type, [n]);
+      for (let i = n.children.length - 1; i >= 0; i--) {
+        const c = n.children[i] as SyntaxNode;
+        if (c.named && c.type !== 'comment') stack.push(c);
+      }
+    }
+    descendantIndex.set(scope, index);
+  }
+  return index.get(type) ?? NO_NODES;
+}
+
+/** How many nodes of a source-ordered list start before `offset` (binary search). */
+export function countBefore(nodes: readonly SyntaxNode[], offset: number): number {
+  let lo = 0;
+  let hi = nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((nodes[mid] as SyntaxNode).start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Result of mirroring a tree. */

@@ -71,22 +71,22 @@ export type View =
   /** A literal that never carries taint: number, boolean, null, regex, … */
   | { kind: 'literal' }
   /** String building: `a + b` on strings, template literals, f-strings, `%`-formatting, interpolation. */
-  | { kind: 'concat'; parts: SyntaxNode[] }
+  | { kind: 'concat'; parts: readonly SyntaxNode[] }
   /** Array, list, tuple, set, map or object literal: tainted when an item is. */
-  | { kind: 'collection'; items: SyntaxNode[] }
+  | { kind: 'collection'; items: readonly SyntaxNode[] }
   /**
    * A value that is one of several (`a || b`, `a ?? b`); with `condition`, a conditional
    * expression `condition ? options[0] : options[1]` whose guards apply to each branch.
    */
-  | { kind: 'choice'; options: SyntaxNode[]; condition?: SyntaxNode }
+  | { kind: 'choice'; options: readonly SyntaxNode[]; condition?: SyntaxNode }
   /** A value that cannot carry a string (comparison, arithmetic, typeof, `len()`): walked for sinks, never tainted. */
-  | { kind: 'clean'; parts: SyntaxNode[] }
+  | { kind: 'clean'; parts: readonly SyntaxNode[] }
   /** A transparent wrapper: parentheses, await, casts, type assertions, spread, non-null `!`. */
   | { kind: 'pass'; inner: SyntaxNode }
   /** `x = v`, `x += v`, declarations, destructuring, `with … as x`. `update` means the old value stays (`+=`). */
-  | { kind: 'assign'; targets: SyntaxNode[]; value: SyntaxNode | null; update: boolean }
+  | { kind: 'assign'; targets: readonly SyntaxNode[]; value: SyntaxNode | null; update: boolean }
   /** `for x in xs` / `for (const x of xs)` / `xs.each do |x|`. */
-  | { kind: 'loop'; targets: SyntaxNode[]; iterable: SyntaxNode; body: SyntaxNode | null }
+  | { kind: 'loop'; targets: readonly SyntaxNode[]; iterable: SyntaxNode; body: SyntaxNode | null }
   /** `fold`: the value the condition always has, when the adapter can tell (`if (false)`, a constant flag): only that branch runs. */
   | { kind: 'if'; condition: SyntaxNode; then: SyntaxNode | null; else: SyntaxNode | null; fold?: boolean }
   /** `!x`, `not x`: negation, for guard polarity. */

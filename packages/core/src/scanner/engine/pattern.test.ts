@@ -39,6 +39,21 @@ describe('path patterns', () => {
     expect(new PatternSet(['a.b', 'x*.y']).matches(path('xyz.y'))).toBe(true);
   });
 
+  it("match a set by the path's last name exactly as pattern by pattern", () => {
+    const sources = ['subprocess.run', 'os.system()', '*.execute', 'x*.y', '**.*', 'requests.{get,post}', 'get_*()'];
+    const set = new PatternSet(sources.slice(0, 4).concat(sources[5] as string, sources[6] as string));
+    const paths = ['subprocess.run', 'os.system()', 'os.system', 'db.execute', 'execute', 'xyz.y', 'requests.post', 'requests.put', 'get_user()', 'get_user', 'a.b', ''];
+    for (const dotted of paths) {
+      const p = dotted === '' ? [] : path(dotted);
+      const expected = set.patterns.some((pattern) => matchesPath(pattern, p));
+      expect(set.matches(p), dotted).toBe(expected);
+    }
+    expect(set.matches(path('os.system()'))).toBe(true);
+    expect(set.matches(path('os.system'))).toBe(false);
+    expect(new PatternSet(['**.*']).matches(path('anything.at.all'))).toBe(true);
+    expect(new PatternSet(['a.b']).matches([])).toBe(false);
+  });
+
   it('reject malformed patterns', () => {
     expect(() => compilePattern('a..b')).toThrow();
     expect(() => compilePattern('a.*b*c')).toThrow(/more than one/);

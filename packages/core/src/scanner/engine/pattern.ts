@@ -147,14 +147,33 @@ export function matchPrefix(pattern: PathPattern, path: readonly string[]): numb
 /** A set of patterns matched together. */
 export class PatternSet {
   readonly patterns: readonly PathPattern[];
+  /** Patterns by the names their last segment accepts, so a whole-path match tries only those that can end the path. */
+  readonly #byLast = new Map<string, PathPattern[]>();
+  /** Patterns whose last segment is a wildcard or a glob: tried for every path. */
+  readonly #anyLast: PathPattern[] = [];
 
   constructor(sources: readonly string[]) {
     this.patterns = sources.map(compilePattern);
+    for (const p of this.patterns) {
+      if (p.lastNames === null) {
+        this.#anyLast.push(p);
+        continue;
+      }
+      for (const name of p.lastNames) {
+        const list = this.#byLast.get(name);
+        if (!list) this.#byLast.set(name, [p]);
+        else if (!list.includes(p)) list.push(p);
+      }
+    }
   }
 
   /** Whether any pattern matches the whole path. */
   matches(path: readonly string[]): boolean {
-    for (const p of this.patterns) if (matchesPath(p, path)) return true;
+    const last = path[path.length - 1];
+    if (last === undefined) return false;
+    const named = this.#byLast.get(last.endsWith('()') ? last.slice(0, -2) : last);
+    if (named) for (const p of named) if (matchesPath(p, path)) return true;
+    for (const p of this.#anyLast) if (matchesPath(p, path)) return true;
     return false;
   }
 

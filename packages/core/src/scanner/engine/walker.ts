@@ -1,5 +1,5 @@
 import { ALL_CLASSES, classBit, type MatchContext, type Rule, type Strength, type Taint, type TaintMatcher, type TraceStep, type Verdict, type VerdictDetails } from '../rule.ts';
-import type { SyntaxNode } from '../syntax.ts';
+import { namedDescendants, type SyntaxNode } from '../syntax.ts';
 import type { CallView, FunctionView, ParamView, View } from './adapter.ts';
 import type { CompiledHandler } from '../models/compile.ts';
 import { annotationPaths, typePath } from '../models/names.ts';
@@ -819,20 +819,24 @@ export class Walker {
     if (this.#functions) return this.#functions;
     const index = new Map<string, FunctionView[]>();
     const adapter = this.lang.profile.adapter;
-    const stack: { node: SyntaxNode; nested: boolean }[] = [{ node: this.#root, nested: false }];
-    while (stack.length > 0) {
-      const { node, nested } = stack.pop() as { node: SyntaxNode; nested: boolean };
-      if (adapter.commentTypes.has(node.type) || adapter.stringTypes.has(node.type)) continue;
-      const isFunction = adapter.functionTypes.has(node.type);
-      if (isFunction && !nested) {
-        const v = this.#view(node);
-        if (v?.kind === 'function' && v.fn.name) {
-          let list = index.get(v.fn.name);
-          if (!list) index.set(v.fn.name, (list = []));
-          list.push(v.fn);
-        }
+    // Top-level functions and methods only (not those nested in another function), outside strings;
+    // the tree's type index is shared with the predicates that ask for every node of a type.
+    const found: SyntaxNode[] = [];
+    for (const type of adapter.functionTypes) {
+      for (const node of namedDescendants(this.#root, type)) {
+        let outer = false;
+        for (let p = node.parent; p && !outer; p = p.parent) outer = adapter.functionTypes.has(p.type) || adapter.stringTypes.has(p.type);
+        if (!outer) found.push(node);
       }
-      for (const child of node.children) if (child.named) stack.push({ node: child, nested: nested || isFunction });
+    }
+    found.sort((a, b) => a.start - b.start);
+    for (const node of found) {
+      const v = this.#view(node);
+      if (v?.kind === 'function' && v.fn.name) {
+        let list = index.get(v.fn.name);
+        if (!list) index.set(v.fn.name, (list = []));
+        list.push(v.fn);
+      }
     }
     this.#functions = index;
     return index;

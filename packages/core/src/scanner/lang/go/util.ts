@@ -1,7 +1,7 @@
 /** Helpers shared by the Go rules: framework objects by declared type, response content types, literal prefixes. */
 import type { CallView } from '../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../rule.ts';
-import type { SyntaxNode } from '../../syntax.ts';
+import { countBefore, namedDescendants, type SyntaxNode } from '../../syntax.ts';
 import { SyntaxNode as SpanNode } from '../../syntax.ts';
 import { declaredParamType, fileImports, outermostFunction, enclosingFunction, BIND_INTO_ARG0, DECODE_INTO_ARG1, packageOf } from './adapter.ts';
 
@@ -343,7 +343,7 @@ export function* walk(node: SyntaxNode, budget = 100000): Generator<SyntaxNode> 
 }
 
 /** The names and values of a binding statement (`a, b := x, y`, `a = x`, `var a = x`). */
-export function bindingPairs(stmt: SyntaxNode): { names: SyntaxNode[]; values: SyntaxNode[] } {
+export function bindingPairs(stmt: SyntaxNode): { names: readonly SyntaxNode[]; values: readonly SyntaxNode[] } {
   const left = stmt.type === 'var_spec' ? null : stmt.child('left');
   const names = stmt.type === 'var_spec' ? stmt.fieldChildren('name') : left?.type === 'expression_list' ? left.namedChildren : left ? [left] : [];
   const right = stmt.type === 'var_spec' ? stmt.child('value') : stmt.child('right');
@@ -360,15 +360,22 @@ export function lastValue(use: SyntaxNode): SyntaxNode | null {
   const fn = enclosingFunction(use);
   if (!fn) return null;
   let found: SyntaxNode | null = null;
-  for (const n of walk(fn)) {
-    if (n.start >= use.start) break;
-    if (!BINDING_TYPES.has(n.type)) continue;
-    if (n.type === 'assignment_statement' && n.child('operator')?.text !== '=') continue;
-    const { names, values } = bindingPairs(n);
-    const at = names.findIndex((x) => x.text === use.text);
-    if (at < 0) continue;
-    // `full, ok := within(base, rel)`: the results of one call.
-    found = values.length === names.length ? (values[at] ?? null) : values.length === 1 && values[0]?.type === 'call_expression' ? values[0] : null;
+  let foundAt = -1;
+  // The last binding of each kind before the use, searched backwards; the latest of the kinds wins.
+  for (const type of BINDING_TYPES) {
+    const list = namedDescendants(fn, type);
+    for (let k = countBefore(list, use.start) - 1; k >= 0; k--) {
+      const n = list[k] as SyntaxNode;
+      if (n.start <= foundAt) break;
+      if (n.type === 'assignment_statement' && n.child('operator')?.text !== '=') continue;
+      const { names, values } = bindingPairs(n);
+      const at = names.findIndex((x) => x.text === use.text);
+      if (at < 0) continue;
+      // `full, ok := within(base, rel)`: the results of one call.
+      found = values.length === names.length ? (values[at] ?? null) : values.length === 1 && values[0]?.type === 'call_expression' ? values[0] : null;
+      foundAt = n.start;
+      break;
+    }
   }
   return found;
 }
@@ -392,8 +399,9 @@ export function laterCalls(after: SyntaxNode, name: string, methods: ReadonlySet
   const fn = enclosingFunction(after);
   if (!fn) return [];
   const out: SyntaxNode[] = [];
-  for (const n of walk(fn)) {
-    if (n.type !== 'call_expression' || n.start < after.end) continue;
+  const calls = namedDescendants(fn, 'call_expression');
+  for (let k = countBefore(calls, after.end); k < calls.length; k++) {
+    const n = calls[k] as SyntaxNode;
     const f = n.child('function');
     const method = f?.type === 'selector_expression' ? f.child('field')?.text : f?.type === 'identifier' ? f.text : undefined;
     if (!method || !methods.has(method)) continue;

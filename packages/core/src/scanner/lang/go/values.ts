@@ -5,9 +5,9 @@
  * that receives the buffer (`rand.Read(iv)`, `io.ReadFull(r, iv)`, `fill(iv)`) counts as filling it:
  * what that call writes is unknown, so the buffer is not reported.
  */
-import type { SyntaxNode } from '../../syntax.ts';
+import { countBefore, namedDescendants, type SyntaxNode } from '../../syntax.ts';
 import { enclosingFunction } from './adapter.ts';
-import { bindingPairs, unparen, walk } from './util.ts';
+import { bindingPairs, unparen } from './util.ts';
 
 const BINDINGS = new Set(['short_var_declaration', 'assignment_statement', 'var_spec']);
 const LITERALS = new Set(['interpreted_string_literal', 'raw_string_literal', 'int_literal', 'rune_literal', 'float_literal']);
@@ -57,14 +57,19 @@ function bufferName(node: SyntaxNode): string | null {
 /** The last binding of `name` before `at` inside `scope` (`x := v`, `x = v`, `var x = v`): the statement and the value. */
 export function lastBinding(scope: SyntaxNode, name: string, at: number): { stmt: SyntaxNode; value: SyntaxNode | null } | null {
   let found: { stmt: SyntaxNode; value: SyntaxNode | null } | null = null;
-  for (const n of walk(scope)) {
-    if (n.start >= at) break;
-    if (!BINDINGS.has(n.type)) continue;
-    if (n.type === 'assignment_statement' && n.child('operator')?.text !== '=') continue;
-    const { names, values } = bindingPairs(n);
-    const i = names.findIndex((x) => x.type === 'identifier' && x.text === name);
-    if (i < 0) continue;
-    found = { stmt: n, value: values.length === names.length ? (values[i] ?? null) : null };
+  // The last binding of each kind before `at`, searched backwards; the latest of the kinds wins.
+  for (const type of BINDINGS) {
+    const list = namedDescendants(scope, type);
+    for (let k = countBefore(list, at) - 1; k >= 0; k--) {
+      const n = list[k] as SyntaxNode;
+      if (found && n.start <= found.stmt.start) break;
+      if (n.type === 'assignment_statement' && n.child('operator')?.text !== '=') continue;
+      const { names, values } = bindingPairs(n);
+      const i = names.findIndex((x) => x.type === 'identifier' && x.text === name);
+      if (i < 0) continue;
+      found = { stmt: n, value: values.length === names.length ? (values[i] ?? null) : null };
+      break;
+    }
   }
   return found;
 }
@@ -72,10 +77,12 @@ export function lastBinding(scope: SyntaxNode, name: string, at: number): { stmt
 /** Calls between `from` and `to` in `scope` that are given the buffer `name` (or a slice of it): each may fill it. */
 function fills(scope: SyntaxNode, names: readonly string[], from: number, to: number, filling: RegExp | null = null): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  for (const n of walk(scope)) {
+  const calls = namedDescendants(scope, 'call_expression');
+  for (let k = countBefore(calls, from); k < calls.length; k++) {
+    const n = calls[k] as SyntaxNode;
     if (n.start >= to) break;
     // A call that contains `to` is the use itself (`cipher.NewCTR(block, iv)`), not a fill before it.
-    if (n.type !== 'call_expression' || n.start < from || n.end > to) continue;
+    if (n.end > to) continue;
     const f = n.child('function');
     if (f?.type === 'identifier' && READS_ONLY.has(f.text)) continue;
     const callee = f?.type === 'selector_expression' ? (f.child('field')?.text ?? '') : (f?.text ?? '');
@@ -88,9 +95,10 @@ function fills(scope: SyntaxNode, names: readonly string[], from: number, to: nu
 
 /** `iv[0] = 1` after `from` and before `to`: a constant byte written at a constant index. */
 function constantWrite(scope: SyntaxNode, names: readonly string[], from: number, to: number): boolean {
-  for (const n of walk(scope)) {
+  const assignments = namedDescendants(scope, 'assignment_statement');
+  for (let k = countBefore(assignments, from); k < assignments.length; k++) {
+    const n = assignments[k] as SyntaxNode;
     if (n.start >= to) break;
-    if (n.type !== 'assignment_statement' || n.start < from) continue;
     for (const target of n.child('left')?.namedChildren ?? []) {
       if (target.type !== 'index_expression') continue;
       const index = target.child('index');
@@ -130,8 +138,8 @@ function parameterNames(fn: SyntaxNode): string[] {
 /** Every argument given for parameter `index` of the file's function `name` (`wrapper(iv, b)`). */
 function argumentsFor(root: SyntaxNode, name: string, index: number): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  for (const n of walk(root, 200000)) {
-    if (n.type !== 'call_expression' || n.child('function')?.text !== name) continue;
+  for (const n of namedDescendants(root, 'call_expression')) {
+    if (n.child('function')?.text !== name) continue;
     const a = n.child('arguments')?.namedChildren[index];
     if (a) out.push(a);
   }
@@ -141,8 +149,7 @@ function argumentsFor(root: SyntaxNode, name: string, index: number): SyntaxNode
 /** Whether every `return` of a closure called in place returns a predictable buffer. */
 function closureReturnsPredictable(lit: SyntaxNode, depth: number): boolean {
   let seen = 0;
-  for (const n of walk(lit)) {
-    if (n.type !== 'return_statement') continue;
+  for (const n of namedDescendants(lit, 'return_statement')) {
     if (enclosingFunction(n) !== lit) continue;
     const value = n.namedChildren[0]?.namedChildren[0] ?? n.namedChildren[0];
     if (!value || !predictableBytes(value, depth + 1)) return false;

@@ -51,15 +51,15 @@ export function typeArguments(text: string): string[] {
 
 /** A declaration of a name: local variable, parameter, field, resource, loop or catch variable. */
 export interface Declaration {
-  kind: 'local' | 'param' | 'field' | 'resource' | 'loop' | 'catch';
+  readonly kind: 'local' | 'param' | 'field' | 'resource' | 'loop' | 'catch';
   /** Declared type text (`var` for inferred locals), or null for untyped lambda parameters. */
-  type: string | null;
+  readonly type: string | null;
   /** The initialiser, when there is one. */
-  init: SyntaxNode | null;
+  readonly init: SyntaxNode | null;
   /** The identifier node that is declared. */
-  name: SyntaxNode;
+  readonly name: SyntaxNode;
   /** The declaring node (declarator, parameter, resource, …). */
-  node: SyntaxNode;
+  readonly node: SyntaxNode;
 }
 
 function declaratorsOf(decl: SyntaxNode, name: string, kind: Declaration['kind']): Declaration | null {
@@ -101,6 +101,17 @@ export function parameterNodes(fn: SyntaxNode): SyntaxNode[] {
  * of an enclosing class. Bounded by the depth of the tree.
  */
 export function findDeclaration(name: string, at: SyntaxNode): Declaration | null {
+  // Many rules ask about the same receiver or argument: answer each (node, name) once per tree.
+  let byName = declarationCache.get(at);
+  if (!byName) declarationCache.set(at, (byName = new Map()));
+  let found = byName.get(name);
+  if (found === undefined) byName.set(name, (found = lookUpDeclaration(name, at)));
+  return found;
+}
+
+const declarationCache = new WeakMap<SyntaxNode, Map<string, Declaration | null>>();
+
+function lookUpDeclaration(name: string, at: SyntaxNode): Declaration | null {
   let child: SyntaxNode = at;
   for (let a = at.parent, depth = 0; a && depth < 200; child = a, a = a.parent, depth++) {
     if (BLOCK_TYPES.has(a.type)) {

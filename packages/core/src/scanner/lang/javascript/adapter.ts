@@ -1,5 +1,5 @@
 import type { GrammarName, LanguageId } from '../../languages.ts';
-import type { SyntaxNode } from '../../syntax.ts';
+import { countBefore, namedDescendants, type SyntaxNode } from '../../syntax.ts';
 import type { Arg, CallView, FunctionView, LanguageAdapter, ParamView, View } from '../../engine/adapter.ts';
 import { stripQuotes } from '../common.ts';
 
@@ -366,20 +366,22 @@ function namedCondition(condition: SyntaxNode): SyntaxNode {
 function constBinding(id: SyntaxNode): SyntaxNode | null {
   for (let scope: SyntaxNode | null = id.parent; scope; scope = scope.parent) {
     if (!FUNCTION_TYPES.has(scope.type) && scope.type !== 'program') continue;
-    const stack: SyntaxNode[] = [scope];
-    let budget = 3000;
-    while (stack.length > 0 && budget-- > 0) {
-      const n = stack.pop() as SyntaxNode;
-      if (n.start > id.start) continue;
-      if (n !== scope && FUNCTION_TYPES.has(n.type) && !n.contains(id)) continue;
-      if (n.type === 'variable_declarator' && n.child('name')?.text === id.text && n.parent?.type === 'lexical_declaration' && n.parent.child('kind')?.text === 'const') {
-        return n.child('value');
-      }
-      for (const c of n.children) if (c.named) stack.push(c);
+    // The scope's declarators before the name, nearest first (the scope is indexed once).
+    const declarators = namedDescendants(scope, 'variable_declarator');
+    for (let k = countBefore(declarators, id.start + 1) - 1; k >= 0; k--) {
+      const n = declarators[k] as SyntaxNode;
+      if (n.child('name')?.text !== id.text || n.parent?.type !== 'lexical_declaration' || n.parent.child('kind')?.text !== 'const') continue;
+      if (visibleFrom(n, scope, id)) return n.child('value');
     }
     if (scope.type === 'program') break;
   }
   return null;
+}
+
+/** Whether a declaration inside `scope` is visible at `id`: no function between them closes it off. */
+function visibleFrom(declaration: SyntaxNode, scope: SyntaxNode, id: SyntaxNode): boolean {
+  for (let p = declaration.parent; p && p !== scope; p = p.parent) if (FUNCTION_TYPES.has(p.type) && !p.contains(id)) return false;
+  return true;
 }
 
 /** `xs.map(cb)` / `xs.flatMap(cb)` where cb never reads the element it is given. */

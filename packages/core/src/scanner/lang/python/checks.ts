@@ -769,7 +769,7 @@ function unescapedTemplateFile(call: CallView, ctx: MatchContext): boolean {
 /** What a piece of built text is made of: its literal fragments, and the values formatted into it. */
 interface Built {
   text: string;
-  values: SyntaxNode[];
+  values: readonly SyntaxNode[];
   /** `%`-formatting whose placeholders are all numeric (`%d`, `%i`, `%f`): the values cannot carry text. */
   numeric: boolean;
 }
@@ -823,7 +823,8 @@ function builtText(node: SyntaxNode, ctx: MatchContext, depth = 0): Built | null
       }
       if (op !== '+') return null;
       const parts = node.type === 'concatenated_string' ? node.namedChildren : [node.child('left'), node.child('right')].filter((p): p is SyntaxNode => p !== null);
-      const out: Built = { text: '', values: [], numeric: false };
+      const values: SyntaxNode[] = [];
+      const out: Built = { text: '', values, numeric: false };
       for (const p of parts) {
         const literal = ctx.stringValue(p);
         if (literal !== null) {
@@ -833,8 +834,8 @@ function builtText(node: SyntaxNode, ctx: MatchContext, depth = 0): Built | null
         const inner = builtText(p, ctx, depth + 1);
         if (inner) {
           out.text += ` ${inner.text}`;
-          out.values.push(...inner.values);
-        } else out.values.push(p);
+          values.push(...inner.values);
+        } else values.push(p);
       }
       return out.values.length > 0 ? out : null;
     }

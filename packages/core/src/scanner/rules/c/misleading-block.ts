@@ -1,16 +1,11 @@
 import type { SyntaxNode } from '../../syntax.ts';
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
 
-/** The column a line starts at (tabs count as 8). */
-function indentOf(code: string, line: number): number {
-  let at = 0;
-  for (let i = 1; i < line; i++) {
-    at = code.indexOf('\n', at) + 1;
-    if (at === 0) return -1;
-  }
+/** The column a 1-based line of `node`'s file starts at (tabs count as 8); the file's line index makes it O(indent). */
+function indentOf(node: SyntaxNode, line: number): number {
+  const text = node.source.line(line);
   let col = 0;
-  for (let i = at; i < code.length; i++) {
-    const c = code[i];
+  for (const c of text) {
     if (c === ' ') col++;
     else if (c === '\t') col += 8 - (col % 8);
     else break;
@@ -23,7 +18,7 @@ function indentOf(code: string, line: number): number {
  * body followed by a statement indented like it (`if (c)\n    a();\n    b();` or `if (c) a(); b();`
  * on one line), which runs whatever the condition says.
  */
-function misleading(node: SyntaxNode, ctx: MatchContext): Verdict {
+function misleading(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const body = node.child('consequence') ?? node.child('body');
   if (!body) return false;
   if (body.type === 'expression_statement' && body.text.trim() === ';' && body.location.startLine === node.location.startLine) {
@@ -34,9 +29,8 @@ function misleading(node: SyntaxNode, ctx: MatchContext): Verdict {
   const next = siblings[siblings.indexOf(node) + 1];
   if (!next || next.type === 'comment' || next.type === 'else_clause') return false;
   const sameLine = next.location.startLine === body.location.endLine && body.location.startLine === node.location.startLine;
-  const bodyIndent = body.location.startLine > node.location.startLine ? indentOf(ctx.code, body.location.startLine) : -1;
-  const aligned =
-    bodyIndent > indentOf(ctx.code, node.location.startLine) && next.location.startLine > body.location.endLine && indentOf(ctx.code, next.location.startLine) === bodyIndent;
+  const bodyIndent = body.location.startLine > node.location.startLine ? indentOf(body, body.location.startLine) : -1;
+  const aligned = bodyIndent > indentOf(node, node.location.startLine) && next.location.startLine > body.location.endLine && indentOf(next, next.location.startLine) === bodyIndent;
   if (!sameLine && !aligned) return false;
   return {
     message: `Only the first statement belongs to this if: the next one (line ${next.location.startLine}) ${sameLine ? 'is on the same line' : 'is indented like it'} but always runs`,

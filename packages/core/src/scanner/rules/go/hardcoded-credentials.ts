@@ -146,7 +146,7 @@ function binding(at: SyntaxNode, nameNode: SyntaxNode | null | undefined, value:
   return false;
 }
 
-function pairs(at: SyntaxNode, names: SyntaxNode[], values: SyntaxNode[]): Verdict {
+function pairs(at: SyntaxNode, names: readonly SyntaxNode[], values: readonly SyntaxNode[]): Verdict {
   for (let i = 0; i < names.length; i++) {
     const v = binding(at, names[i], values.length === names.length ? values[i] : values.length === 1 && names.length === 1 ? values[0] : undefined);
     if (v) return v;
@@ -154,7 +154,7 @@ function pairs(at: SyntaxNode, names: SyntaxNode[], values: SyntaxNode[]): Verdi
   return false;
 }
 
-function items(node: SyntaxNode | null): SyntaxNode[] {
+function items(node: SyntaxNode | null): readonly SyntaxNode[] {
   if (!node) return [];
   return node.type === 'expression_list' ? node.namedChildren : [node];
 }

@@ -35,7 +35,8 @@ function receiverType(object: SyntaxNode | null): string | null {
 
 function check(node: SyntaxNode, _ctx: MatchContext): Verdict {
   const { name, object, args } = invocationParts(node);
-  if (args.length > 1) return false;
+  // The method name first: it rules out almost every call without working out the receiver's type.
+  if (args.length > 1 || !Object.hasOwn(WHY, name)) return false;
   const type = receiverType(object);
   if (!type || !BROKEN[type]?.has(name)) return false;
   return { message: `${WHY[name] ?? `${type}.${name}() is deprecated`}` };

@@ -1,5 +1,5 @@
 import { defineRule, type MatchContext, type Verdict } from '../../rule.ts';
-import type { SyntaxNode } from '../../syntax.ts';
+import { namedDescendants, type SyntaxNode } from '../../syntax.ts';
 import { FUNCTION_NODES, declaredValue, functionName, objectLiteral, pairKey, programOf, propValue, unwrap } from '../../lang/javascript/helpers.ts';
 import { HELPER_SANITIZERS } from '../../lang/javascript/adapter.ts';
 
@@ -84,15 +84,22 @@ function loaderValues(id: SyntaxNode, key: string | null): SyntaxNode[] | null {
   return out.length > 0 ? out : null;
 }
 
+const functionsByName = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+
+/** The file's function declared under `name` (the first in source order); the file is indexed once. */
 function findFunction(root: SyntaxNode, name: string): SyntaxNode | null {
-  const stack: SyntaxNode[] = [root];
-  let budget = 20000;
-  while (stack.length > 0 && budget-- > 0) {
-    const n = stack.pop() as SyntaxNode;
-    if (FUNCTION_NODES.has(n.type) && functionName(n) === name) return n;
-    for (const c of n.children) if (c.named) stack.push(c);
+  let index = functionsByName.get(root);
+  if (!index) {
+    index = new Map();
+    for (const type of FUNCTION_NODES)
+      for (const fn of namedDescendants(root, type)) {
+        const n = functionName(fn);
+        const seen = n === null ? undefined : index.get(n);
+        if (n !== null && (!seen || seen.start > fn.start)) index.set(n, fn);
+      }
+    functionsByName.set(root, index);
   }
-  return null;
+  return index.get(name) ?? null;
 }
 
 /**

@@ -15,7 +15,7 @@ const SHELL_FLAG = /^(?:-c|\/c|\/C|-Command|-command|-EncodedCommand|\/k|\/K)$/;
  * The items of an argument vector: `new String[]{…}`, `{…}`, `Arrays.asList(…)`, `List.of(…)`,
  * varargs, or a local list filled with `add(…)`. Null when the shape cannot be told.
  */
-function vectorItems(args: readonly SyntaxNode[], depth = 0): SyntaxNode[] | null {
+function vectorItems(args: readonly SyntaxNode[], depth = 0): readonly SyntaxNode[] | null {
   if (depth > 4) return null;
   if (args.length !== 1) return [...args];
   const a = unwrap(args[0] as SyntaxNode);
