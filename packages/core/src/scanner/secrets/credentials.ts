@@ -312,6 +312,8 @@ export function isPlaceholder(value: string): boolean {
   const ws = lower.split(/[^a-z0-9/]+/).filter(Boolean);
   if (ws.length > 0 && ws.every((w) => PLACEHOLDER_WORDS.has(w) || /^\d+$/.test(w))) return true;
   if (/^(?:your|my|the)[-_ ]/.test(lower) || /[-_ ](?:here|goes[-_ ]here)$/.test(lower)) return true;
+  // Instructions in place of the value: `REPLACE_WITH_PASSWORD`, `insert-your-token`, `enter_key`.
+  if (/^(?:replace|insert|enter|put|add|set)[-_ ](?:with|your|the|a|an|me|real|actual|key|token|password|secret)(?:$|[-_ ])/.test(lower)) return true;
   if (/(?:^|[-_])(?:example|placeholder|changeme|dummy|redacted)(?:$|[-_])/.test(lower)) return true;
   return false;
 }

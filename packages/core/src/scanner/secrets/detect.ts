@@ -137,19 +137,39 @@ const KNOWN_EXAMPLES = new Set([
 ]);
 
 // Words that real random tokens do not contain but documentation, tests and templates do.
-const FAKE_WORDS = /example|sample|dummy|placeholder|changeme|change_me|replace|redacted|your_?|fake|xxxx|test|insert|mock|secret_?here|token_?here|key_?here/i;
+const FAKE_WORDS = /example|sample|dummy|placeholder|changeme|change_me|replace|redacted|your_?|fake|xxxx|insert|mock|secret_?here|token_?here|key_?here/i;
+// `test` in a token body: hand-made for a test suite (`…Ntest`), yet as usable as any other if real.
+const TEST_WORD = /test/i;
+
+/** How a token-shaped value is fake: not usable at all, or hand-made but in a real key's shape. */
+export type Fakeness = 'placeholder' | 'synthetic';
 
 /**
- * Whether a token-shaped value is a stand-in: a placeholder (`<token>`, `${TOKEN}`, `xxxx`), the
- * documented examples (AWS's `…EXAMPLE` keys), values with template words (`example`, `test`,
- * `dummy`, `your_`…), runs like `abcdef` / `123456`, or too few distinct characters to be random.
+ * Whether a token-shaped value is a stand-in, and which kind. `placeholder`: nobody can use it — a
+ * template (`<token>`, `${TOKEN}`, `xxxx`), a documented example (AWS's `…EXAMPLE` keys), template
+ * words (`example`, `dummy`, `your_`…) or too few distinct characters to be random (`AAAA…`).
+ * `synthetic`: built by hand in the token's shape — a run like `abcdef` / `123456` or the word
+ * `test` — which documentation and test suites do, but so does anyone pasting a real key into a
+ * test; detectors of prefixed formats report these at low confidence, the others drop them.
+ * Digit-only values need fewer distinct characters (a random 20-digit string often misses one).
+ */
+export function fakeKind(value: string, minDistinct = 8): Fakeness | null {
+  if (KNOWN_EXAMPLES.has(value)) return 'placeholder';
+  const { distinct, sequence } = shape(value);
+  const digits = allIn(value, DIGIT);
+  if (distinct < Math.min(digits ? Math.min(minDistinct, 7) : minDistinct, value.length)) return 'placeholder';
+  // (`isPlaceholder` calls every all-digit value one, which fits passwords, not long token parts.)
+  if (FAKE_WORDS.test(value) || (!digits && isPlaceholder(value))) return 'placeholder';
+  if (sequence >= 6 || TEST_WORD.test(value)) return 'synthetic';
+  return null;
+}
+
+/**
+ * Whether a token-shaped value is a stand-in of either kind (see `fakeKind`): what detectors drop
+ * unless the value carries a provider's own prefix.
  */
 export function looksFake(value: string, minDistinct = 8): boolean {
-  if (KNOWN_EXAMPLES.has(value)) return true;
-  const { distinct, sequence } = shape(value);
-  if (sequence >= 6 || distinct < Math.min(minDistinct, value.length)) return true;
-  if (FAKE_WORDS.test(value)) return true;
-  return isPlaceholder(value);
+  return fakeKind(value, minDistinct) !== null;
 }
 
 const counts = new Int32Array(128);

@@ -60,8 +60,8 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   { name: '1password', description: '1Password service account token', patterns: [['ops_eyJ', ['b64url', 100, 4000]]], severity: 'critical' },
   { name: 'adobe', description: 'Adobe client secret', patterns: [['p8e-', ['alnum', 32, 32]]] },
   { name: 'age', description: 'age encryption secret key', patterns: [['AGE-SECRET-KEY-1', ['uppernum', 58, 58]]], severity: 'critical' },
-  { name: 'amazon-mws', description: 'Amazon MWS auth token', patterns: [['amzn.mws.', ...UUID]] },
   { name: 'alibaba', description: 'Alibaba Cloud AccessKey ID', patterns: [['LTAI', ['alnum', 20, 20]]] },
+  { name: 'amazon-mws', description: 'Amazon MWS auth token', patterns: [['amzn.mws.', ...UUID]] },
   { name: 'artifactory', description: 'JFrog Artifactory API key', patterns: [['AKCp', ['alnum', 69, 69]]], severity: 'critical' },
   { name: 'atlassian', description: 'Atlassian API token', patterns: [['ATATT3xFfGF0', ['token', 170, 190], '=', ['hex', 8, 8]]] },
   { name: 'aws-appsync', description: 'AWS AppSync GraphQL API key', patterns: [['da2-', ['lowernum', 26, 26]]] },
@@ -74,6 +74,9 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     ],
     severity: 'critical',
   },
+  { name: 'buildkite', description: 'Buildkite API access token', patterns: [['bkua_', ['hexlower', 40, 40]]], severity: 'critical' },
+  { name: 'circleci', description: 'CircleCI personal API token', patterns: [['CCIPAT_', ['alnum', 22, 22], '_', ['hex', 40, 40]]], severity: 'critical' },
+  { name: 'clojars', description: 'Clojars deploy token', patterns: [['CLOJARS_', ['lowernum', 60, 60]]], severity: 'critical' },
   {
     name: 'cloudflare',
     description: 'Cloudflare API token',
@@ -85,12 +88,23 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     ],
     severity: 'critical',
   },
+  { name: 'cloudinary', description: 'Cloudinary URL with API secret', patterns: [['cloudinary://', ['digits', 12, 16], ':', ['token', 27, 27], '@']], severity: 'critical' },
+  { name: 'contentful', description: 'Contentful personal access token', patterns: [['CFPAT-', ['token', 43, 43]]], severity: 'critical' },
   {
     name: 'databricks',
     description: 'Databricks personal access token',
     patterns: [
       ['dapi', ['hex', 32, 32]],
       ['dose', ['hex', 32, 32]],
+    ],
+    severity: 'critical',
+  },
+  {
+    name: 'deno-deploy',
+    description: 'Deno Deploy access token',
+    patterns: [
+      ['ddp_', ['alnum', 36, 36]],
+      ['ddw_', ['alnum', 36, 36]],
     ],
     severity: 'critical',
   },
@@ -153,6 +167,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
       ['FLWSECK_TEST', ['hex', 12, 12]],
     ],
   },
+  { name: 'flyio', description: 'Fly.io access token', patterns: [['fo1_', ['token', 43, 43]]], severity: 'critical' },
   { name: 'frameio', description: 'Frame.io API token', patterns: [['fio-u-', ['token', 64, 64]]] },
   {
     name: 'github-app',
@@ -186,6 +201,14 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   { name: 'infracost', description: 'Infracost API token', patterns: [['ico-', ['alnum', 32, 32]]] },
   { name: 'kolide', description: 'Kolide API key', patterns: [['k2sk_v1_', ['alnum', 24, 40]]] },
   {
+    name: 'langsmith',
+    description: 'LangSmith API key',
+    patterns: [
+      ['lsv2_pt_', ['hexlower', 32, 32], '_', ['hexlower', 10, 10]],
+      ['lsv2_sk_', ['hexlower', 32, 32], '_', ['hexlower', 10, 10]],
+    ],
+  },
+  {
     name: 'linear',
     description: 'Linear API key',
     patterns: [
@@ -203,8 +226,8 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     ],
     keywords: ['lob'],
   },
-  { name: 'mailgun', description: 'Mailgun API key', patterns: [['key-', ['hexlower', 32, 32]]], keywords: ['mailgun'] },
   { name: 'mailchimp', description: 'Mailchimp API key', patterns: [[['hexlower', 32, 32], '-us', ['digits', 1, 2]]] },
+  { name: 'mailgun', description: 'Mailgun API key', patterns: [['key-', ['hexlower', 32, 32]]], keywords: ['mailgun'] },
   { name: 'microsoft-outlook', description: 'Office 365 connector webhook URL', patterns: [['outlook.office.com/webhook/', ...UUID, '@']], anywhere: true },
   {
     name: 'microsoft-teams',
@@ -225,7 +248,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     name: 'notion',
     description: 'Notion integration token',
     patterns: [
-      ['ntn_', ['digits', 11, 11], ['alnum', 32, 35]],
+      ['ntn_', ['digits', 11, 11], ['alnum', 35, 35]],
       ['secret_', ['alnum', 43, 43]],
     ],
     severity: 'high',
@@ -238,11 +261,22 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
       ['api_live_', ['lower', 2, 2], '.', ['token', 11, 11], '.', ['token', 32, 32]],
     ],
   },
+  { name: 'openshift', description: 'OpenShift user token', patterns: [['sha256~', ['token', 43, 43]]], severity: 'critical' },
   {
     name: 'paypal-braintree',
     description: 'PayPal Braintree access token',
     patterns: [['access_token$production$', ['lowernum', 16, 16], '$', ['lowernum', 32, 32]]],
     severity: 'critical',
+  },
+  { name: 'perplexity', description: 'Perplexity API key', patterns: [['pplx-', ['alnum', 48, 48]]] },
+  {
+    name: 'plaid',
+    description: 'Plaid access token',
+    patterns: [
+      ['access-production-', ...UUID],
+      ['access-development-', ...UUID],
+      ['access-sandbox-', ...UUID],
+    ],
   },
   {
     name: 'planetscale',
@@ -254,22 +288,22 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     ],
     severity: 'critical',
   },
-  {
-    name: 'plaid',
-    description: 'Plaid access token',
-    patterns: [
-      ['access-production-', ...UUID],
-      ['access-development-', ...UUID],
-      ['access-sandbox-', ...UUID],
-    ],
-  },
   { name: 'postman', description: 'Postman API key', patterns: [['PMAK-', ['hexlower', 24, 24], '-', ['hexlower', 34, 34]]] },
+  { name: 'prefect', description: 'Prefect API key', patterns: [['pnu_', ['alnum', 36, 36]]], severity: 'critical' },
   { name: 'pulumi', description: 'Pulumi access token', patterns: [['pul-', ['hexlower', 40, 40]]] },
   { name: 'readme', description: 'ReadMe API key', patterns: [['rdme_', ['lowernum', 70, 70]]] },
   { name: 'rubygems', description: 'RubyGems API key', patterns: [['rubygems_', ['hexlower', 48, 48]]], severity: 'critical' },
   { name: 'scalingo', description: 'Scalingo API token', patterns: [['tk-us-', ['token', 48, 48]]] },
   { name: 'sendinblue', description: 'Brevo (Sendinblue) API key', patterns: [['xkeysib-', ['hexlower', 64, 64], '-', ['alnum', 16, 16]]] },
-  { name: 'sidekiq', description: 'Sidekiq Enterprise credentials', patterns: [[['hexlower', 8, 8], ':', ['hexlower', 8, 8]]], keywords: ['contribsys'] },
+  {
+    name: 'sentry',
+    description: 'Sentry auth token',
+    patterns: [
+      ['sntryu_', ['hexlower', 64, 64]],
+      ['sntrys_eyJ', ['b64pad', 60, 600], '_', ['b64', 43, 43]],
+    ],
+    severity: 'critical',
+  },
   { name: 'shippo', description: 'Shippo API token', patterns: [['shippo_live_', ['hexlower', 40, 40]]] },
   {
     name: 'shopify',
@@ -282,6 +316,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     ],
     severity: 'critical',
   },
+  { name: 'sidekiq', description: 'Sidekiq Enterprise credentials', patterns: [[['hexlower', 8, 8], ':', ['hexlower', 8, 8]]], keywords: ['contribsys'] },
   {
     name: 'slack-config',
     description: 'Slack configuration or refresh token',
@@ -304,6 +339,16 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
   },
   { name: 'sonarqube-legacy', description: 'SonarQube token', patterns: [[['hexlower', 40, 40]]], keywords: ['sonar'] },
   {
+    name: 'sourcegraph',
+    description: 'Sourcegraph access token',
+    patterns: [
+      ['sgp_', ['hexlower', 16, 16], '_', ['hexlower', 40, 40]],
+      ['sgp_local_', ['hexlower', 40, 40]],
+      ['sgp_', ['hexlower', 40, 40]],
+    ],
+    severity: 'critical',
+  },
+  {
     name: 'square',
     description: 'Square access token or OAuth secret',
     patterns: [
@@ -314,6 +359,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
     severity: 'critical',
   },
   { name: 'sumologic', description: 'Sumo Logic access ID', patterns: [['su', ['alnum', 12, 12]]], keywords: ['sumo'] },
+  { name: 'supabase', description: 'Supabase management API token', patterns: [['sbp_', ['hexlower', 40, 40]]], severity: 'critical' },
   {
     name: 'tailscale',
     description: 'Tailscale key',
@@ -334,6 +380,7 @@ export const TOKEN_FORMATS: readonly TokenFormat[] = [
       ['vck_', ['alnum', 24, 64]],
     ],
   },
+  { name: 'xai', description: 'xAI API key', patterns: [['xai-', ['alnum', 80, 80]]] },
   {
     name: 'yandex',
     description: 'Yandex Cloud key',

@@ -21,6 +21,8 @@ export interface PemBlock {
   end: number;
   /** Whether the key is protected by a passphrase (PKCS#8 ENCRYPTED, `Proc-Type: 4,ENCRYPTED`, an OpenSSH cipher). */
   encrypted: boolean;
+  /** Whether the END line is missing: key material cut short (a paste, a log), still a leak. */
+  truncated?: boolean;
 }
 
 const BEGIN = '-----BEGIN ';
@@ -108,8 +110,8 @@ export function parsePrivateKeyBlock(text: string, start: number, headerEnd: num
   }
   if (bodyStart < 0 || b64 < 64 || seen.size < 20 || junk > Math.max(8, b64 / 20)) return null;
   // A key ends with its END line. Without one, what follows a BEGIN marker is code that looks for
-  // the marker (`pem.startsWith("-----BEGIN PRIVATE KEY-----")`), not a key.
-  if (!text.startsWith('-----END ', bodyEnd)) return null;
+  // the marker (`pem.startsWith("-----BEGIN PRIVATE KEY-----")`), unless key material does.
+  if (!text.startsWith('-----END ', bodyEnd)) return truncatedBlock(text, start, label, headerEnd);
   let end = bodyEnd;
   if (text.startsWith('-----END ', bodyEnd)) {
     const close = text.indexOf('-----', bodyEnd + 9);
@@ -118,6 +120,32 @@ export function parsePrivateKeyBlock(text: string, start: number, headerEnd: num
   const body = text.slice(headerEnd, bodyEnd);
   const encrypted = label.includes('ENCRYPTED') || body.includes('Proc-Type: 4,ENCRYPTED') || (label.startsWith('OPENSSH') && opensshEncrypted(sample));
   return { start, label, bodyStart, bodyEnd, end, encrypted };
+}
+
+/**
+ * A key whose END line is missing: the line right after the header is a whole line of base64 (64
+ * characters, as PEM wraps them) that opens a DER structure (`M…`) or an OpenSSH key; the body is
+ * that line and the base64 lines after it.
+ */
+function truncatedBlock(text: string, start: number, label: string, headerEnd: number): PemBlock | null {
+  let i = headerEnd;
+  if (text.charCodeAt(i) === 13) i++;
+  if (text.charCodeAt(i) !== 10) return null;
+  const bodyStart = i + 1;
+  if (text.charCodeAt(bodyStart) !== 77 && !text.startsWith('b3BlbnNzaC1rZXktdjE', bodyStart)) return null;
+  let end = bodyStart;
+  for (let lineStart = bodyStart; end - bodyStart < MAX_BODY; ) {
+    let j = lineStart;
+    while (j < text.length && (classOf(text.charCodeAt(j)) & (B64 | EQUALS)) !== 0) j++;
+    const length = j - lineStart;
+    if (lineStart === bodyStart && length < 64) return null;
+    if (length === 0) break;
+    end = j;
+    if (text.charCodeAt(j) === 13) j++;
+    if (text.charCodeAt(j) !== 10) break;
+    lineStart = j + 1;
+  }
+  return { start, label, bodyStart, bodyEnd: end, end, encrypted: label.includes('ENCRYPTED'), truncated: true };
 }
 
 /** Whether `"<key>"` + up to 8 blanks + `:` + up to 8 blanks starts at `at`; returns the index after it, or -1. */

@@ -182,7 +182,11 @@ export function isKeyLike(v: string): boolean {
   if (kinds < 2 || (digit === 0 && n < 32)) return false;
   if (switches / (n - 1) < 0.3) return false;
   if (bits < (n < 32 ? 3.7 : 4.0)) return false;
-  return wordiness(v) < 0.5;
+  // Random lower-case-and-digit tokens (Zendesk, Mattermost, Drone…) read as syllables more often than
+  // mixed-case ones (a vowel turns up every few letters): up to 0.6 for them, where phrases
+  // (`mysecretpassword2024`) still score 0.8 and more.
+  const lowerOnly = lower + digit === n && digit >= 3 && n >= 24; // no separators either: `a1b2-shop-token` is a phrase
+  return wordiness(v) < (lowerOnly ? 0.6 : 0.5);
 }
 
 /** A dotted part that is random, not a name (`SG.<id>.<secret>`): 16+ characters mixing letters and digits, not wordy. */

@@ -1,5 +1,5 @@
 import type { SecretHit } from '../../rule.ts';
-import { ALNUM, B64, EQUALS, TOKEN, charIn, eachLiteral, entropy, finishHits, isHex, looksFake, runEnd, tokenHit } from '../../secrets/detect.ts';
+import { ALNUM, B64, EQUALS, TOKEN, charIn, eachLiteral, entropy, fakeKind, finishHits, isHex, looksFake, runEnd, tokenHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 
 // Service account tokens: `glsa_` + 32 base62 + `_` + 8 hex (a CRC-32 of the rest).
@@ -17,8 +17,10 @@ function detect(text: string): SecretHit[] {
     if (runEnd(text, random, ALNUM, 33) !== random + 32 || text.charCodeAt(random + 32) !== 95) return;
     const end = runEnd(text, random + 33, ALNUM, 9);
     if (end - random - 33 !== 8 || !isHex(text.slice(random + 33, end)) || charIn(text, end, TOKEN)) return;
-    if (looksFake(text.slice(random, random + 32), 12)) return;
-    hits.push(tokenHit(start, end, 'Grafana service account token'));
+    // The prefix and exact shape make it a token even when typed by hand (`abcdef…`): low confidence.
+    const fake = fakeKind(text.slice(random, random + 32), 12);
+    if (fake === 'placeholder') return;
+    hits.push(tokenHit(start, end, 'Grafana service account token', fake ? 'low' : undefined));
     return end;
   });
   eachLiteral(text, CLOUD, (start) => {

@@ -67,7 +67,7 @@ function detect(text: string): SecretHit[] {
     if (isJsonPrivateKeyValueAt(text, start) && (serviceAccount ??= isServiceAccountFile(text))) return block.end;
     const kind = KINDS[label] ?? label.toLowerCase();
     const description = block.encrypted && !kind.startsWith('passphrase') ? `passphrase-protected ${kind}` : kind;
-    hits.push(valueHit(entryStart(text, block.start), block.end, block.bodyStart, block.bodyEnd, description, block.encrypted ? 'medium' : 'high'));
+    hits.push(valueHit(entryStart(text, block.start), block.end, block.bodyStart, block.bodyEnd, description, block.encrypted || block.truncated ? 'medium' : 'high'));
     return block.end;
   });
   return finishHits(hits);

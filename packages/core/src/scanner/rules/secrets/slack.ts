@@ -46,7 +46,10 @@ function detect(text: string): SecretHit[] {
     const end = start + m[0].length;
     if (charIn(text, start - 1, ALNUM) || charIn(text, end, TOKEN)) return;
     if (!validParts(m[0].slice(5)) || looksFake(m[0])) return;
-    hits.push(tokenHit(start, end, KINDS[m[0].charAt(3)] ?? 'Slack token'));
+    // Issued tokens end in a random base62 part; all-digit ones (`xoxp-2398…-2348…`) are the shape of
+    // Slack's documentation samples, or truncated: reported, at low confidence.
+    const digitsOnly = allIn(m[0].slice(m[0].lastIndexOf('-') + 1), DIGIT);
+    hits.push(tokenHit(start, end, KINDS[m[0].charAt(3)] ?? 'Slack token', digitsOnly ? 'low' : undefined));
   });
   eachMatch(text, APP_TOKEN_RE, (m) => {
     const start = m.index;

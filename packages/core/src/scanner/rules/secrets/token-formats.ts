@@ -1,5 +1,5 @@
 import type { SecretHit } from '../../rule.ts';
-import { finishHits, looksFake, tokenHit } from '../../secrets/detect.ts';
+import { fakeKind, finishHits, looksFake, tokenHit } from '../../secrets/detect.ts';
 import { defineSecretRule, ROTATE_AND_MOVE } from '../../secrets/define.ts';
 import { TOKEN_FORMATS, type Alphabet, type Part, type TokenFormat } from '../../secrets/formats.ts';
 
@@ -107,8 +107,8 @@ function bounded(text: string, start: number, end: number, parts: readonly Part[
 }
 
 /**
- * A stand-in in a token's shape (`AAAA…`, `aBcDeF123456…`, `…EXAMPLE`, `xxxx`): documentation and
- * samples, not a credential anyone can use. Not reported, as for every other secret detector.
+ * A stand-in in a token's shape (`AAAA…`, `…EXAMPLE`, `xxxx`, or, for formats found by keyword only,
+ * hand-made runs like `1234-ABCD`): documentation and samples, not a credential anyone can use.
  */
 function standIn(value: string): boolean {
   return looksFake(value, 8);
@@ -125,8 +125,11 @@ function detectPrefixed(text: string, format: TokenFormat, parts: readonly Part[
     if (start < 0) continue;
     const end = matchForward(text, at, after);
     if (end < 0 || !bounded(text, start, end, parts, format.anywhere === true)) continue;
-    if (standIn(text.slice(start < at ? start : at + anchor.length, end))) continue;
-    hits.push(tokenHit(start, end, format.description));
+    // A provider prefix plus the exact shape is a token even when its body was typed by hand
+    // (`aBcDeF…123456`): reported at low confidence; placeholders (`AAAA…`, `…EXAMPLE`) are not.
+    const fake = fakeKind(text.slice(start < at ? start : at + anchor.length, end), 8);
+    if (fake === 'placeholder') continue;
+    hits.push(tokenHit(start, end, format.description, fake === 'synthetic' ? 'low' : undefined));
   }
 }
 
