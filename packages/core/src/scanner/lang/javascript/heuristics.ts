@@ -131,6 +131,12 @@ export function hostFixed(arg: SyntaxNode, ctx: MatchContext): boolean {
   if (lead !== null && lead !== '') {
     if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(lead)) return !/[@]/.test(lead.split(/[/?#]/)[2] ?? '');
     if (/^\/(?!\/)/.test(lead) || /^\.{1,2}\//.test(lead)) return true;
+    if (/^(?:[a-z][a-z0-9+.-]*:)?\/\/$/i.test(lead)) {
+      // `'//' + host + input`: the host is the part right after the scheme, fixed when it carries no input.
+      const first = leftmost(arg);
+      const next = first.parent?.type === 'binary_expression' && first.parent.child('left') === first ? first.parent.child('right') : null;
+      return next !== null && ctx.stringValue(next) === null && ctx.taint(next) === null;
+    }
     if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*$/i.test(lead) || /^\/\//.test(lead)) return false;
     return false;
   }
