@@ -1060,7 +1060,9 @@ function unseenFunction(name: string, program: SyntaxNode): boolean {
  * scan cannot see (`extractFile(p)`), not checked after joining (`if (!p.startsWith(BASE))`). File
  * calls, imported APIs and the file's own functions report it where it is used.
  */
-function joinUnchecked(call: CallView): boolean {
+function joinUnchecked(call: CallView, _ctx: MatchContext, taint: Taint): boolean {
+  // A helper's own parameter: its callers are judged where they pass input in.
+  if (taint.strength === 'param') return false;
   const holder = call.node.parent;
   if (holder?.type === 'pair' || holder?.type === 'return_statement') return true;
   const target = holder?.type === 'variable_declarator' ? holder.child('name') : holder?.type === 'assignment_expression' ? holder.child('left') : null;
