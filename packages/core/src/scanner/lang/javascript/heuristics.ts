@@ -1075,7 +1075,8 @@ function joinUnchecked(call: CallView, _ctx: MatchContext, taint: Taint): boolea
     const before = after.slice(Math.max(0, i - 60), i);
     const open = before.lastIndexOf('(');
     // A bare function name (`extractFile(p)`), not a method (`fs.readFile(p)`).
-    const callee = open > 0 ? /(?:^|[^\w$.])([A-Za-z_$][\w$]*)\s{0,4}$/.exec(before.slice(0, open))?.[1] : undefined;
+    // redos-ok: the text searched is at most 60 characters (the slice before the argument).
+    const callee = open > 0 ? /(?:^|[^\w$.])([A-Za-z_$][\w$]{0,63})\s{0,4}$/.exec(before.slice(0, open))?.[1] : undefined;
     if (callee && open === before.trimEnd().length - 1 && unseenFunction(callee, programOf(call.node))) return true;
   }
   return false;
