@@ -35,6 +35,11 @@ export interface Heuristics {
    */
   readonly keywordArgs?: (call: CallView, ctx: MatchContext) => readonly Arg[];
   /**
+   * For literal entries: the value a name was bound to where the pack can see it (`const key =
+   * JWK.asKey('…'); jwt.sign(p, key)`), so a key written into the code one step away still counts.
+   */
+  readonly boundValue?: (node: SyntaxNode, ctx: MatchContext) => SyntaxNode | null;
+  /**
    * Which values an audit sink reports (default: every one that is not a constant nor sanitized for
    * the class). A pack can leave out values the analysis vouches for: a checked or looked-up choice,
    * the deployment's own configuration, the local result of a computation it has seen.
@@ -220,12 +225,16 @@ function literalRule(language: LanguageId, entry: ModelLiteral, rules: readonly 
   const secretLike = (value: string | null): boolean => value !== null && value.trim().length >= 4 && !isPlaceholder(value);
   // Only a literal written at the call: a named constant is reported where it is declared, by the
   // language's name-based rule (one finding, at the line that holds the secret).
-  const written = (node: SyntaxNode, ctx: MatchContext): boolean => {
+  // A name bound to such a value in the same file counts too (the pack says what a name is bound to).
+  const written = (node: SyntaxNode, ctx: MatchContext, hops = 0): boolean => {
     if (ctx.literalKind(node) === 'string') return secretLike(ctx.stringValue(node));
     const inner = through ? ctx.call(node) : null;
-    if (!inner || !through?.matches(ctx.path(inner.callee ?? inner.node) ?? [inner.name])) return false;
-    const first = inner.args.find((a) => a.index === 0)?.node;
-    return first !== undefined && ctx.literalKind(first) === 'string' && secretLike(ctx.stringValue(first));
+    if (inner && through?.matches(ctx.path(inner.callee ?? inner.node) ?? [inner.name])) {
+      const first = inner.args.find((a) => a.index === 0)?.node;
+      return first !== undefined && hops < 3 && written(first, ctx, hops + 1);
+    }
+    const bound = hops < 3 && ctx.literalKind(node) === null ? heuristics?.boundValue?.(node, ctx) : null;
+    return bound ? written(bound, ctx, hops + 1) : false;
   };
   return {
     ...(base as Rule),

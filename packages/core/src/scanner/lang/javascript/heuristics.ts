@@ -131,6 +131,12 @@ export function hostFixed(arg: SyntaxNode, ctx: MatchContext): boolean {
   if (lead !== null && lead !== '') {
     if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]+[/?#]/i.test(lead)) return !/[@]/.test(lead.split(/[/?#]/)[2] ?? '');
     if (/^\/(?!\/)/.test(lead) || /^\.{1,2}\//.test(lead)) return true;
+    if (/^(?:[a-z][a-z0-9+.-]*:)?\/\/$/i.test(lead)) {
+      // `'//' + host + input`: the host is the part right after the scheme, fixed when it carries no input.
+      const first = leftmost(arg);
+      const next = first.parent?.type === 'binary_expression' && first.parent.child('left') === first ? first.parent.child('right') : null;
+      return next !== null && ctx.stringValue(next) === null && ctx.taint(next) === null;
+    }
     if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*$/i.test(lead) || /^\/\//.test(lead)) return false;
     return false;
   }
@@ -1026,6 +1032,66 @@ function logMessage(call: CallView, ctx: MatchContext): boolean {
  * passes `secret`): object literals, also through a local binding, and the object arguments of
  * `Object.assign({…}, {…})`.
  */
+/**
+ * Whether a function name is neither declared nor imported in the file (`extractFile(p)` of a
+ * helper the scan cannot see): every mention of it is a call, none follows `function`.
+ */
+function unseenFunction(name: string, program: SyntaxNode): boolean {
+  const text = program.text;
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + name.length)) {
+    const prev = text[i - 1] ?? ' ';
+    const next = text[i + name.length] ?? ' ';
+    if (/[\w$.]/.test(prev) || /[\w$]/.test(next)) continue;
+    if (
+      next !== '(' ||
+      text
+        .slice(Math.max(0, i - 9), i)
+        .trimEnd()
+        .endsWith('function')
+    )
+      return false;
+  }
+  return true;
+}
+
+/**
+ * A path built from input, reported where it is built only when no later call of this file will
+ * judge it: the joined value is an option or a return value, or a variable handed to a helper the
+ * scan cannot see (`extractFile(p)`), not checked after joining (`if (!p.startsWith(BASE))`). File
+ * calls, imported APIs and the file's own functions report it where it is used.
+ */
+function joinUnchecked(call: CallView, _ctx: MatchContext, taint: Taint): boolean {
+  // A helper's own parameter: its callers are judged where they pass input in.
+  if (taint.strength === 'param') return false;
+  const holder = call.node.parent;
+  if (holder?.type === 'pair' || holder?.type === 'return_statement') return true;
+  const target = holder?.type === 'variable_declarator' ? holder.child('name') : holder?.type === 'assignment_expression' ? holder.child('left') : null;
+  if (target?.type !== 'identifier') return false;
+  const scope = enclosingFunction(call.node) ?? programOf(call.node);
+  const after = scope.text.slice(call.node.end - scope.start);
+  const name = target.text;
+  if (['.startsWith(', '.indexOf(', '.includes('].some((m) => after.includes(`${name}${m}`)) || after.includes('.relative(')) return false;
+  for (let i = after.indexOf(name); i >= 0; i = after.indexOf(name, i + name.length)) {
+    const before = after.slice(Math.max(0, i - 60), i);
+    const open = before.lastIndexOf('(');
+    // A bare function name (`extractFile(p)`), not a method (`fs.readFile(p)`).
+    // redos-ok: the text searched is at most 60 characters (the slice before the argument).
+    const callee = open > 0 ? /(?:^|[^\w$.])([A-Za-z_$][\w$]{0,63})\s{0,4}$/.exec(before.slice(0, open))?.[1] : undefined;
+    if (callee && open === before.trimEnd().length - 1 && unseenFunction(callee, programOf(call.node))) return true;
+  }
+  return false;
+}
+
+/** What a plain name was last bound to in its function before this use (`const key = JWK.asKey('…')`), for literal entries. */
+function boundValue(node: SyntaxNode): SyntaxNode | null {
+  const n = node.type === 'shorthand_property_identifier' ? node : unwrap(node);
+  if (n.type !== 'identifier' && n.type !== 'shorthand_property_identifier') return null;
+  // Only names of the same function: a module-level constant is reported where it is declared (by its name).
+  const fn = enclosingFunction(n);
+  const v = fn ? declaredValue(n) : null;
+  return v && enclosingFunction(v) === fn ? v : null;
+}
+
 function optionArgs(call: CallView): Arg[] {
   const out: Arg[] = [];
   const add = (node: SyntaxNode, depth: number): void => {
@@ -1055,6 +1121,7 @@ function optionArgs(call: CallView): Arg[] {
 /** The named checks of the JavaScript/TypeScript pack, by name (see docs/writing-rules.md). */
 export const javascriptHeuristics: Heuristics = {
   keywordArgs: optionArgs,
+  boundValue,
   calls: {
     // code
     'string-code': stringCode,
@@ -1069,6 +1136,7 @@ export const javascriptHeuristics: Heuristics = {
     'shell-argv': argvThroughShell,
     // path
     'send-file-without-root': sendFileWithoutRoot,
+    'join-unchecked': joinUnchecked,
     'response-render': renderView,
     // ssrf
     'request-target': requestTarget,

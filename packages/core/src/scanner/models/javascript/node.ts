@@ -27,6 +27,8 @@ export default defineModel({
     { call: 'child_process.{spawn,spawnSync,execFile,execFileSync}', arg: 1, class: 'command-injection', where: 'shell-argv', label: 'a shell' },
     { call: FS.map((m) => `${m}.${ONE_PATH}`), class: 'path-traversal' },
     { call: FS.map((m) => `${m}.${TWO_PATHS}`), arg: [0, 1], class: 'path-traversal' },
+    // A path built from input is where traversal starts, whatever later opens it (an archive entry, a helper of another module).
+    { call: '{path,path.posix,path.win32}.{join,resolve}', arg: 'all', class: 'path-traversal', where: 'join-unchecked', label: 'a file path' },
     // `vm` is not a security boundary: code that is not a constant is reported whatever feeds it.
     { call: 'vm.{runInNewContext,runInThisContext,runInContext,compileFunction,Script,SourceTextModule}', class: 'code-injection', audit: true },
     { call: '*.{runInNewContext,runInContext}', class: 'code-injection', where: 'vm-receiver', audit: true },

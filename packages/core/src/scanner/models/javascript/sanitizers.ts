@@ -62,7 +62,7 @@ export default defineModel({
       call: ['shell-quote.quote', 'shellQuote.quote', 'quote', 'shellEscape', 'shell-escape', 'escapeShellArg', 'shescape.{quote,escape}', 'shellescape'],
       class: 'command-injection',
     },
-    { call: ['basename', 'sanitize-filename', 'sanitizeFilename', 'filenamify'], class: 'path-traversal' },
+    { call: ['basename', 'sanitize-filename', 'sanitizeFilename', 'filenamify', 'sanitizePath', 'sanitizeFilePath', 'sanitizer'], class: 'path-traversal' },
     { call: ['escapeRegExp', 'escapeRegex', 'escapeRegExpString', 'escape-string-regexp', 'regexEscape', 'quotemeta'], class: 'regex-injection' },
   ],
 });

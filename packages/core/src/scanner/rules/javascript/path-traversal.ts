@@ -2,11 +2,13 @@ import { defineRule, type MatchContext, type Taint } from '../../rule.ts';
 import { containmentChecked, declaredValue, fromRequestMetadata, inputsOnlyLookedUp, rawRequestTarget, unwrap } from '../../lang/javascript/helpers.ts';
 import type { SyntaxNode } from '../../syntax.ts';
 
-/** `path.normalize(p).replace(/^(\.\.(\/|\\|$))+/, '')`: leading `../` removed after normalisation (on the way to the sink). */
+/** `path.normalize(p).replace(/^(\.\.(\/|\\|$))+/, '')`: `../` sequences removed (on the way to the sink). */
 function stripsDotDot(at: SyntaxNode, depth = 0): boolean {
   if (depth > 3) return false;
   const n = unwrap(at);
-  if (n.text.includes('normalize(') && n.text.includes('.replace') && n.text.includes('\\.\\.')) return true;
+  if (n.text.includes('.replace') && n.text.includes('\\.\\.')) return true;
+  // A project's own path sanitizer imported from a file of its own (`import sanitizer from './util/sanitizer'`).
+  if (n.type === 'call_expression' && /^(?:sanitizer|sanitizePath|sanitizeFile\w{0,8})$/.test(n.child('function')?.text ?? '')) return true;
   for (const part of n.type === 'call_expression' ? (n.child('arguments')?.namedChildren ?? []) : [n]) {
     const p = unwrap(part);
     if (p.type === 'identifier') {
