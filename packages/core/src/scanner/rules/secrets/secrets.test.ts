@@ -436,7 +436,9 @@ describe('findings', () => {
     const code = Array.from({ length: MAX_HITS_PER_RULE + 50 }, (_, i) => `api_token_${i % 7} = "${b62(32)}"`).join('\n');
     // The scan's own report caps (100 per rule by default) are lifted to see the detector's.
     const result = await scanner.scan({ code, language: 'generic' }, { maxFindingsPerRule: 2 * MAX_HITS_PER_RULE, maxFindings: 2 * MAX_HITS_PER_RULE });
-    expect(result.findings.length).toBe(MAX_HITS_PER_RULE);
+    // Counted for the detector alone: a random value it turns down (about 1 in 130 of these) is
+    // still a credential by name, reported by the per-language credentials rule.
+    expect(result.findings.filter((f) => f.ruleId === 'secrets.hardcoded-secret')).toHaveLength(MAX_HITS_PER_RULE);
   });
 });
 
