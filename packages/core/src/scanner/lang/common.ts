@@ -47,3 +47,29 @@ export function looksLikeSql(text: string): boolean {
 /** Receiver names that hold a database handle. */
 export const DB_RECEIVER =
   /^(?:db|_db|database|conn|_conn|connection|client|pool|pg|pgp|mysql|mssql|sql|sqlite|sqlite3|knex|sequelize|con|cnx|tx|trx|transaction|manager|em|entityManager|queryRunner|dataSource|repository|repo|prisma|cursor|cur|c|stmt|statement|session|engine|dbh|sth|pdo|mysqli|wpdb|DB|db_conn|dbConn|dbConnection|connectionPool|sqlClient|orm|model)$/i;
+
+/** Programs that fetch the URLs they are given: run on a user URL, the server makes the request. */
+export const URL_FETCHERS = new Set([
+  'curl',
+  'wget',
+  'wkhtmltopdf',
+  'wkhtmltoimage',
+  'chromium',
+  'chromium-browser',
+  'google-chrome',
+  'google-chrome-stable',
+  'chrome',
+  'headless_shell',
+  'phantomjs',
+  'aria2c',
+  'http',
+  'https',
+  'xh',
+  'lynx',
+  'w3m',
+  'youtube-dl',
+  'yt-dlp',
+  'ffmpeg',
+  'ffprobe',
+  'httrack',
+]);

@@ -3,7 +3,7 @@ import type { Heuristics } from '../../models/compile.ts';
 import { classBit, type MatchContext, type Taint } from '../../rule.ts';
 import { nameWords } from '../../secrets/credentials.ts';
 import type { SyntaxNode } from '../../syntax.ts';
-import { DB_RECEIVER, looksLikeSql } from '../common.ts';
+import { DB_RECEIVER, looksLikeSql, URL_FETCHERS } from '../common.ts';
 import {
   arrayEntries,
   arrayValue,
@@ -134,32 +134,6 @@ function curlArrayUrl(call: CallView, ctx: MatchContext): boolean {
   const url = arrayEntries(argAt(call, 1) ?? null)?.find((e) => e.keyNode !== null && /CURLOPT_URL$/.test(e.keyNode.text));
   return url !== undefined && ctx.taint(url.value) !== null && !hostFixed(url.value, ctx);
 }
-
-/** Programs that fetch the URLs they are given: run on a user URL, the server makes the request. */
-const URL_FETCHERS = new Set([
-  'curl',
-  'wget',
-  'wkhtmltopdf',
-  'wkhtmltoimage',
-  'chromium',
-  'chromium-browser',
-  'google-chrome',
-  'google-chrome-stable',
-  'chrome',
-  'headless_shell',
-  'phantomjs',
-  'aria2c',
-  'http',
-  'https',
-  'xh',
-  'lynx',
-  'w3m',
-  'youtube-dl',
-  'yt-dlp',
-  'ffmpeg',
-  'ffprobe',
-  'httrack',
-]);
 
 function fetcherProgram(command: string): boolean {
   const program = command.trimStart().split(/[ \t]/)[0] ?? '';

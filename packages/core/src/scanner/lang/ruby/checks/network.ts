@@ -2,6 +2,7 @@
 import type { CallView } from '../../../engine/adapter.ts';
 import type { MatchContext, Taint } from '../../../rule.ts';
 import type { SyntaxNode } from '../../../syntax.ts';
+import { URL_FETCHERS } from '../../common.ts';
 import { hostIsPinned, keyword, localAssignments } from '../predicates.ts';
 
 /** `any-host`: the request goes to an attacker-chosen host unless literal text pins the scheme and host first. */
@@ -81,32 +82,6 @@ export function netHttpRequest(call: CallView, ctx: MatchContext, taint: Taint):
   const host = origin.child('arguments')?.namedChildren.find((c) => c.type !== 'comment') ?? null;
   return !hostIsPinned(host, ctx, taint);
 }
-
-/** Programs that fetch the URLs they are given: run on a user URL, the server makes the request. */
-const URL_FETCHERS = new Set([
-  'curl',
-  'wget',
-  'wkhtmltopdf',
-  'wkhtmltoimage',
-  'chromium',
-  'chromium-browser',
-  'google-chrome',
-  'google-chrome-stable',
-  'chrome',
-  'headless_shell',
-  'phantomjs',
-  'aria2c',
-  'http',
-  'https',
-  'xh',
-  'lynx',
-  'w3m',
-  'youtube-dl',
-  'yt-dlp',
-  'ffmpeg',
-  'ffprobe',
-  'httrack',
-]);
 
 /**
  * `url-fetcher-argv`: `system("wkhtmltoimage", "--quiet", params[:url], out)`, `Open3.capture2e("curl", "-sS", url)`:
